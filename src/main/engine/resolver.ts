@@ -1,0 +1,75 @@
+import type { Limits } from '../../shared/limits';
+import type { ParsedReference, ReferenceKind } from '../../shared/reference';
+import type { ReferenceSource } from '../../shared/expansion';
+import type { Warning, WarningCode } from '../../shared/warnings';
+
+/**
+ * What a resolver gets on each call. Everything external is passed in (STYLE: no singletons), so a
+ * test can hand in its own workspace, limits, clock and caches.
+ */
+export interface ResolveContext {
+  /** Real path of the workspace root (already `realpath`ed). */
+  workspaceRoot: string;
+  /** Real paths of files outside the workspace the person granted one by one (e.g. by dropping them). */
+  grants: ReadonlySet<string>;
+  limits: Limits;
+  /** Aborted when the expansion is cancelled (the person typed on) or its deadline passed. */
+  signal: AbortSignal;
+  /** The clock; tests may freeze it. */
+  now: () => Date;
+  /** Long-lived caches keyed by workspace, kept by whoever owns the engine (the app, the CLI, a bench). */
+  caches: EngineCaches;
+  /** Hosts (`HOST` or `HOST:PORT`) the network policy lets through although they are not public. */
+  allowHosts: readonly string[];
+}
+
+/** Caches that outlive one expansion. Each resolver family owns its slot and its invalidation. */
+export interface EngineCaches {
+  /** Per-repository state of the git reader (pack cache, parsed index), keyed by repository path. */
+  git: Map<string, unknown>;
+}
+
+/** Creates empty caches for one engine. */
+export function createEngineCaches(): EngineCaches {
+  return { git: new Map() };
+}
+
+/** A reference that resolved to text. */
+export interface Resolved {
+  ok: true;
+  /** The text to attach, before redaction and budgeting. */
+  text: string;
+  /** What it is, for the block header: `file src/a.ts, lines 3-9`, `unstaged changes (3 files)`. */
+  description: string;
+  /** What it points at, for citations: path, URL, git range. */
+  target: string;
+  /** Info string for the fence (`ts`, `diff`, `markdown`), or '' for none. */
+  language: string;
+  source: ReferenceSource;
+  /** Informational warnings (e.g. `clamped`), attached anyway. */
+  warnings?: Warning[];
+}
+
+/** A reference that could not be attached; it attaches nothing. */
+export interface Refused {
+  ok: false;
+  code: WarningCode;
+  /** The sentence for the person: what happened and, where there is one, how to fix it. */
+  message: string;
+  target: string;
+  source?: ReferenceSource;
+  warnings?: Warning[];
+}
+
+export type Resolution = Resolved | Refused;
+
+/** A resolver for one kind (STYLE convention 3). */
+export interface Resolver {
+  kind: ReferenceKind;
+  resolve(ref: ParsedReference, ctx: ResolveContext): Promise<Resolution>;
+}
+
+/** Shorthand for a refusal. */
+export function refuse(code: WarningCode, message: string, target: string, source?: ReferenceSource): Refused {
+  return source ? { ok: false, code, message, target, source } : { ok: false, code, message, target };
+}

@@ -1,0 +1,70 @@
+import type { ReferenceKind } from './reference';
+import type { Warning, WarningCode } from './warnings';
+
+/** Where an attached reference's bytes came from (SPEC §1 "Citation metadata"). */
+export interface ReferenceSource {
+  /** Real path after every symlink was followed (file, folder). */
+  realPath?: string;
+  /** Git: the repository's top folder, the commit ids involved, and the changed paths. */
+  repository?: string;
+  commits?: string[];
+  head?: string | null;
+  paths?: string[];
+  /** URL: the final URL after redirects, the HTTP status, the content type and the page title. */
+  finalUrl?: string;
+  httpStatus?: number;
+  contentType?: string;
+  title?: string;
+  /** @result: the id of the stored result. */
+  resultId?: string;
+  /** ISO time the content was read. */
+  readAt: string;
+}
+
+/** Status of one reference: attached, or the code of the warning that stopped it. */
+export type ReferenceStatus = 'attached' | WarningCode;
+
+/** One reference of an expansion, with everything a citation needs. */
+export interface ExpandedReference {
+  raw: string;
+  kind: ReferenceKind;
+  /** What it points at: the path, URL, result id, or the git description (`HEAD~5..HEAD`). */
+  target: string;
+  lineStart: number | null;
+  lineEnd: number | null;
+  status: ReferenceStatus;
+  /** UTF-8 bytes of the attached text (0 when not attached). */
+  bytes: number;
+  /** Tokens of the attached text (0 when not attached). */
+  tokens: number;
+  /** sha256 of the attached text, hex; null when not attached. */
+  sha256: string | null;
+  source: ReferenceSource | null;
+  /** Offsets of the reference in the original message. */
+  from: number;
+  to: number;
+  /** Warnings about this reference (also listed in the result's `warnings`). */
+  warnings: Warning[];
+  /** The block exactly as it appears in the expanded message; null when not attached. */
+  block: string | null;
+}
+
+/** The whole result of expanding one message. */
+export interface ExpansionResult {
+  /** The expanded message exactly as Send would send it. */
+  message: string;
+  /** The message as written. */
+  originalMessage: string;
+  /** True when the hard token limit stopped every attachment; the message goes as written. */
+  blocked: boolean;
+  /** Tokens of the expanded message. */
+  tokens: number;
+  /** Tokens of the attached blocks, the soft and hard limits they were measured against. */
+  attachedTokens: number;
+  attachedBytes: number;
+  softTokenLimit: number;
+  hardTokenLimit: number;
+  contextLength: number;
+  references: ExpandedReference[];
+  warnings: Warning[];
+}

@@ -1,0 +1,46 @@
+/** The limits of SPEC §1 "Limits". Every one can be changed in Settings; these are the defaults. */
+export interface Limits {
+  /** References in one prompt; the next ones are `limit_exceeded`. Default 8. */
+  maxReferences: number;
+  /** Bytes of text one reference may attach (UTF-8). Default 64 KiB. */
+  maxReferenceBytes: number;
+  /** Bytes of text all references together may attach. Default 192 KiB. */
+  maxTotalBytes: number;
+  /** Soft token limit as a fraction of the context length: attached with a warning. Default 0.25. */
+  softTokenRatio: number;
+  /** Hard token limit as a fraction of the context length: nothing is attached. Default 0.5. */
+  hardTokenRatio: number;
+  /** Entries a folder listing shows before `- ...`. Default 200. */
+  maxFolderEntries: number;
+  /** Commits `@git:N` may ask for: N is clamped into 1..maxGitCommits. Default 10. */
+  maxGitCommits: number;
+  /** Milliseconds before a git reference fails. Default 30 s. */
+  gitTimeoutMs: number;
+  /** Milliseconds before a URL reference fails. Default 15 s. */
+  urlTimeoutMs: number;
+  /** Milliseconds before a folder reference fails. Default 10 s. */
+  folderTimeoutMs: number;
+  /** Bytes of a URL body read (after decompression). Default 5 MiB. */
+  maxUrlBytes: number;
+}
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/** The defaults of SPEC §1. */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxReferences: 8,
+  maxReferenceBytes: 64 * KiB,
+  maxTotalBytes: 192 * KiB,
+  softTokenRatio: 0.25,
+  hardTokenRatio: 0.5,
+  maxFolderEntries: 200,
+  maxGitCommits: 10,
+  gitTimeoutMs: 30_000,
+  urlTimeoutMs: 15_000,
+  folderTimeoutMs: 10_000,
+  maxUrlBytes: 5 * MiB,
+});
+
+/** Default context length in tokens when no model says otherwise. */
+export const DEFAULT_CONTEXT_LENGTH = 128_000;
