@@ -1,0 +1,53 @@
+import { BARE_KINDS, type ReferenceKind } from '../reference';
+import { parseReferences } from './parse';
+
+/**
+ * The inverse of the grammar: writes a value so that it parses back whole. Completion and file
+ * drops insert what these functions return.
+ */
+
+/** Characters that force quoting: whitespace, brackets, quotes, and the `@` that could start another reference. */
+const NEEDS_QUOTES = /[\s()[\]{}"'`]/;
+const QUOTE_PREFERENCE = ['"', "'", '`'] as const;
+
+/**
+ * Formats `value` for use after `@kind:`. Returns it bare when it parses back unchanged, otherwise
+ * quoted with the first of `"`, `'`, `` ` `` it does not contain. Returns null when no form can hold
+ * it (empty, a newline, or all three quote characters).
+ */
+export function formatValue(value: string, kind: ReferenceKind = 'file'): string | null {
+  if (value === '' || /[\r\n]/.test(value)) return null;
+  if (!NEEDS_QUOTES.test(value) && parsesBack(`@${kind}:${value}`, kind, value)) return value;
+  const quote = QUOTE_PREFERENCE.find((q) => !value.includes(q));
+  return quote ? `${quote}${value}${quote}` : null;
+}
+
+/**
+ * Formats a whole reference: `@diff`, `@git:3`, `@file:"my notes.md":3-9`. `lines` applies to
+ * files only. Returns null when the value cannot be written (see {@link formatValue}).
+ */
+export function formatReference(kind: ReferenceKind, value = '', lines?: { start: number; end?: number }): string | null {
+  if (BARE_KINDS.has(kind)) return `@${kind}`;
+  const written = formatValue(value, kind);
+  if (written === null) return null;
+  const range = kind === 'file' && lines ? `:${lines.start}${lines.end !== undefined && lines.end !== lines.start ? `-${lines.end}` : ''}` : '';
+  // A bare file value followed by a range must not let the range swallow part of the value;
+  // quoting settles it, so check the bare form and fall back to quotes.
+  if (range && !written.startsWith('"') && !written.startsWith("'") && !written.startsWith('`')) {
+    const candidate = `@${kind}:${written}${range}`;
+    if (!parsesBack(candidate, kind, value)) {
+      const quote = QUOTE_PREFERENCE.find((q) => !value.includes(q));
+      return quote ? `@${kind}:${quote}${value}${quote}${range}` : null;
+    }
+    return candidate;
+  }
+  return `@${kind}:${written}${range}`;
+}
+
+/** True when `text` parses as exactly one reference spanning it, with the given kind and value. */
+function parsesBack(text: string, kind: ReferenceKind, value: string): boolean {
+  const refs = parseReferences(text);
+  const [only] = refs;
+  return refs.length === 1 && only !== undefined && only.from === 0 && only.to === text.length &&
+    only.kind === kind && only.value === value && !only.malformed;
+}

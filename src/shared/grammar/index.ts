@@ -1,0 +1,3 @@
+export { parseReferences } from './parse';
+export { formatValue, formatReference } from './format';
+export { MALFORMED } from './messages';
