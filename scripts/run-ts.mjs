@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs a TypeScript entry (a bench, a one-off script) with Node: bundles it with esbuild (platform
+// node, ESM, packages left external so node_modules resolve as usual) into
+// node_modules/.cache/atmark-run/ and imports the result. Usage: node scripts/run-ts.mjs FILE.ts [ARGS...]
+// The entry sees its own arguments in process.argv.slice(2).
+import { build } from 'esbuild';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error('usage: node scripts/run-ts.mjs FILE.ts [ARGS...]');
+  process.exit(2);
+}
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `${path.basename(entry).replace(/\.[cm]?tsx?$/, '')}.mjs`);
+await build({
+  entryPoints: [path.resolve(entry)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+});
+process.argv = [process.argv[0], path.resolve(entry), ...args];
+await import(pathToFileURL(outfile).href);

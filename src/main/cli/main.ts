@@ -1,0 +1,54 @@
+import { expandCommand, type CommandIO } from './expand-command';
+import { CLI_TEXT, UsageError } from './text';
+
+/**
+ * The `atmark` command line. Returns the exit code instead of exiting, so tests can run it
+ * in-process; `bin/atmark.mjs` calls it with the real process streams.
+ */
+export async function runCli(argv: string[], io: CommandIO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'expand':
+        return await expandCommand(rest, io);
+      case 'serve':
+        return await serveCommand(rest, io);
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout(`${CLI_TEXT.usage}\n`);
+        return 0;
+      case undefined:
+        throw new UsageError(CLI_TEXT.noCommand);
+      default:
+        throw new UsageError(CLI_TEXT.unknownCommand(command));
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`atmark: ${err.message}\n`);
+      return 2;
+    }
+    io.stderr(`${CLI_TEXT.internal(err instanceof Error ? err.message : String(err))}\n`);
+    return 70;
+  }
+}
+
+/** `atmark serve`: the browser host (src/main/host). Loaded lazily so `expand` stays light. */
+async function serveCommand(args: string[], io: CommandIO): Promise<number> {
+  const { serveCommand: run } = await import('./serve-command');
+  return run(args, io);
+}
+
+/** Standard streams of this process, for `bin/atmark.mjs`. */
+export function processIO(): CommandIO {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    cwd: process.cwd(),
+  };
+}

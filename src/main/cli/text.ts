@@ -1,0 +1,22 @@
+/** Every sentence the CLI prints. */
+export const CLI_TEXT = {
+  usage: [
+    'Usage:',
+    '  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--json] MESSAGE',
+    '      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).',
+    '  atmark serve [--workspace DIR] [--port N]',
+    '      Serves the Atmark composer to your browser on 127.0.0.1.',
+  ].join('\n'),
+  missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
+  tooManyMessages: (n: number): string => `expected one message but got ${n} arguments: put the message in quotes`,
+  badContextLength: (text: string): string => `--context-length takes a whole number of tokens above 0, not "${text}"`,
+  unknownCommand: (name: string): string => `unknown command "${name}": use "atmark expand" or "atmark serve"`,
+  noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
+  blocked: 'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
+  internal: (detail: string): string => `atmark: something went wrong inside Atmark: ${detail}`,
+} as const;
+
+/** A usage error: exit 2 with a one-line reason on standard error. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

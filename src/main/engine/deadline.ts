@@ -1,0 +1,44 @@
+import type { Limits } from '../../shared/limits';
+import type { ReferenceKind } from '../../shared/reference';
+
+/** How long a reference of each kind may take before it `failed` (SPEC §1 "Limits"). */
+export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
+  switch (kind) {
+    case 'diff':
+    case 'staged':
+    case 'git':
+      return limits.gitTimeoutMs;
+    case 'url':
+      return limits.urlTimeoutMs;
+    case 'folder':
+      return limits.folderTimeoutMs;
+    default:
+      // Files and results are local reads with byte caps; 10 s only guards a stuck disk.
+      return limits.folderTimeoutMs;
+  }
+}
+
+/**
+ * Runs `work` with a signal that aborts when the caller's signal does or when `ms` pass, and
+ * resolves to `onTimeout()` at the deadline even if `work` ignores its signal.
+ */
+export async function withDeadline<T>(ms: number, parent: AbortSignal, work: (signal: AbortSignal) => Promise<T>, onTimeout: () => T, onAbort: () => T): Promise<T> {
+  const controller = new AbortController();
+  const stopParent = () => controller.abort(parent.reason);
+  if (parent.aborted) return onAbort();
+  parent.addEventListener('abort', stopParent, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('deadline'));
+      resolve(onTimeout());
+    }, ms);
+  });
+  const aborted = new Promise<T>((resolve) => parent.addEventListener('abort', () => resolve(onAbort()), { once: true }));
+  try {
+    return await Promise.race([work(controller.signal), timeout, aborted]);
+  } finally {
+    clearTimeout(timer);
+    parent.removeEventListener('abort', stopParent);
+  }
+}

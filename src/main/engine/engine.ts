@@ -1,0 +1,115 @@
+import { realpathSync, statSync } from 'node:fs';
+import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
+import type { ReferenceKind } from '../../shared/reference';
+import type { ExpansionResult } from '../../shared/expansion';
+import { expandMessage } from './expand';
+import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
+import type { Sanitizer } from './sanitize';
+import { countTokens, type TokenCounter } from './tokens';
+import { defaultResolvers } from './default-resolvers';
+import { defaultSanitizers } from './default-sanitizers';
+
+/** How an engine is set up. Only `workspace` is required. */
+export interface EngineOptions {
+  /** The workspace folder; relative paths resolve against its real path. */
+  workspace: string;
+  /** The model's context length in tokens. Default 128,000. */
+  contextLength?: number;
+  /** Overrides of the SPEC §1 limits. */
+  limits?: Partial<Limits>;
+  /** Files outside the workspace the person granted one by one. */
+  grants?: readonly string[];
+  /** `HOST` or `HOST:PORT` entries the network policy lets through (e.g. a local test server). */
+  allowHosts?: readonly string[];
+  /** Replaces the resolvers of the given kinds (tests, or the session store's `@result`). */
+  resolvers?: readonly Resolver[];
+  /** Replaces the default sanitizers (secret redaction, invisible Unicode). */
+  sanitizers?: readonly Sanitizer[];
+  countTokens?: TokenCounter;
+  now?: () => Date;
+}
+
+/** Options of one expansion. */
+export interface ExpandOptions {
+  /** Cancels the expansion: resolvers stop, unfinished references report `failed`. */
+  signal?: AbortSignal;
+  /** Called as each reference starts and finishes resolving. */
+  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+}
+
+/** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
+export interface Engine {
+  readonly workspaceRoot: string;
+  readonly contextLength: number;
+  readonly limits: Readonly<Limits>;
+  expand(message: string, options?: ExpandOptions): Promise<ExpansionResult>;
+}
+
+/** A precondition of the engine that does not hold, with a stable code and a sentence for people. */
+export class EngineSetupError extends Error {
+  constructor(
+    readonly code: 'workspace_not_found' | 'workspace_not_a_folder' | 'bad_option',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineSetupError';
+  }
+}
+
+/** Creates an engine for `options.workspace`. Throws {@link EngineSetupError} when the workspace is unusable. */
+export function createEngine(options: EngineOptions): Engine {
+  const workspaceRoot = realWorkspace(options.workspace);
+  const contextLength = options.contextLength ?? DEFAULT_CONTEXT_LENGTH;
+  if (!Number.isInteger(contextLength) || contextLength <= 0) {
+    throw new EngineSetupError('bad_option', `the context length must be a whole number of tokens above 0, not ${contextLength}`);
+  }
+  const limits: Limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits });
+  const resolvers = new Map<ReferenceKind, Resolver>(defaultResolvers().map((r) => [r.kind, r]));
+  for (const r of options.resolvers ?? []) resolvers.set(r.kind, r);
+  const caches: EngineCaches = createEngineCaches();
+  const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
+  const sanitizers = options.sanitizers ?? defaultSanitizers();
+  const count = options.countTokens ?? countTokens;
+  const now = options.now ?? (() => new Date());
+  const allowHosts = [...(options.allowHosts ?? [])];
+
+  return {
+    workspaceRoot,
+    contextLength,
+    limits,
+    expand(message, expandOptions = {}) {
+      const signal = expandOptions.signal ?? new AbortController().signal;
+      return expandMessage({
+        message,
+        context: { workspaceRoot, grants, limits, signal, now, caches, allowHosts },
+        contextLength,
+        resolvers,
+        sanitizers,
+        countTokens: count,
+        onProgress: expandOptions.onProgress,
+      });
+    },
+  };
+}
+
+function realWorkspace(path: string): string {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    throw new EngineSetupError('workspace_not_found', `workspace folder not found: ${path}`);
+  }
+  if (!statSync(real).isDirectory()) {
+    throw new EngineSetupError('workspace_not_a_folder', `the workspace must be a folder, and ${path} is a file`);
+  }
+  return real;
+}
+
+/** A granted file that no longer exists grants nothing. */
+function realOrNothing(path: string): string[] {
+  try {
+    return [realpathSync(path)];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { parseReferences } from '../../shared/grammar';
+import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
+import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import type { Warning, WarningCode } from '../../shared/warnings';
+import { deadlineFor, withDeadline } from './deadline';
+import { renderBlock, renderMessage } from './render';
+import type { Resolution, ResolveContext, Resolver } from './resolver';
+import { sanitize, type Sanitizer } from './sanitize';
+import { ENGINE_TEXT } from './text';
+import type { TokenCounter } from './tokens';
+
+/** Everything one expansion needs; the engine (see `createEngine`) fills it from its settings. */
+export interface ExpandInput {
+  message: string;
+  context: ResolveContext;
+  contextLength: number;
+  resolvers: ReadonlyMap<ReferenceKind, Resolver>;
+  sanitizers: readonly Sanitizer[];
+  countTokens: TokenCounter;
+  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+}
+
+/** A reference on its way through the pipeline. */
+interface Pending {
+  ref: ParsedReference;
+  out: ExpandedReference;
+  resolution?: Resolution;
+}
+
+/**
+ * Parse -> resolve (concurrently) -> guard -> budget -> render. References resolve at the same
+ * time; budgets and blocks follow the order written, so the result does not depend on timing.
+ */
+export async function expandMessage(input: ExpandInput): Promise<ExpansionResult> {
+  const { message, context, contextLength } = input;
+  const { limits } = context;
+  const pending = admit(parseReferences(message), limits.maxReferences);
+  await Promise.all(pending.filter((p) => p.out.status === 'attached').map((p) => resolveOne(p, input)));
+
+  const softTokenLimit = Math.floor(contextLength * limits.softTokenRatio);
+  const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
+  const blocks: Array<{ pending: Pending; block: string }> = [];
+  let attachedBytes = 0;
+  let totalPassed = false;
+  for (const p of pending) {
+    if (p.out.status !== 'attached' || !p.resolution) continue;
+    const r = p.resolution;
+    p.out.target = r.target;
+    if (r.source) p.out.source = r.source;
+    p.out.warnings.push(...(r.warnings ?? []));
+    if (!r.ok) {
+      stop(p, r.code, r.message);
+      continue;
+    }
+    const clean = await sanitize(r.text, p.ref.raw, input.sanitizers);
+    p.out.warnings.push(...clean.warnings);
+    const bytes = Buffer.byteLength(clean.text, 'utf8');
+    if (bytes > limits.maxReferenceBytes) {
+      stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      continue;
+    }
+    // Once one reference would pass the total, it and every later one are refused (SPEC §1).
+    if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
+      totalPassed = true;
+      stop(p, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));
+      continue;
+    }
+    attachedBytes += bytes;
+    const tokens = input.countTokens(clean.text);
+    const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
+    Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
+    blocks.push({ pending: p, block });
+  }
+
+  const attachedTokens = blocks.reduce((sum, b) => sum + b.pending.out.tokens, 0);
+  const promptWarnings: Warning[] = [];
+  let blocked = false;
+  if (attachedTokens > hardTokenLimit) {
+    blocked = true;
+    promptWarnings.push({ code: 'limit_exceeded', reference: null, message: ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength) });
+    for (const { pending: p } of blocks) Object.assign(p.out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
+  } else if (attachedTokens > softTokenLimit) {
+    promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
+  }
+
+  const references = pending.map((p) => p.out);
+  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings];
+  const attached = blocked ? [] : blocks.map((b) => b.block);
+  const expanded = blocked ? message : renderMessage(message, warnings, attached);
+  return {
+    message: expanded,
+    originalMessage: message,
+    blocked,
+    tokens: input.countTokens(expanded),
+    attachedTokens: blocked ? 0 : attachedTokens,
+    attachedBytes: blocked ? 0 : attachedBytes,
+    softTokenLimit,
+    hardTokenLimit,
+    contextLength,
+    references,
+    warnings,
+  };
+}
+
+/**
+ * Drops repeats (the same reference written twice is attached once), marks malformed references,
+ * and refuses well-formed ones past the count limit.
+ */
+function admit(refs: readonly ParsedReference[], maxReferences: number): Pending[] {
+  const seen = new Set<string>();
+  const out: Pending[] = [];
+  let counted = 0;
+  for (const ref of refs) {
+    const key = referenceKey(ref);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const p: Pending = { ref, out: blank(ref) };
+    if (ref.malformed) stop(p, 'malformed', ref.malformed);
+    else if (++counted > maxReferences) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
+    out.push(p);
+  }
+  return out;
+}
+
+function blank(ref: ParsedReference): ExpandedReference {
+  return {
+    raw: ref.raw,
+    kind: ref.kind,
+    target: ref.value,
+    lineStart: ref.lineStart ?? null,
+    lineEnd: ref.lineEnd ?? null,
+    status: 'attached',
+    bytes: 0,
+    tokens: 0,
+    sha256: null,
+    source: null,
+    from: ref.from,
+    to: ref.to,
+    warnings: [],
+    block: null,
+  };
+}
+
+/** Marks a reference as not attached, with the warning that stopped it. */
+function stop(p: Pending, code: WarningCode, message: string): void {
+  p.out.status = code;
+  p.out.warnings.push({ code, reference: p.ref.raw, message });
+}
+
+async function resolveOne(p: Pending, input: ExpandInput): Promise<void> {
+  const { context } = input;
+  const resolver = input.resolvers.get(p.ref.kind);
+  if (!resolver) throw new Error(`no resolver registered for @${p.ref.kind}`);
+  const ms = deadlineFor(p.ref.kind, context.limits);
+  input.onProgress?.({ raw: p.ref.raw, state: 'resolving' });
+  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: p.ref.value });
+  p.resolution = await withDeadline(
+    ms,
+    context.signal,
+    (signal) => resolver.resolve(p.ref, { ...context, signal }).catch((err: unknown) => failed(ENGINE_TEXT.crashed(describe(err)))),
+    () => failed(ENGINE_TEXT.timedOut(Math.round(ms / 1000))),
+    () => failed(ENGINE_TEXT.cancelled),
+  );
+  input.onProgress?.({ raw: p.ref.raw, state: 'done' });
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -1,0 +1,4 @@
+export { createEngine, EngineSetupError, type Engine, type EngineOptions, type ExpandOptions } from './engine';
+export { createEngineCaches, refuse, type Resolver, type ResolveContext, type Resolution, type Resolved, type Refused } from './resolver';
+export { countTokens, type TokenCounter } from './tokens';
+export type { Sanitizer } from './sanitize';

@@ -1,0 +1,43 @@
+import type { Warning } from '../../shared/warnings';
+import { ENGINE_TEXT } from './text';
+
+/**
+ * Renders the expanded message (SPEC §1 "The expanded message"): the message as written, then the
+ * warnings, then the attached blocks in the order written. A section without entries is left out.
+ */
+
+/** One attached block, ready to render. */
+export interface BlockParts {
+  raw: string;
+  description: string;
+  language: string;
+  content: string;
+  tokens: number;
+}
+
+/** Backticks long enough that no line of `content` can close the fence (at least three). */
+export function fenceFor(content: string): string {
+  let longest = 0;
+  for (const m of content.matchAll(/^[ \t]*(`{3,})/gm)) longest = Math.max(longest, (m[1] as string).length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** The block of one attached reference: a header line, then the content in a fence it cannot close. */
+export function renderBlock(block: BlockParts): string {
+  const fence = fenceFor(block.content);
+  const body = block.content.endsWith('\n') ? block.content : `${block.content}\n`;
+  return `${ENGINE_TEXT.blockHeader(block.raw, block.description, block.tokens)}\n${fence}${block.language}\n${body}${fence}`;
+}
+
+/** The line a warning gets in the "Context Warnings" section. */
+export function renderWarningLine(warning: Warning): string {
+  return warning.reference ? `- ${warning.reference}: ${warning.message}` : `- ${warning.message}`;
+}
+
+/** Assembles the whole expanded message. */
+export function renderMessage(original: string, warnings: readonly Warning[], blocks: readonly string[]): string {
+  const parts = [original];
+  if (warnings.length > 0) parts.push(`${ENGINE_TEXT.warningsHeading}\n${warnings.map(renderWarningLine).join('\n')}`);
+  if (blocks.length > 0) parts.push(`${ENGINE_TEXT.attachedHeading}\n\n${ENGINE_TEXT.untrustedNotice}\n\n${blocks.join('\n\n')}`);
+  return parts.join('\n\n');
+}

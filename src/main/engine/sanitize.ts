@@ -1,0 +1,19 @@
+import type { Warning } from '../../shared/warnings';
+
+/**
+ * A step every attached text passes before it is counted, stored, shown or sent (secret redaction,
+ * invisible-Unicode neutralising). Steps are pure functions of the text.
+ */
+export type Sanitizer = (text: string, reference: string) => Promise<{ text: string; warnings: Warning[] }>;
+
+/** Runs the sanitizers in order, gathering their warnings. */
+export async function sanitize(text: string, reference: string, steps: readonly Sanitizer[]): Promise<{ text: string; warnings: Warning[] }> {
+  let current = text;
+  const warnings: Warning[] = [];
+  for (const step of steps) {
+    const out = await step(current, reference);
+    current = out.text;
+    warnings.push(...out.warnings);
+  }
+  return { text: current, warnings };
+}
