@@ -1,4 +1,5 @@
 import { realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
 import type { ReferenceKind } from '../../shared/reference';
 import type { ExpansionResult } from '../../shared/expansion';
@@ -27,6 +28,8 @@ export interface EngineOptions {
   sanitizers?: readonly Sanitizer[];
   countTokens?: TokenCounter;
   now?: () => Date;
+  /** The person's home folder. Default: `os.homedir()`. */
+  home?: string;
 }
 
 /** Options of one expansion. */
@@ -72,6 +75,7 @@ export function createEngine(options: EngineOptions): Engine {
   const count = options.countTokens ?? countTokens;
   const now = options.now ?? (() => new Date());
   const allowHosts = [...(options.allowHosts ?? [])];
+  const home = options.home ?? homedir();
 
   return {
     workspaceRoot,
@@ -81,7 +85,7 @@ export function createEngine(options: EngineOptions): Engine {
       const signal = expandOptions.signal ?? new AbortController().signal;
       return expandMessage({
         message,
-        context: { workspaceRoot, grants, limits, signal, now, caches, allowHosts },
+        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
         contextLength,
         resolvers,
         sanitizers,

@@ -10,6 +10,8 @@ import type { Warning, WarningCode } from '../../shared/warnings';
 export interface ResolveContext {
   /** Real path of the workspace root (already `realpath`ed). */
   workspaceRoot: string;
+  /** The person's home folder: `~/` in references, and where protected paths such as `~/.ssh` live. */
+  home: string;
   /** Real paths of files outside the workspace the person granted one by one (e.g. by dropping them). */
   grants: ReadonlySet<string>;
   limits: Limits;

@@ -1,0 +1,144 @@
+/**
+ * `@file:PATH`, `@file:PATH:N`, `@file:PATH:N-M` (SPEC §1): a text file of the workspace, or some
+ * of its lines (1-based, inclusive).
+ *
+ * Order of checks: locate and judge the real path (containment, protection), open and check the
+ * descriptor, sniff binary content, then size. Binary comes before size so a large image says
+ * "binary", not "try a line range".
+ *
+ * Line ranges past the end of the file (decision): a range that STARTS past the last line is
+ * `not_found` (there is nothing to attach, and the sentence says how many lines there are); a range
+ * that starts inside the file but ends past it attaches the lines that exist, with an informational
+ * `clamped` warning saying which lines were attached.
+ *
+ * Whole files are read up to twice the per-reference limit (UTF-16 text shrinks when re-encoded);
+ * line ranges are found by scanning at most {@link MAX_SCAN_BYTES} from the start, keeping only the
+ * range's bytes.
+ */
+import type { ParsedReference } from '../../shared/reference';
+import type { Warning } from '../../shared/warnings';
+import { MiB } from '../../shared/limits';
+import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
+import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
+import { languageOf } from './fs/language';
+import { locate, refuseProblem } from './fs/locate';
+import {
+  binaryMessage,
+  clampedRangeMessage,
+  pastEndMessage,
+  rangeTooLargeMessage,
+  scanTooLargeMessage,
+  tooLargeMessage,
+} from './fs/messages';
+import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
+
+/** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
+export const MAX_SCAN_BYTES = 64 * MiB;
+
+/** What one read needs besides the open descriptor. */
+interface FileJob {
+  ref: ParsedReference;
+  ctx: ResolveContext;
+  file: CheckedHandle;
+  shown: string;
+}
+
+/** The `@file` resolver. */
+export const fileResolver: Resolver = {
+  kind: 'file',
+  async resolve(ref, ctx) {
+    if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
+    const located = await locate(ref.value, 'file', ctx);
+    if (!located.ok) return located;
+    const opened = await openChecked(located.realPath, located.policy, ctx.signal);
+    if (!opened.ok) return refuseProblem(opened, { kind: 'file', shown: located.shown }, ref.value);
+    const job: FileJob = { ref, ctx, file: opened, shown: located.shown };
+    try {
+      return ref.lineStart === undefined ? await readWhole(job) : await readRange(job, ref.lineStart, ref.lineEnd ?? ref.lineStart);
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+    }
+  },
+};
+
+/** Builds the successful resolution. */
+function attached(job: FileJob, text: string, lines: string, warnings: Warning[] = []): Resolution {
+  return {
+    ok: true,
+    text,
+    description: `file ${job.shown}${lines}`,
+    target: job.shown,
+    language: languageOf(job.shown),
+    source: { realPath: job.file.realPath, readAt: job.ctx.now().toISOString() },
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+function rangeLabel(start: number, end: number): string {
+  return start === end ? `line ${start}` : `lines ${start}-${end}`;
+}
+
+/** The whole file, when its text fits the per-reference limit. */
+async function readWhole(job: FileJob): Promise<Resolution> {
+  const { ctx, file, shown, ref } = job;
+  const limit = ctx.limits.maxReferenceBytes;
+  const read = await readCapped(file.handle, 2 * limit + 4, ctx.signal);
+  if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
+  if (isBinaryContent(shown, read.bytes)) return refuse('blocked', binaryMessage(shown), ref.value);
+  const size = Math.max(file.stats.size, read.bytes.length);
+  if (!read.complete) return refuse('too_large', tooLargeMessage({ kind: 'file', shown }, size, limit), ref.value);
+  const text = decodeText(read.bytes);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > limit) return refuse('too_large', tooLargeMessage({ kind: 'file', shown }, bytes, limit), ref.value);
+  return attached(job, text, '');
+}
+
+/** Lines `start..end`, found by streaming (UTF-8) or by decoding the whole file (UTF-16). */
+async function readRange(job: FileJob, start: number, end: number): Promise<Resolution> {
+  const { ctx, file, shown, ref } = job;
+  const limit = ctx.limits.maxReferenceBytes;
+  const collector = new LineRangeCollector(start, end, limit + 3);
+  let first = true;
+  let binary = false;
+  let utf16 = false;
+  const scan = await scanChunks(file.handle, MAX_SCAN_BYTES, ctx.signal, (chunk) => {
+    if (first && hasUtf16Bom(chunk)) utf16 = true;
+    // The first chunk gets the full sniff; later ones only the NUL test (UTF-16 text has NULs).
+    binary = first ? isBinaryContent(shown, chunk) : !utf16 && chunk.includes(0);
+    first = false;
+    if (binary || utf16) return false;
+    return collector.push(chunk);
+  });
+  if (binary) return refuse('blocked', binaryMessage(shown), ref.value);
+  if (utf16) return readRangeDecoded(job, start, end);
+  if (!scan.ok) {
+    if (scan.code === 'too_large') return refuse('too_large', scanTooLargeMessage(shown, MAX_SCAN_BYTES), ref.value);
+    return refuseProblem(scan, { kind: 'file', shown }, ref.value);
+  }
+  if (collector.overLimit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, end), limit), ref.value);
+  const lineCount = collector.done ? end : collector.linesSeen;
+  return finishRange(job, decodeText(collector.bytes()), start, end, lineCount);
+}
+
+/** UTF-16 files: decode everything (up to the scan cap), then slice. */
+async function readRangeDecoded(job: FileJob, start: number, end: number): Promise<Resolution> {
+  const { ctx, file, shown, ref } = job;
+  const read = await readCapped(file.handle, MAX_SCAN_BYTES, ctx.signal);
+  if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
+  if (!read.complete) return refuse('too_large', scanTooLargeMessage(shown, MAX_SCAN_BYTES), ref.value);
+  const sliced = sliceLines(decodeText(read.bytes), start, end);
+  return finishRange(job, sliced.text, start, end, sliced.lineCount);
+}
+
+/** Applies the past-the-end decision and the size limit to the text of a range. */
+function finishRange(job: FileJob, text: string, start: number, end: number, lineCount: number): Resolution {
+  const { ctx, shown, ref } = job;
+  if (start > lineCount) return refuse('not_found', pastEndMessage(shown, start, lineCount), ref.value);
+  const last = Math.min(end, lineCount);
+  const limit = ctx.limits.maxReferenceBytes;
+  if (Buffer.byteLength(text) > limit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, last), limit), ref.value);
+  const warnings: Warning[] =
+    last < end ? [{ code: 'clamped', reference: ref.raw, message: clampedRangeMessage(shown, start, end, lineCount) }] : [];
+  return attached(job, text, `, ${rangeLabel(start, last)}`, warnings);
+}

@@ -1,0 +1,133 @@
+/**
+ * The breadth-first walk behind `@folder` (SPEC §1): every direct entry before anything deeper,
+ * sorted by name within each folder; `.git` skipped; protected paths hidden (and never entered);
+ * git's ignore rules honoured; symbolic links listed but never followed. Stops after `maxEntries`
+ * entries and says whether more were left.
+ *
+ * Each file is then opened through the guards to learn its size and, for text files up to
+ * {@link LINE_COUNT_MAX_BYTES}, its line count.
+ */
+import { promises as fsp, type Dirent } from 'node:fs';
+import path from 'node:path';
+import type { FsPolicy } from '../../guards/containment';
+import { isProtectedPath } from '../../guards/protected-paths';
+import { openChecked, readCapped } from '../../guards/safe-read';
+import { isBinaryContent } from '../../guards/binary';
+import { IgnoreRules } from './ignore-rules';
+import { countLines, decodeText } from './text';
+
+/** Files larger than this show their size only (their lines are not counted). Default 1 MiB. */
+export const LINE_COUNT_MAX_BYTES = 1024 * 1024;
+
+/** Files annotated at the same time. */
+const CONCURRENCY = 8;
+
+/** One listed entry. `rel` is relative to the listed folder, with `/`. */
+export interface FolderEntry {
+  rel: string;
+  type: 'folder' | 'file' | 'symlink' | 'other';
+  /** Bytes, for files. */
+  size?: number;
+  /** Lines, for text files small enough to count. */
+  lines?: number;
+  binary?: boolean;
+}
+
+/** Result of {@link walkFolder}; `failed` when cancelled or the folder could not be read. */
+export type WalkResult =
+  | { ok: true; entries: FolderEntry[]; truncated: boolean }
+  | { ok: false; reason: 'aborted' | 'io_error'; detail?: string };
+
+/** Inputs of {@link walkFolder}. */
+export interface WalkOptions {
+  /** Real path of the folder to list, already judged. */
+  folder: string;
+  policy: FsPolicy;
+  maxEntries: number;
+  signal: AbortSignal;
+}
+
+/** Name order: case-insensitive by code point, ties broken by exact code points; locale-free. */
+export function compareNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function typeOf(d: Dirent): FolderEntry['type'] {
+  if (d.isDirectory()) return 'folder';
+  if (d.isFile()) return 'file';
+  return d.isSymbolicLink() ? 'symlink' : 'other';
+}
+
+/** Walks the folder breadth-first (see the module comment), then annotates the files. */
+export async function walkFolder(options: WalkOptions): Promise<WalkResult> {
+  const { folder, policy, signal } = options;
+  const folderRel = path.relative(policy.workspaceRoot, folder).split(path.sep).join('/');
+  const rules = await IgnoreRules.forFolder(policy.workspaceRoot, folderRel, policy, signal);
+  const entries: FolderEntry[] = [];
+  const queue: string[] = [''];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (signal.aborted) return { ok: false, reason: 'aborted' };
+    if (next !== '') await rules.enter(joinRel(folderRel, next));
+    let dirents: Dirent[];
+    try {
+      dirents = await fsp.readdir(path.join(folder, next), { withFileTypes: true });
+    } catch (err) {
+      // The listed folder itself must be readable; a subfolder that is not is left out.
+      if (next === '') return { ok: false, reason: 'io_error', detail: (err as NodeJS.ErrnoException).code };
+      continue;
+    }
+    for (const d of dirents.sort((a, b) => compareNames(a.name, b.name))) {
+      const entry = admit(d, next, folderRel, options, rules);
+      if (!entry) continue;
+      if (entries.length === options.maxEntries) return finish(entries, true, options);
+      entries.push(entry);
+      if (entry.type === 'folder') queue.push(entry.rel);
+    }
+  }
+  return finish(entries, false, options);
+}
+
+function joinRel(a: string, b: string): string {
+  return a === '' ? b : b === '' ? a : `${a}/${b}`;
+}
+
+/** The entry for a dirent, or null when it is `.git`, protected or ignored. */
+function admit(d: Dirent, parentRel: string, folderRel: string, options: WalkOptions, rules: IgnoreRules): FolderEntry | null {
+  if (d.name === '.git') return null;
+  const rel = joinRel(parentRel, d.name);
+  const abs = path.join(options.folder, rel);
+  if (isProtectedPath(abs, { home: options.policy.home, appDirs: options.policy.appDirs }).protected) return null;
+  const type = typeOf(d);
+  if (rules.ignores(joinRel(folderRel, rel), type === 'folder')) return null;
+  return { rel, type };
+}
+
+/** Annotates the files, a few at a time, then returns the walk's result. */
+async function finish(entries: FolderEntry[], truncated: boolean, options: WalkOptions): Promise<WalkResult> {
+  const files = entries.filter((e) => e.type === 'file');
+  for (let i = 0; i < files.length; i += CONCURRENCY) {
+    if (options.signal.aborted) return { ok: false, reason: 'aborted' };
+    await Promise.all(files.slice(i, i + CONCURRENCY).map((f) => annotate(f, options)));
+  }
+  if (options.signal.aborted) return { ok: false, reason: 'aborted' };
+  return { ok: true, entries, truncated };
+}
+
+/** Size, and line count for small text files. A file that cannot be opened keeps no details. */
+async function annotate(entry: FolderEntry, options: WalkOptions): Promise<void> {
+  const opened = await openChecked(path.join(options.folder, entry.rel), options.policy, options.signal);
+  if (!opened.ok) return;
+  try {
+    entry.size = opened.stats.size;
+    if (entry.size > LINE_COUNT_MAX_BYTES) return;
+    const read = await readCapped(opened.handle, LINE_COUNT_MAX_BYTES, options.signal);
+    if (!read.ok || !read.complete) return;
+    entry.binary = isBinaryContent(entry.rel, read.bytes);
+    if (!entry.binary) entry.lines = countLines(decodeText(read.bytes));
+  } finally {
+    await opened.handle.close().catch(() => undefined);
+  }
+}
