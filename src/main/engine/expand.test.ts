@@ -154,7 +154,7 @@ describe('resolution', () => {
   it('a reference that outlives its deadline fails with the reason', async () => {
     ws = makeWorkspace();
     const hang: Resolver = { kind: 'result', resolve: () => new Promise(() => {}) };
-    const engine = createEngine({ workspace: ws.root, resolvers: [hang], limits: { folderTimeoutMs: 200 } });
+    const engine = createEngine({ workspace: ws.root, resolvers: [hang], limits: { folderTimeoutMs: 100 } });
     const result = await engine.expand('@result:x');
     expect(result.references[0]?.status).toBe('failed');
     expect(result.warnings[0]?.message).toMatch(/took too long/);

@@ -21,6 +21,12 @@ export interface ExpandInput {
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
 }
 
+/**
+ * The engine's deadline trails the resolver's own by this much, so a resolver that keeps its own
+ * time (the URL fetch, git) reports its more precise reason; the engine's is the backstop.
+ */
+const DEADLINE_GRACE_MS = 1000;
+
 /** A reference on its way through the pipeline. */
 interface Pending {
   ref: ParsedReference;
@@ -156,7 +162,7 @@ async function resolveOne(p: Pending, input: ExpandInput): Promise<void> {
   input.onProgress?.({ raw: p.ref.raw, state: 'resolving' });
   const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: p.ref.value });
   p.resolution = await withDeadline(
-    ms,
+    ms + DEADLINE_GRACE_MS,
     context.signal,
     (signal) => resolver.resolve(p.ref, { ...context, signal }).catch((err: unknown) => failed(ENGINE_TEXT.crashed(describe(err)))),
     () => failed(ENGINE_TEXT.timedOut(Math.round(ms / 1000))),

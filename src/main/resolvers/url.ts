@@ -1,0 +1,83 @@
+/**
+ * `@url:URL` (SPEC §1): the readable text of a public http(s) page, as Markdown. The request goes
+ * through the network policy (`../net`): only public addresses, every redirect hop checked, body
+ * capped at `limits.maxUrlBytes` after decompression, one deadline of `limits.urlTimeoutMs`.
+ * HTML is reduced to its main content; plain text, Markdown and JSON are attached as they are;
+ * anything else is `blocked` as binary. Secret redaction and invisible-character handling happen
+ * in the engine, after this.
+ */
+import type { ParsedReference } from '../../shared/reference';
+import type { ReferenceSource } from '../../shared/expansion';
+import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import { guardedFetch, type GuardedResponse } from '../net/fetch';
+import type { LookupFn } from '../net/policy';
+import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';
+import { extractPage } from '../net/extract';
+import {
+  EMPTY_BODY_MESSAGE,
+  NO_CONTENT_MESSAGE,
+  binaryPageMessage,
+  httpStatusProblem,
+  pageDescription,
+  pageTooLargeMessage,
+  warningCodeFor,
+} from '../net/errors';
+
+/** Options of {@link createUrlResolver}. */
+export interface UrlResolverOptions {
+  /** Resolves host names; tests inject their own. Default: the OS resolver. */
+  lookup?: LookupFn;
+}
+
+/** Builds a `@url` resolver; `options.lookup` replaces DNS (for tests). */
+export function createUrlResolver(options: UrlResolverOptions = {}): Resolver {
+  return {
+    kind: 'url',
+    resolve: (ref, ctx) => resolveUrl(ref, ctx, options),
+  };
+}
+
+/** The `@url` resolver, with the OS resolver. */
+export const urlResolver: Resolver = createUrlResolver();
+
+async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: UrlResolverOptions): Promise<Resolution> {
+  if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
+  const fetched = await guardedFetch(ref.value, {
+    policy: { allowHosts: ctx.allowHosts, ...(options.lookup ? { lookup: options.lookup } : {}) },
+    signal: ctx.signal,
+    timeoutMs: ctx.limits.urlTimeoutMs,
+    maxBytes: ctx.limits.maxUrlBytes,
+  });
+  if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.message, ref.value);
+  return fromResponse(fetched.response, ref, ctx);
+}
+
+function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveContext): Resolution {
+  const media = parseContentType(res.headers['content-type']);
+  const source: ReferenceSource = {
+    finalUrl: res.finalUrl.href,
+    httpStatus: res.status,
+    contentType: res.headers['content-type'] ?? '',
+    readAt: ctx.now().toISOString(),
+  };
+  if (res.status < 200 || res.status > 299) {
+    const problem = httpStatusProblem(res.status, res.statusText);
+    return refuse(problem.code, problem.message, ref.value, source);
+  }
+  const kind = contentKind(media.type, res.body);
+  if (kind === 'binary') return refuse('blocked', binaryPageMessage(media.type), ref.value, source);
+  const decoded = decodeText(res.body, media, kind);
+  if (kind === 'text') {
+    if (decoded.trim() === '') return refuse('not_found', EMPTY_BODY_MESSAGE, ref.value, source);
+    return attached(ref, decoded, pageDescription('', source.finalUrl!, kind, media.type), fenceLanguage(media.type, kind), source);
+  }
+  const page = extractPage(decoded, res.finalUrl.href, { maxTextBytes: ctx.limits.maxReferenceBytes });
+  if (page.title) source.title = page.title;
+  if (page.tooLarge) return refuse('too_large', pageTooLargeMessage(page.textBytes, ctx.limits.maxReferenceBytes), ref.value, source);
+  if (page.markdown === '') return refuse('not_found', NO_CONTENT_MESSAGE, ref.value, source);
+  return attached(ref, page.markdown, pageDescription(page.title, source.finalUrl!, kind, media.type), 'markdown', source);
+}
+
+function attached(ref: ParsedReference, text: string, description: string, language: string, source: ReferenceSource): Resolution {
+  return { ok: true, text, description, target: ref.value, language, source };
+}
