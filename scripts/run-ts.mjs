@@ -4,6 +4,7 @@
 // node_modules/.cache/atmark-run/ and imports the result. Usage: node scripts/run-ts.mjs FILE.ts [ARGS...]
 // The entry sees its own arguments in process.argv.slice(2).
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -13,7 +14,9 @@ if (!entry) {
   process.exit(2);
 }
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `${path.basename(entry).replace(/\.[cm]?tsx?$/, '')}.mjs`);
+// One bundle per process: tests may start several runs of the same entry at once.
+const name = path.basename(entry).replace(/\.[cm]?tsx?$/, '');
+const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `${name}-${process.pid}.mjs`);
 await build({
   entryPoints: [path.resolve(entry)],
   outfile,
@@ -26,4 +29,8 @@ await build({
   logLevel: 'warning',
 });
 process.argv = [process.argv[0], path.resolve(entry), ...args];
-await import(pathToFileURL(outfile).href);
+try {
+  await import(pathToFileURL(outfile).href);
+} finally {
+  rmSync(outfile, { force: true });
+}

@@ -1,0 +1,73 @@
+/**
+ * The change model shared by the three git readers: one path, its old and new side (absent when the
+ * file was added or deleted), and for working-tree sides the bytes already read from disk.
+ */
+import { createHash } from 'node:crypto';
+
+/** Git file modes. */
+export const MODE_FILE = 0o100644;
+export const MODE_EXECUTABLE = 0o100755;
+export const MODE_SYMLINK = 0o120000;
+export const MODE_GITLINK = 0o160000;
+export const MODE_TREE = 0o040000;
+
+/** The id git gives a zero-length blob. */
+export const EMPTY_BLOB_OID = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
+
+/** One side of a change. */
+export interface FileSide {
+  oid: string;
+  mode: number;
+  /**
+   * The content when it did not come from the object store (working-tree files); `null` when the
+   * file was too large to keep (shown as binary, as git does past core.bigFileThreshold).
+   */
+  bytes?: Uint8Array | null;
+}
+
+/** A change of one path. `old` null: added; `new` null: deleted. */
+export interface FileChange {
+  path: string;
+  old: FileSide | null;
+  new: FileSide | null;
+}
+
+/** Git's blob id of `bytes`: sha1 of "blob <size>\0" followed by the bytes. */
+export function hashBlob(bytes: Uint8Array): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** Parses a tree entry's octal mode string. */
+export function parseMode(mode: string): number {
+  return parseInt(mode, 8);
+}
+
+/** True when a mode is a blob (regular file or symlink) rather than a tree or a gitlink. */
+export function isBlobMode(mode: number): boolean {
+  return mode === MODE_FILE || mode === MODE_EXECUTABLE || mode === MODE_SYMLINK || (mode & 0o170000) === 0o100000;
+}
+
+/**
+ * Sorts changes in git's output order: by the path's UTF-8 bytes (the index and trees are ordered
+ * so), a deletion before an addition of the same path (a type change is shown that way).
+ */
+export function sortChanges(changes: FileChange[]): FileChange[] {
+  const keyed = changes.map((c) => ({ c, key: Buffer.from(c.path, 'utf8') }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key) || rank(a.c) - rank(b.c));
+  return keyed.map((k) => k.c);
+}
+
+function rank(c: FileChange): number {
+  return c.new === null ? 0 : c.old === null ? 2 : 1;
+}
+
+/**
+ * True when a repository path is safe to join onto the working tree: relative, no empty, `.` or `..`
+ * components and no `.git` component (git refuses such entries; a crafted index might not).
+ */
+export function isSafeRepoPath(p: string): boolean {
+  if (p === '' || p.startsWith('/') || p.includes('\0')) return false;
+  // On Windows a backslash separates folders, so it could smuggle a `..`.
+  if (process.platform === 'win32' && p.includes('\\')) return false;
+  return p.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+}

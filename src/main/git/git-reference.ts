@@ -1,0 +1,124 @@
+/**
+ * Resolves `@diff`, `@staged` and `@git:N`: finds the workspace's repository (upward, so a subfolder
+ * workspace sees its whole repository, as `git diff` run in a subfolder does), reads the view under
+ * the git deadline, refuses the whole reference when a changed path is protected, and renders the
+ * patch. Every expected failure comes back as a `Refused` value with a sentence from {@link gitMessages}.
+ *
+ * Decisions (documented in bench/README.md too):
+ * - nothing to show is `not_found` ("no unstaged changes ..."), never an invented text;
+ * - patch rendering stops once the text passes 4x the per-reference byte limit (the engine judges the
+ *   exact size after redaction; this only bounds the work);
+ * - unmerged (conflicted) paths are listed as `* Unmerged path X` lines, as `git diff --staged` does.
+ */
+import type { ReferenceSource } from '../../shared/expansion';
+import type { ParsedReference } from '../../shared/reference';
+import type { Warning } from '../../shared/warnings';
+import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
+import { isProtectedRelativePath } from '../guards/protected-paths';
+import { formatCommitHeader } from './commit-log';
+import { GitCancelled, createDeadline, type Deadline } from './deadline';
+import { gitMessages as msg } from './messages';
+import { renderPatches } from './render-patches';
+import { openSession, type RepoSession } from './repo-session';
+import { locateRepository, readHead } from './repository';
+import { readCommits, readStaged, readUnstaged, type ChangeSet } from './git-views';
+
+/** The git reference kinds. */
+export type GitReferenceKind = 'diff' | 'staged' | 'git';
+
+/** How many times the per-reference byte limit the renderer may produce before giving up. */
+const RENDER_SLACK = 4;
+
+const TARGETS = { diff: 'working tree vs index', staged: 'index vs HEAD' } as const;
+const WHAT = { diff: 'unstaged changes', staged: 'staged changes', git: 'commits' } as const;
+
+/** Resolves one git reference of `kind` against `ctx.workspaceRoot`'s repository. */
+export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedReference, ctx: ResolveContext): Promise<Resolution> {
+  const { count, warnings } = kind === 'git' ? clampCount(ref, ctx) : { count: 0, warnings: [] };
+  const target = kind === 'git' ? `HEAD~${count}..HEAD` : TARGETS[kind];
+  const located = locateRepository(ctx.workspaceRoot);
+  if (!located.ok) return withWarnings(refuse('failed', located.message, target), warnings);
+  const source: ReferenceSource = { repository: located.repo.worktree, head: null, readAt: ctx.now().toISOString() };
+  const deadline = createDeadline(ctx.signal, ctx.limits.gitTimeoutMs);
+  try {
+    deadline.throwIfAborted();
+    source.head = readHead(located.repo);
+    const session = openSession(ctx.caches.git, located.repo);
+    const result = kind === 'git' ? await resolveLog(session, count, source, ctx, deadline) : await resolveChanges(kind, session, source, ctx, deadline);
+    return withWarnings(result, warnings);
+  } catch (err) {
+    if (err instanceof GitCancelled) {
+      const message = err.reason === 'timeout' ? msg.timeout(ctx.limits.gitTimeoutMs) : msg.cancelled();
+      return withWarnings(refuse('failed', message, target, source), warnings);
+    }
+    return withWarnings(refuse('failed', msg.gitError(err instanceof Error ? err.message : String(err)), target, source), warnings);
+  }
+}
+
+/** N clamped into 1..maxGitCommits, with a `clamped` warning when it moved. */
+function clampCount(ref: ParsedReference, ctx: ResolveContext): { count: number; warnings: Warning[] } {
+  const max = Math.max(1, ctx.limits.maxGitCommits);
+  const asked = ref.count ?? 1;
+  const count = Math.min(Math.max(Math.trunc(asked), 1), max);
+  if (count === asked) return { count, warnings: [] };
+  return { count, warnings: [{ code: 'clamped', reference: ref.raw, message: msg.clamped(asked, count, max) }] };
+}
+
+function withWarnings(r: Resolution, warnings: Warning[]): Resolution {
+  return warnings.length > 0 ? { ...r, warnings: [...(r.warnings ?? []), ...warnings] } : r;
+}
+
+/** The first protected path among `paths`, judged by the shared protected-path list. */
+function firstProtected(paths: readonly string[]): { path: string; reason: string } | null {
+  for (const p of paths) {
+    const verdict = isProtectedRelativePath(p);
+    if (verdict.protected) return { path: p, reason: verdict.reason };
+  }
+  return null;
+}
+
+async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
+  const target = TARGETS[kind];
+  const repo = s.repo.worktree;
+  const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline);
+  if (!read.ok) return refuse('failed', msg.gitError(read.message), target, source);
+  const paths = changedPaths(read.set);
+  source.paths = paths;
+  if (paths.length === 0) return refuse('not_found', kind === 'diff' ? msg.noUnstaged(repo) : msg.noStaged(repo), target, source);
+  const hit = firstProtected(paths);
+  if (hit) return refuse('blocked', msg.protectedPath(WHAT[kind], hit.path, hit.reason), target, source);
+  const limit = ctx.limits.maxReferenceBytes;
+  const rendered = await renderPatches(s, read.set.changes, deadline, limit * RENDER_SLACK);
+  if (!rendered.ok) return refuse('too_large', msg.tooLarge(WHAT[kind], limit), target, source);
+  const text = read.set.unmerged.map((p) => `* Unmerged path ${p}\n`).join('') + rendered.text;
+  const description = kind === 'diff' ? msg.describeUnstaged(paths.length) : msg.describeStaged(paths.length);
+  return { ok: true, text, description, target, language: 'diff', source };
+}
+
+/** Distinct changed paths, in output order (a type change lists its path once). */
+function changedPaths(set: ChangeSet): string[] {
+  return [...new Set([...set.unmerged, ...set.changes.map((c) => c.path)])];
+}
+
+async function resolveLog(s: RepoSession, count: number, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
+  let target = `HEAD~${count}..HEAD`;
+  if (!source.head) return refuse('not_found', msg.noCommits(s.repo.worktree), target, source);
+  const commits = await readCommits(s, source.head, count, deadline);
+  target = `HEAD~${commits.length}..HEAD`;
+  source.commits = commits.map((c) => c.commit.oid);
+  const paths = [...new Set(commits.flatMap((c) => c.changes.map((ch) => ch.path)))];
+  source.paths = paths;
+  const hit = firstProtected(paths);
+  if (hit) return refuse('blocked', msg.protectedPath(WHAT.git, hit.path, hit.reason), target, source);
+  const limit = ctx.limits.maxReferenceBytes;
+  let budget = limit * RENDER_SLACK;
+  const parts: string[] = [];
+  for (const { commit, changes } of commits) {
+    const rendered = await renderPatches(s, changes, deadline, budget);
+    if (!rendered.ok) return refuse('too_large', msg.tooLarge(WHAT.git, limit), target, source);
+    budget -= Buffer.byteLength(rendered.text, 'utf8');
+    // git log -p: header, then a blank line and the patch when there is one; commits apart by a blank line.
+    parts.push(formatCommitHeader(commit) + (rendered.text ? `\n${rendered.text}` : ''));
+  }
+  return { ok: true, text: parts.join('\n'), description: msg.describeLog(commits.length), target, language: 'diff', source };
+}

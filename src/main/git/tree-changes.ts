@@ -1,0 +1,136 @@
+/**
+ * Changes between trees: HEAD's tree against the index (`git diff --staged`) and a commit's tree
+ * against its parent's (`git log -p`). Both walk directory by directory and skip a directory whose
+ * two sides have the same tree id, so a commit touching three files reads a handful of trees. For
+ * the index side, the cache-tree extension supplies those ids, as it does for git.
+ */
+import type { Deadline } from './deadline';
+import type { GitIndex, IndexEntry } from './index-file';
+import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
+import { readTree, type RepoSession, type TreeItem } from './repo-session';
+
+interface IndexDir {
+  files: Map<string, IndexEntry>;
+  dirs: Set<string>;
+}
+
+const dirsOfIndex = new WeakMap<GitIndex, Map<string, IndexDir>>();
+
+/** The index as directories (stage-0, fully added entries only), built once per parsed index. */
+function indexDirectories(index: GitIndex): Map<string, IndexDir> {
+  let dirs = dirsOfIndex.get(index);
+  if (dirs) return dirs;
+  dirs = new Map([['', { files: new Map(), dirs: new Set() }]]);
+  for (const e of index.entries) {
+    if (e.stage !== 0 || e.intentToAdd) continue;
+    const parts = e.path.split('/');
+    let dir = '';
+    for (let i = 0; i < parts.length - 1; i++) {
+      const name = parts[i] as string;
+      const child = dir === '' ? name : `${dir}/${name}`;
+      (dirs.get(dir) as IndexDir).dirs.add(name);
+      if (!dirs.has(child)) dirs.set(child, { files: new Map(), dirs: new Set() });
+      dir = child;
+    }
+    (dirs.get(dir) as IndexDir).files.set(parts[parts.length - 1] as string, e);
+  }
+  dirsOfIndex.set(index, dirs);
+  return dirs;
+}
+
+const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
+
+/** Pushes one change, or two when the kind of file changed (git shows a type change as delete + add). */
+function pushChange(out: FileChange[], path: string, old: FileSide | null, next: FileSide | null): void {
+  if (old && next) {
+    if (old.oid === next.oid && old.mode === next.mode) return;
+    const kind = (m: number): number => (m === MODE_SYMLINK ? 1 : isBlobMode(m) ? 0 : 2);
+    if (kind(old.mode) !== kind(next.mode)) {
+      out.push({ path, old, new: null }, { path, old: null, new: next });
+      return;
+    }
+  }
+  out.push({ path, old, new: next });
+}
+
+const sideOf = (item: TreeItem): FileSide => ({ oid: item.oid, mode: parseMode(item.mode) });
+
+/**
+ * Staged changes: HEAD's tree (null on an unborn branch) against the index. Paths with unresolved
+ * conflicts are returned apart, as git lists them ("Unmerged path").
+ */
+export async function stagedChanges(s: RepoSession, headTree: string | null, index: GitIndex, signal: Deadline): Promise<{ changes: FileChange[]; unmerged: string[] }> {
+  const dirs = indexDirectories(index);
+  const unmerged = [...new Set(index.entries.filter((e) => e.stage !== 0).map((e) => e.path))];
+  const skip = new Set(unmerged);
+  const out: FileChange[] = [];
+  const compareDir = async (treeOid: string | null, dir: string): Promise<void> => {
+    signal.throwIfAborted();
+    if (treeOid !== null && index.cacheTree.get(dir)?.oid === treeOid) return;
+    const items = treeOid ? await readTree(s, treeOid) : [];
+    const node = dirs.get(dir);
+    const seen = new Set<string>();
+    for (const item of items) {
+      const child = join(dir, item.path);
+      const entry = node?.files.get(item.path);
+      if (item.type === 'tree') {
+        if (node?.dirs.has(item.path)) {
+          seen.add(`d:${item.path}`);
+          await compareDir(item.oid, child);
+        } else await collect(s, item.oid, child, 'old', out, signal, skip);
+      } else if (!skip.has(child)) {
+        if (entry) seen.add(`f:${item.path}`);
+        pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null);
+      }
+    }
+    for (const [name, e] of node?.files ?? []) {
+      if (!seen.has(`f:${name}`)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode });
+    }
+    for (const name of node?.dirs ?? []) {
+      if (!seen.has(`d:${name}`)) await compareDir(null, join(dir, name));
+    }
+  };
+  await compareDir(headTree, '');
+  return { changes: sortChanges(out), unmerged };
+}
+
+/** Every blob under a tree, as deletions (`old`) or additions (`new`). */
+async function collect(s: RepoSession, treeOid: string, dir: string, side: 'old' | 'new', out: FileChange[], signal: Deadline, skip?: Set<string>): Promise<void> {
+  signal.throwIfAborted();
+  for (const item of await readTree(s, treeOid)) {
+    const child = join(dir, item.path);
+    if (item.type === 'tree') await collect(s, item.oid, child, side, out, signal, skip);
+    else if (!skip?.has(child)) pushChange(out, child, side === 'old' ? sideOf(item) : null, side === 'new' ? sideOf(item) : null);
+  }
+}
+
+/** Changes from tree `oldTree` (null: the empty tree, for a root commit) to tree `newTree`. */
+export async function treeChanges(s: RepoSession, oldTree: string | null, newTree: string, signal: Deadline): Promise<FileChange[]> {
+  const out: FileChange[] = [];
+  const compare = async (a: string | null, b: string | null, dir: string): Promise<void> => {
+    signal.throwIfAborted();
+    if (a === b) return;
+    if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal);
+    if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal);
+    const [olds, news] = await Promise.all([readTree(s, a as string), readTree(s, b as string)]);
+    const byName = new Map<string, { o?: TreeItem; n?: TreeItem }>();
+    for (const o of olds) byName.set(o.path, { o });
+    for (const n of news) byName.set(n.path, { ...byName.get(n.path), n });
+    for (const [name, { o, n }] of byName) {
+      const child = join(dir, name);
+      const oTree = o?.type === 'tree';
+      const nTree = n?.type === 'tree';
+      if (oTree && nTree) {
+        await compare(o.oid, n.oid, child);
+        continue;
+      }
+      if (oTree) await collect(s, o.oid, child, 'old', out, signal);
+      if (nTree) await collect(s, n.oid, child, 'new', out, signal);
+      const oldSide = o && !oTree ? sideOf(o) : null;
+      const newSide = n && !nTree ? sideOf(n) : null;
+      if (oldSide || newSide) pushChange(out, child, oldSide, newSide);
+    }
+  };
+  await compare(oldTree, newTree, '');
+  return sortChanges(out);
+}

@@ -1,0 +1,12 @@
+import type { Resolver } from '../engine/resolver';
+import { resolveGitReference } from '../git';
+
+/**
+ * `@diff`: unstaged changes, index to working tree, as `git diff` shows them, for the whole
+ * repository holding the workspace. Read-only (isomorphic-git plus a hand-read index; no git process).
+ * `not_found` when there are none; `blocked` when a changed path is protected.
+ */
+export const diffResolver: Resolver = {
+  kind: 'diff',
+  resolve: (ref, ctx) => resolveGitReference('diff', ref, ctx),
+};

@@ -1,0 +1,12 @@
+import type { Resolver } from '../engine/resolver';
+import { resolveGitReference } from '../git';
+
+/**
+ * `@git:N`: the last N commits from HEAD with their patches, as `git log -N -p` shows them. N is
+ * clamped into 1..limits.maxGitCommits (default 10) with a `clamped` warning. Merge commits get a
+ * header and no patch, as in `git log -p`; a root commit is shown against the empty tree.
+ */
+export const logResolver: Resolver = {
+  kind: 'git',
+  resolve: (ref, ctx) => resolveGitReference('git', ref, ctx),
+};

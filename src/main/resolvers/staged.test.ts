@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Resolution, Resolved } from '../engine/resolver';
+import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../git/test-support';
+import { stagedResolver } from './staged';
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const r of repos.splice(0)) r.cleanup();
+});
+
+function repoWith(files: Record<string, string | Buffer>): TestRepo {
+  const repo = makeRepo();
+  repos.push(repo);
+  for (const [name, content] of Object.entries(files)) repo.write(name, content);
+  repo.commitAll('initial');
+  return repo;
+}
+
+async function resolveStaged(repo: TestRepo, workspace = repo.dir): Promise<Resolution> {
+  const before = fingerprint(path.join(repo.dir, '.git'));
+  const res = await stagedResolver.resolve(gitRef('staged'), makeContext(workspace));
+  expect(fingerprint(path.join(repo.dir, '.git'))).toBe(before);
+  return res;
+}
+
+/**
+ * Equals native `git diff --staged --no-renames` (Atmark shows a rename as a deletion and an addition),
+ * names the same files, and `git apply --check --cached -R` takes it.
+ */
+async function expectLikeGitStaged(repo: TestRepo, options: { apply?: boolean } = {}): Promise<Resolved> {
+  const res = await resolveStaged(repo);
+  if (!res.ok) throw new Error(`expected a patch, got ${res.code}: ${res.message}`);
+  expect(res.text).toBe(repo.git(['diff', '--staged', '--no-renames']));
+  const names = repo.git(['diff', '--staged', '--no-renames', '--name-only', '-z']).split('\0').filter(Boolean);
+  expect(res.source.paths).toEqual([...new Set(names)]);
+  if (options.apply !== false) repo.gitRaw(['apply', '--check', '--cached', '-R'], res.text);
+  expect(res.target).toBe('index vs HEAD');
+  return res;
+}
+
+describe('@staged against native git', () => {
+  it('shows staged modifications, additions and deletions, ignoring unstaged edits', async () => {
+    const repo = repoWith({ 'a.txt': 'a\nb\nc\n', 'old.txt': 'old\n', 'src/keep.ts': 'k\n' });
+    repo.write('a.txt', 'a\nB\nc\n');
+    repo.write('src/new file.ts', 'export const x = 1;\n');
+    fs.rmSync(path.join(repo.dir, 'old.txt'));
+    repo.git(['add', '-A']);
+    repo.write('a.txt', 'unstaged edit\n');
+    const res = await expectLikeGitStaged(repo);
+    expect(res.description).toBe('staged changes (3 files)');
+    expect(res.text).not.toContain('unstaged edit');
+  });
+
+  it('shows a rename as a deletion and an addition', async () => {
+    const repo = repoWith({ 'before.txt': 'same content\n' });
+    repo.git(['mv', 'before.txt', 'after.txt']);
+    const res = await expectLikeGitStaged(repo);
+    expect(res.source.paths).toEqual(['after.txt', 'before.txt']);
+  });
+
+  it('shows mode changes, binary files, empty files and missing final newlines', async () => {
+    const repo = repoWith({ 'run.sh': 'echo\n', 'tail.txt': 'x\ny' });
+    fs.chmodSync(path.join(repo.dir, 'run.sh'), 0o755);
+    repo.write('tail.txt', 'x\nz');
+    repo.write('blob.bin', Buffer.from([1, 0, 2]));
+    repo.write('empty.txt', '');
+    repo.write('ünïcode dir/file.txt', 'u\r\n');
+    repo.git(['add', '-A']);
+    await expectLikeGitStaged(repo, { apply: false });
+    // Without the binary file, git apply takes the rest.
+    repo.git(['rm', '-q', '--cached', 'blob.bin']);
+    await expectLikeGitStaged(repo);
+  });
+
+  it('replaces a file by a folder of the same name', async () => {
+    const repo = repoWith({ thing: 'file\n' });
+    repo.git(['rm', '-q', 'thing']);
+    repo.write('thing/inside.txt', 'now a folder\n');
+    repo.git(['add', '-A']);
+    await expectLikeGitStaged(repo);
+  });
+
+  it('reads a packed repository and a v4 index', async () => {
+    const repo = repoWith(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`dir${i % 3}/f${i}.txt`, `${i}\n`])));
+    repo.git(['gc', '-q']);
+    repo.write('dir1/f4.txt', 'changed\n');
+    repo.write('dir2/extra.txt', 'extra\n');
+    repo.git(['add', '-A']);
+    repo.git(['update-index', '--index-version', '4']);
+    await expectLikeGitStaged(repo);
+  });
+
+  it('treats everything staged before the first commit as new', async () => {
+    const repo = makeRepo();
+    repos.push(repo);
+    repo.write('first.txt', 'hello\n');
+    repo.git(['add', '-A']);
+    const res = await expectLikeGitStaged(repo);
+    expect(res.source.head).toBeNull();
+  });
+
+  it('lists conflicted paths as git does', async () => {
+    const repo = repoWith({ 'c.txt': 'base\n' });
+    repo.git(['checkout', '-q', '-b', 'other']);
+    repo.write('c.txt', 'theirs\n');
+    repo.commitAll('theirs');
+    repo.git(['checkout', '-q', 'main']);
+    repo.write('c.txt', 'ours\n');
+    repo.write('d.txt', 'also staged\n');
+    repo.commitAll('ours');
+    try {
+      repo.git(['merge', '-q', 'other']);
+    } catch {
+      // The conflict is the point.
+    }
+    repo.write('e.txt', 'new\n');
+    repo.git(['add', 'e.txt']);
+    const res = await resolveStaged(repo);
+    if (!res.ok) throw new Error(res.message);
+    expect(res.text).toContain('* Unmerged path c.txt\n');
+    expect(res.text).toContain(repo.git(['diff', '--staged', '--', 'e.txt']));
+  });
+});
+
+describe('@staged refusals', () => {
+  it('is not_found with nothing staged', async () => {
+    const repo = repoWith({ 'a.txt': 'a\n' });
+    repo.write('a.txt', 'unstaged only\n');
+    const res = await resolveStaged(repo);
+    expect(res).toMatchObject({ ok: false, code: 'not_found' });
+    expect(res.ok ? '' : res.message).toMatch(/^no staged changes/);
+  });
+
+  it('is blocked, naming the path, when a staged file is protected', async () => {
+    const repo = repoWith({ 'a.txt': 'a\n' });
+    repo.write('config/.env.production', 'SECRET=1\n');
+    repo.write('a.txt', 'b\n');
+    repo.git(['add', '-A']);
+    const res = await resolveStaged(repo);
+    expect(res).toMatchObject({ ok: false, code: 'blocked' });
+    expect(res.ok ? '' : res.message).toContain('config/.env.production');
+  });
+
+  it('works from a workspace in a subfolder', async () => {
+    const repo = repoWith({ 'sub/a.txt': 'a\n', 'b.txt': 'b\n' });
+    repo.write('b.txt', 'B\n');
+    repo.git(['add', '-A']);
+    const res = await resolveStaged(repo, path.join(repo.dir, 'sub'));
+    expect(res).toMatchObject({ ok: true, source: { paths: ['b.txt'], repository: repo.dir } });
+  });
+});

@@ -1,0 +1,11 @@
+import type { Resolver } from '../engine/resolver';
+import { resolveGitReference } from '../git';
+
+/**
+ * `@staged`: staged changes, HEAD to index, as `git diff --staged` shows them (before the first
+ * commit, everything staged is new). `not_found` when there are none; `blocked` on a protected path.
+ */
+export const stagedResolver: Resolver = {
+  kind: 'staged',
+  resolve: (ref, ctx) => resolveGitReference('staged', ref, ctx),
+};
