@@ -1,9 +1,15 @@
+import { guardAttachedText } from '../guards/secret-guard';
 import type { Sanitizer } from './sanitize';
 
 /**
- * The sanitizers every attached text passes through by default. Secret redaction and invisible
- * Unicode are wired here (issue 3).
+ * The sanitizers every attached text passes through by default: secrets redacted (looking through
+ * invisible characters), then invisible Unicode made visible. Both report `redacted` warnings.
  */
 export function defaultSanitizers(): Sanitizer[] {
-  return [];
+  return [
+    async (text, reference) => {
+      const guarded = await guardAttachedText(text, reference);
+      return { text: guarded.text, warnings: guarded.warnings };
+    },
+  ];
 }

@@ -1,4 +1,5 @@
 import type { Warning } from '../../shared/warnings';
+import { renderFenced } from '../guards/fence';
 import { ENGINE_TEXT } from './text';
 
 /**
@@ -15,18 +16,9 @@ export interface BlockParts {
   tokens: number;
 }
 
-/** Backticks long enough that no line of `content` can close the fence (at least three). */
-export function fenceFor(content: string): string {
-  let longest = 0;
-  for (const m of content.matchAll(/^[ \t]*(`{3,})/gm)) longest = Math.max(longest, (m[1] as string).length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
 /** The block of one attached reference: a header line, then the content in a fence it cannot close. */
 export function renderBlock(block: BlockParts): string {
-  const fence = fenceFor(block.content);
-  const body = block.content.endsWith('\n') ? block.content : `${block.content}\n`;
-  return `${ENGINE_TEXT.blockHeader(block.raw, block.description, block.tokens)}\n${fence}${block.language}\n${body}${fence}`;
+  return `${ENGINE_TEXT.blockHeader(block.raw, block.description, block.tokens)}\n${renderFenced(block.content, block.language)}`;
 }
 
 /** The line a warning gets in the "Context Warnings" section. */

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildFakeSecrets } from '../guards/secret-corpus';
+import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { createEngine } from './engine';
+
+let ws: TempWorkspace;
+afterEach(() => ws?.cleanup());
+
+/**
+ * Redaction happens in the engine, for every kind, before anything is counted or rendered: the
+ * expanded message, the citations and the token counts never see a secret.
+ */
+describe('secrets in attached text', () => {
+  const secrets = buildFakeSecrets();
+
+  it('are redacted from files, folders-of-files, staged and unstaged patches and commits alike', async () => {
+    ws = makeWorkspace({ git: true });
+    const body = secrets.map((s) => s.line).join('\n') + '\n';
+    ws.write('config/settings.txt', 'safe line\n');
+    ws.git('add', '.');
+    ws.git('commit', '-q', '-m', 'settings');
+    ws.write('config/settings.txt', `safe line\n${body}`);
+    ws.write('notes.txt', body);
+    ws.write('staged.txt', body);
+    ws.git('add', 'staged.txt');
+    ws.git('commit', '-q', '-m', 'add staged', '--allow-empty');
+    ws.write('staged.txt', `${body}more\n`);
+    ws.git('add', 'staged.txt');
+    const engine = createEngine({ workspace: ws.root, contextLength: 1_000_000 });
+    const result = await engine.expand('@file:notes.txt @diff @staged @git:1');
+    expect(result.references.map((r) => [r.raw, r.status])).toEqual([
+      ['@file:notes.txt', 'attached'],
+      ['@diff', 'attached'],
+      ['@staged', 'attached'],
+      ['@git:1', 'attached'],
+    ]);
+    for (const secret of secrets) expect(result.message).not.toContain(secret.secret);
+    expect(result.message).toContain('[REDACTED:');
+    for (const raw of ['@file:notes.txt', '@diff', '@git:1']) {
+      expect(result.warnings.some((w) => w.code === 'redacted' && w.reference === raw)).toBe(true);
+    }
+  });
+
+  it('invisible characters are shown, with a warning', async () => {
+    ws = makeWorkspace();
+    ws.write('trick.md', 'Hello\u202Edlrow\u202C and \u200Bhidden\n');
+    const result = await createEngine({ workspace: ws.root }).expand('@file:trick.md');
+    expect(result.message).not.toMatch(/[\u202E\u200B]/);
+    expect(result.message).toContain('[U+202E]');
+    expect(result.warnings.map((w) => w.code)).toContain('redacted');
+  });
+});
