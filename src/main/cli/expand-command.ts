@@ -1,5 +1,9 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, EngineSetupError } from '../engine';
+import type { ExpansionResult } from '../../shared/expansion';
+import { createResultResolver } from '../resolvers/result';
+import { openSession, type Citation, type SessionStore } from '../sessions';
 import { CLI_TEXT, UsageError } from './text';
 
 /** What `atmark expand` needs from its surroundings, so tests can run it in-process. */
@@ -12,12 +16,18 @@ export interface CommandIO {
 
 /**
  * `atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]...
- * [--json] MESSAGE`. Prints the expanded message, or with `--json` the whole result. Exit 0 on
+ * [--session DIR] [--json] MESSAGE`. Prints the expanded message, or with `--json` the whole result. Exit 0 on
  * success (warnings or not), 1 when the hard limit stopped attaching, 2 on a usage error.
+ *
+ * `--session DIR`: `@result:ID` looks ids up in that session folder (started there when the folder
+ * is missing or empty), and the expansion is recorded as a run without a reply, so each attached
+ * block is stored as a result; `--json` then gives each reference its `resultId` (null when not
+ * attached) and a top-level `session: {id, dir, runId}`. A blocked expansion is not recorded.
  */
 export async function expandCommand(args: string[], io: CommandIO): Promise<number> {
   const options = parseExpandArgs(args);
   const message = options.message === '-' ? await io.readStdin() : options.message;
+  const session = options.session === undefined ? null : await openSessionOrFail(resolve(io.cwd, options.session));
   let engine;
   try {
     engine = createEngine({
@@ -25,14 +35,16 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
       contextLength: options.contextLength,
       grants: options.grants,
       allowHosts: options.allowHosts,
+      ...(session ? { resolvers: [createResultResolver(session.lookup)] } : {}),
     });
   } catch (err) {
     if (err instanceof EngineSetupError) throw new UsageError(err.message);
     throw err;
   }
-  const result = await engine.expand(message);
+  const result = await engine.expand(message, { fresh: true });
+  const recorded = session && !result.blocked ? await recordRun(session, result, engine.workspaceRoot) : null;
   if (options.json) {
-    io.stdout(`${JSON.stringify(toJson(result), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(withSession(toJson(result), session, recorded), null, 2)}\n`);
   } else {
     io.stdout(result.message.endsWith('\n') ? result.message : `${result.message}\n`);
     if (result.blocked) io.stderr(`${CLI_TEXT.blocked}\n`);
@@ -45,6 +57,7 @@ interface ExpandArgs {
   contextLength?: number;
   grants: string[];
   allowHosts: string[];
+  session?: string;
   json: boolean;
   message: string;
 }
@@ -61,6 +74,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
         'context-length': { type: 'string' },
         grant: { type: 'string', multiple: true },
         'allow-host': { type: 'string', multiple: true },
+        session: { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -75,6 +89,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
     contextLength: values['context-length'] === undefined ? undefined : parseTokens(values['context-length']),
     grants: values.grant ?? [],
     allowHosts: values['allow-host'] ?? [],
+    session: values.session,
     json: values.json ?? false,
     message: positionals[0] as string,
   };
@@ -86,7 +101,7 @@ function parseTokens(text: string): number {
 }
 
 /** The `--json` shape of issue 2, plus the token budget figures. */
-function toJson(result: Awaited<ReturnType<ReturnType<typeof createEngine>['expand']>>) {
+function toJson(result: ExpansionResult) {
   return {
     message: result.message,
     originalMessage: result.originalMessage,
@@ -110,5 +125,28 @@ function toJson(result: Awaited<ReturnType<ReturnType<typeof createEngine>['expa
       source: r.source,
     })),
     warnings: result.warnings,
+  };
+}
+
+async function openSessionOrFail(dir: string): Promise<SessionStore> {
+  const opened = await openSession(dir);
+  if (!opened.ok) throw new UsageError(opened.message);
+  return opened.session;
+}
+
+/** Records the expansion as a run without a reply; its blocks become results. A disk that refuses is an error (exit 70). */
+async function recordRun(session: SessionStore, result: ExpansionResult, workspace: string): Promise<{ runId: string; references: Citation[] }> {
+  const run = await session.createRun(result, { workspace, endpoint: null, status: 'expanded' });
+  if (!run.ok) throw new Error(run.problem.message);
+  return { runId: run.value.id, references: run.value.references };
+}
+
+/** With `--session`: `resultId` on each reference and where the run was recorded. */
+function withSession(json: ReturnType<typeof toJson>, session: SessionStore | null, recorded: { runId: string; references: Citation[] } | null) {
+  if (!session) return json;
+  return {
+    ...json,
+    references: json.references.map((r, i) => ({ ...r, resultId: recorded?.references[i]?.resultId ?? null })),
+    session: { id: session.id, dir: session.dir, runId: recorded?.runId ?? null },
   };
 }

@@ -1,7 +1,30 @@
 import type { CommandIO } from './expand-command';
 import { UsageError } from './text';
 
-/** `atmark serve`: wired to the browser host once it lands (issue 4). */
-export async function serveCommand(_args: string[], _io: CommandIO): Promise<number> {
-  throw new UsageError('"atmark serve" is not available in this build yet: use "atmark expand"');
+/** `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until Ctrl+C. */
+export async function serveCommand(args: string[], io: CommandIO): Promise<number> {
+  const options: { workspace?: string; port?: number; open?: boolean } = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = args[i + 1];
+    if (arg === '--open') {
+      options.open = true;
+    } else if (arg === '--workspace' && value) {
+      options.workspace = value;
+      i++;
+    } else if (arg === '--port' && value && /^\d{1,5}$/.test(value) && Number(value) <= 65535) {
+      options.port = Number(value);
+      i++;
+    } else throw new UsageError(`unexpected argument "${arg}": use "atmark serve [--workspace DIR] [--port N] [--open]"`);
+  }
+  const { serve } = await import('../host/serve');
+  const { resolve } = await import('node:path');
+  const running = await serve({ ...options, workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined });
+  io.stdout(`Atmark is running at ${running.url}\nOpen it in your browser; press Ctrl+C to stop.\n`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await running.close();
+  return 0;
 }

@@ -38,6 +38,11 @@ export interface ExpandOptions {
   signal?: AbortSignal;
   /** Called as each reference starts and finishes resolving. */
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  /**
+   * Read every reference again instead of reusing unchanged ones from the cache. Use it for what is
+   * sent, copied or exported; the live preview while typing leaves it off. Default false.
+   */
+  fresh?: boolean;
 }
 
 /** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
@@ -91,6 +96,7 @@ export function createEngine(options: EngineOptions): Engine {
         sanitizers,
         countTokens: count,
         onProgress: expandOptions.onProgress,
+        fresh: expandOptions.fresh ?? false,
       });
     },
   };

@@ -7,6 +7,7 @@ import { deadlineFor, withDeadline } from './deadline';
 import { renderBlock, renderMessage } from './render';
 import type { Resolution, ResolveContext, Resolver } from './resolver';
 import { sanitize, type Sanitizer } from './sanitize';
+import type { PreparedReference } from './resolution-cache';
 import { ENGINE_TEXT } from './text';
 import type { TokenCounter } from './tokens';
 
@@ -19,6 +20,8 @@ export interface ExpandInput {
   sanitizers: readonly Sanitizer[];
   countTokens: TokenCounter;
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
+  fresh?: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ const DEADLINE_GRACE_MS = 1000;
 interface Pending {
   ref: ParsedReference;
   out: ExpandedReference;
-  resolution?: Resolution;
+  prepared?: PreparedReference;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   const { message, context, contextLength } = input;
   const { limits } = context;
   const pending = admit(parseReferences(message), limits.maxReferences);
-  await Promise.all(pending.filter((p) => p.out.status === 'attached').map((p) => resolveOne(p, input)));
+  await Promise.all(pending.filter((p) => p.out.status === 'attached').map(async (p) => (p.prepared = await prepare(p.ref, input))));
 
   const softTokenLimit = Math.floor(contextLength * limits.softTokenRatio);
   const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
@@ -50,16 +53,15 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   let attachedBytes = 0;
   let totalPassed = false;
   for (const p of pending) {
-    if (p.out.status !== 'attached' || !p.resolution) continue;
-    const r = p.resolution;
+    if (p.out.status !== 'attached' || !p.prepared) continue;
+    const { resolution: r, clean } = p.prepared;
     p.out.target = r.target;
     if (r.source) p.out.source = r.source;
     p.out.warnings.push(...(r.warnings ?? []));
-    if (!r.ok) {
-      stop(p, r.code, r.message);
+    if (!r.ok || !clean) {
+      if (!r.ok) stop(p, r.code, r.message);
       continue;
     }
-    const clean = await sanitize(r.text, p.ref.raw, input.sanitizers);
     p.out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
@@ -73,7 +75,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
       continue;
     }
     attachedBytes += bytes;
-    const tokens = input.countTokens(clean.text);
+    const { tokens } = p.prepared;
     const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
     Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
     blocks.push({ pending: p, block });
@@ -154,21 +156,40 @@ function stop(p: Pending, code: WarningCode, message: string): void {
   p.out.warnings.push({ code, reference: p.ref.raw, message });
 }
 
-async function resolveOne(p: Pending, input: ExpandInput): Promise<void> {
+/**
+ * Resolves, sanitizes and counts one reference, or takes it from the cache when its resolver can
+ * tell that what it points at has not changed. Failures are not cached: a missing file may appear.
+ */
+async function prepare(ref: ParsedReference, input: ExpandInput): Promise<PreparedReference> {
   const { context } = input;
-  const resolver = input.resolvers.get(p.ref.kind);
-  if (!resolver) throw new Error(`no resolver registered for @${p.ref.kind}`);
-  const ms = deadlineFor(p.ref.kind, context.limits);
-  input.onProgress?.({ raw: p.ref.raw, state: 'resolving' });
-  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: p.ref.value });
-  p.resolution = await withDeadline(
+  const resolver = input.resolvers.get(ref.kind);
+  if (!resolver) throw new Error(`no resolver registered for @${ref.kind}`);
+  const key = referenceKey(ref);
+  const identity = input.fresh || !resolver.identity ? null : await resolver.identity(ref, context).catch(() => null);
+  const cached = identity === null ? undefined : context.caches.resolutions.get(key, identity);
+  if (cached) return cached;
+  input.onProgress?.({ raw: ref.raw, state: 'resolving' });
+  const resolution = await resolveWithDeadline(resolver, ref, context);
+  let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
+  if (resolution.ok) {
+    const clean = await sanitize(resolution.text, ref.raw, input.sanitizers);
+    prepared = { resolution, clean, tokens: input.countTokens(clean.text) };
+    if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
+  }
+  input.onProgress?.({ raw: ref.raw, state: 'done' });
+  return prepared;
+}
+
+async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, context: ResolveContext): Promise<Resolution> {
+  const ms = deadlineFor(ref.kind, context.limits);
+  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: ref.value });
+  return withDeadline(
     ms + DEADLINE_GRACE_MS,
     context.signal,
-    (signal) => resolver.resolve(p.ref, { ...context, signal }).catch((err: unknown) => failed(ENGINE_TEXT.crashed(describe(err)))),
+    (signal) => resolver.resolve(ref, { ...context, signal }).catch((err: unknown) => failed(ENGINE_TEXT.crashed(describe(err)))),
     () => failed(ENGINE_TEXT.timedOut(Math.round(ms / 1000))),
     () => failed(ENGINE_TEXT.cancelled),
   );
-  input.onProgress?.({ raw: p.ref.raw, state: 'done' });
 }
 
 function describe(err: unknown): string {

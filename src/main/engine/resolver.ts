@@ -2,6 +2,7 @@ import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
+import { ResolutionCache } from './resolution-cache';
 
 /**
  * What a resolver gets on each call. Everything external is passed in (STYLE: no singletons), so a
@@ -29,11 +30,13 @@ export interface ResolveContext {
 export interface EngineCaches {
   /** Per-repository state of the git reader (pack cache, parsed index), keyed by repository path. */
   git: Map<string, unknown>;
+  /** Resolved, sanitized and counted references, keyed by reference and content identity. */
+  resolutions: ResolutionCache;
 }
 
 /** Creates empty caches for one engine. */
 export function createEngineCaches(): EngineCaches {
-  return { git: new Map() };
+  return { git: new Map(), resolutions: new ResolutionCache() };
 }
 
 /** A reference that resolved to text. */
@@ -69,6 +72,12 @@ export type Resolution = Resolved | Refused;
 export interface Resolver {
   kind: ReferenceKind;
   resolve(ref: ParsedReference, ctx: ResolveContext): Promise<Resolution>;
+  /**
+   * Optional: a cheap string that changes whenever what `resolve` would return may change (a file's
+   * real path with its stat data; HEAD and the index for staged changes). When it equals the one of
+   * a cached resolution, the engine reuses that resolution. Null, or no method: never cached.
+   */
+  identity?(ref: ParsedReference, ctx: ResolveContext): Promise<string | null>;
 }
 
 /** Shorthand for a refusal. */

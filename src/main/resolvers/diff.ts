@@ -1,5 +1,6 @@
 import type { Resolver } from '../engine/resolver';
 import { resolveGitReference } from '../git';
+import { gitIdentity } from '../git/identity';
 
 /**
  * `@diff`: unstaged changes, index to working tree, as `git diff` shows them, for the whole
@@ -9,4 +10,5 @@ import { resolveGitReference } from '../git';
 export const diffResolver: Resolver = {
   kind: 'diff',
   resolve: (ref, ctx) => resolveGitReference('diff', ref, ctx),
+  identity: (_ref, ctx) => gitIdentity('diff', ctx),
 };

@@ -21,6 +21,7 @@ import { MiB } from '../../shared/limits';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
 import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
+import { statIdentity } from '../engine/identity';
 import { languageOf } from './fs/language';
 import { locate, refuseProblem } from './fs/locate';
 import {
@@ -47,6 +48,11 @@ interface FileJob {
 /** The `@file` resolver. */
 export const fileResolver: Resolver = {
   kind: 'file',
+  /** The real path (after every symlink) and its stat data: an edit, a replaced file or a re-pointed link changes it. */
+  async identity(ref, ctx) {
+    const located = await locate(ref.value, 'file', ctx);
+    return located.ok ? `${located.realPath}|${await statIdentity(located.realPath)}` : null;
+  },
   async resolve(ref, ctx) {
     if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
     const located = await locate(ref.value, 'file', ctx);

@@ -18,14 +18,27 @@
  * listed (grants are for single files).
  */
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import { statIdentity, timeBucket } from '../engine/identity';
 import { openChecked } from '../guards/safe-read';
 import { walkFolder, type FolderEntry } from './fs/folder-walk';
 import { locate, refuseProblem } from './fs/locate';
 import { folderTimeoutMessage, folderTooLargeMessage, formatBytes, problemMessage } from './fs/messages';
 
+/** How long a folder listing may be reused while typing. */
+export const FOLDER_REUSE_MS = 2000;
+
 /** The `@folder` resolver. */
 export const folderResolver: Resolver = {
   kind: 'folder',
+  /**
+   * A listing depends on every entry below the folder, which no single stat shows: reuse it while
+   * typing for at most {@link FOLDER_REUSE_MS}, or sooner when the folder's own entries change.
+   */
+  async identity(ref, ctx) {
+    const located = await locate(ref.value, 'folder', ctx);
+    if (!located.ok) return null;
+    return `${located.realPath}|${await statIdentity(located.realPath)}|${timeBucket(ctx.now(), FOLDER_REUSE_MS)}`;
+  },
   async resolve(ref, ctx) {
     if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
     const located = await locate(ref.value, 'folder', ctx);

@@ -1,5 +1,6 @@
 import type { Resolver } from '../engine/resolver';
 import { resolveGitReference } from '../git';
+import { gitIdentity } from '../git/identity';
 
 /**
  * `@git:N`: the last N commits from HEAD with their patches, as `git log -N -p` shows them. N is
@@ -9,4 +10,5 @@ import { resolveGitReference } from '../git';
 export const logResolver: Resolver = {
   kind: 'git',
   resolve: (ref, ctx) => resolveGitReference('git', ref, ctx),
+  identity: (_ref, ctx) => gitIdentity('git', ctx),
 };

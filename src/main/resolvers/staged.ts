@@ -1,5 +1,6 @@
 import type { Resolver } from '../engine/resolver';
 import { resolveGitReference } from '../git';
+import { gitIdentity } from '../git/identity';
 
 /**
  * `@staged`: staged changes, HEAD to index, as `git diff --staged` shows them (before the first
@@ -8,4 +9,5 @@ import { resolveGitReference } from '../git';
 export const stagedResolver: Resolver = {
   kind: 'staged',
   resolve: (ref, ctx) => resolveGitReference('staged', ref, ctx),
+  identity: (_ref, ctx) => gitIdentity('staged', ctx),
 };

@@ -9,6 +9,7 @@
 import type { ParsedReference } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import { timeBucket } from '../engine/identity';
 import { guardedFetch, type GuardedResponse } from '../net/fetch';
 import type { LookupFn } from '../net/policy';
 import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';
@@ -30,10 +31,15 @@ export interface UrlResolverOptions {
 }
 
 /** Builds a `@url` resolver; `options.lookup` replaces DNS (for tests). */
+/** How long a fetched page may be reused while composing (Send always fetches again). */
+export const URL_REUSE_MS = 5 * 60_000;
+
 export function createUrlResolver(options: UrlResolverOptions = {}): Resolver {
   return {
     kind: 'url',
     resolve: (ref, ctx) => resolveUrl(ref, ctx, options),
+    // A page cannot be identified without fetching it: while typing, reuse it for URL_REUSE_MS.
+    identity: async (ref, ctx) => `${ref.value}|${timeBucket(ctx.now(), URL_REUSE_MS)}`,
   };
 }
 

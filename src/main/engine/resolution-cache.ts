@@ -1,0 +1,46 @@
+import type { Warning } from '../../shared/warnings';
+import type { Resolution } from './resolver';
+
+/**
+ * A reference resolved, sanitized and counted: what the engine keeps between expansions so a person
+ * typing prose around unchanged references does not re-read, re-redact or re-tokenize them.
+ */
+export interface PreparedReference {
+  resolution: Resolution;
+  /** The sanitized text and the sanitizers' warnings (resolved references only). */
+  clean: { text: string; warnings: Warning[] } | null;
+  tokens: number;
+}
+
+/** Prepared references at most kept per engine; the least recently used goes first. */
+export const RESOLUTION_CACHE_SIZE = 64;
+
+/** An LRU of prepared references keyed by reference identity (kind, value, range) and content identity. */
+export class ResolutionCache {
+  private readonly entries = new Map<string, { identity: string; prepared: PreparedReference }>();
+
+  constructor(private readonly capacity = RESOLUTION_CACHE_SIZE) {}
+
+  /** The entry for `key` if its content identity is still `identity`. */
+  get(key: string, identity: string): PreparedReference | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.identity !== identity) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.prepared;
+  }
+
+  set(key: string, identity: string, prepared: PreparedReference): void {
+    this.entries.delete(key);
+    this.entries.set(key, { identity, prepared });
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
