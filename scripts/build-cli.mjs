@@ -1,9 +1,14 @@
-// Bundles the CLI (and the engine it uses) into dist/cli.mjs so `npx atmark` runs with plain node.
+// Bundles the CLI (and the engine it uses) into dist/cli.mjs, and the engine's worker thread into
+// dist/engine-worker.mjs, so `npx atmark` runs with plain node.
 // Dependencies stay external: they are installed beside it in node_modules.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+// Chunk names carry content hashes: start clean so old chunks do not pile up.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/main/cli/main.ts' },
+  entryPoints: { cli: 'src/main/cli/main.ts', 'engine-worker': 'src/main/engine/worker/worker-main.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

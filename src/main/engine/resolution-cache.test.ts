@@ -63,6 +63,6 @@ describe('unchanged references are served from the cache while typing', () => {
     const after = await expand(engine, '@staged @git:1 ok');
     expect(after.resolved.sort()).toEqual(['@git:1', '@staged']);
     expect(after.result.message).toContain('+three');
-    expect(after.result.message).toMatch(/^    two$/m);
+    expect(after.result.message).toMatch(/^ {4}two$/m);
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * The engine's worker thread: git (synchronous file reads), tokenizing and HTML extraction run here,
+ * off the thread that serves the window, so the app never freezes. Built to its own file
+ * (dist/engine-worker.mjs, out/main/engine-worker.js) and started by `startEngineWorker`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine, EngineSetupError, type Engine } from '../engine';
+import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('engine-worker must run in a worker thread');
+const post = (message: FromWorker) => port.postMessage(message);
+
+let engine: Engine | undefined;
+try {
+  engine = createEngine(workerData as WorkerEngineOptions);
+  post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
+} catch (err) {
+  const code = err instanceof EngineSetupError ? err.code : 'failed';
+  post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
+}
+
+const running = new Map<number, AbortController>();
+
+port.on('message', (msg: ToWorker) => {
+  if (msg.type === 'cancel') {
+    running.get(msg.id)?.abort();
+    return;
+  }
+  if (!engine) return;
+  const controller = new AbortController();
+  running.set(msg.id, controller);
+  engine
+    .expand(msg.message, {
+      signal: controller.signal,
+      fresh: msg.fresh,
+      onProgress: (p) => post({ type: 'progress', id: msg.id, ...p }),
+    })
+    .then(
+      (result) => post({ type: 'result', id: msg.id, result }),
+      (err: unknown) => post({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) }),
+    )
+    .finally(() => running.delete(msg.id));
+});
