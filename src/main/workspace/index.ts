@@ -1,0 +1,9 @@
+/**
+ * The workspace file index behind @-completion: build it with `createWorkspaceIndex`, search it with
+ * `query`, fetch sizes of the options shown with `WorkspaceIndex.sizes`.
+ */
+export { createWorkspaceIndex, WorkspaceIndex } from './workspace-index';
+export type { IndexEvent, IndexState, WorkspaceIndexOptions } from './workspace-index';
+export { query } from './fuzzy-query';
+export type { Match, QueryOptions, Searchable } from './fuzzy-query';
+export type { EntryKind, IndexSnapshot, WorkspaceEntry } from './entry-store';

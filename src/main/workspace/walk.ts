@@ -1,0 +1,125 @@
+/**
+ * Walks a workspace folder: parallel `readdir` with file types (no `lstat` per file), honouring the
+ * ignore chain (a folder's own `.gitignore` is read before its entries are judged), skipping `.git`,
+ * hiding protected paths, and never descending through a symlink. A symlink is listed only when
+ * its real target stays inside the workspace, as the file or folder it points at.
+ */
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { WorkspaceEntry } from './entry-store';
+import type { IgnoreChain } from './ignore-rules';
+import { readTextCapped } from './ignore-rules';
+
+/** What a walk (or a one-folder rescan) needs to judge entries. */
+export interface WalkContext {
+  /** Real path of the workspace root. */
+  root: string;
+  /** Tracked paths with the size git recorded: listed even when ignore rules match them. */
+  tracked: ReadonlyMap<string, number>;
+  /** Folders that hold tracked files (and their ancestors): walked even when ignored. */
+  trackedFolders: ReadonlySet<string>;
+  /** True for paths never to be listed (protected credentials); the walk asks it for folders only. */
+  isHidden(relPath: string): boolean;
+  signal: AbortSignal;
+}
+
+/** One folder's listing: its entries and the subfolders to walk, each with its ignore chain. */
+export interface FolderListing {
+  /** The chain that applies inside this folder (its own `.gitignore` included). */
+  chain: IgnoreChain;
+  entries: WorkspaceEntry[];
+  subfolders: Array<{ rel: string; chain: IgnoreChain }>;
+}
+
+function join(folder: string, name: string): string {
+  return folder ? `${folder}/${name}` : name;
+}
+
+/** Whether `real` is `root` or inside it. */
+export function isInside(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/** A symlink's entry if its real target lies inside the workspace and is a file or folder. */
+async function symlinkEntry(ctx: WalkContext, rel: string): Promise<WorkspaceEntry | null> {
+  const real = await realpath(path.join(ctx.root, rel)).catch(() => null);
+  if (!real || !isInside(ctx.root, real)) return null;
+  const realRel = path.relative(ctx.root, real).split(path.sep).join('/');
+  if (realRel && ctx.isHidden(realRel)) return null;
+  const info = await stat(real).catch(() => null);
+  if (info?.isFile()) return { path: rel, kind: 'file', size: info.size };
+  // Listed, but not walked: its contents are listed under their real path already.
+  if (info?.isDirectory()) return { path: rel, kind: 'folder', size: -1 };
+  return null;
+}
+
+/**
+ * Lists one folder (`''` is the root). `chain` is the ignore chain of the folder's parent plus
+ * everything above; the folder's own `.gitignore` is added here.
+ */
+export async function listFolder(ctx: WalkContext, rel: string, chain: IgnoreChain): Promise<FolderListing> {
+  const dirents = await readdir(path.join(ctx.root, rel), { withFileTypes: true }).catch(() => []);
+  if (rel && dirents.some((d) => d.name === '.gitignore' && d.isFile())) {
+    chain = chain.withRules(rel, await readTextCapped(path.join(ctx.root, rel, '.gitignore')));
+  }
+  const out: FolderListing = { chain, entries: [], subfolders: [] };
+  const links: Promise<WorkspaceEntry | null>[] = [];
+  for (const d of dirents) {
+    if (d.name === '.git') continue;
+    const child = join(rel, d.name);
+    if (d.isDirectory()) {
+      // Protected folders are never entered (a browser profile can hold thousands of files).
+      if (ctx.isHidden(child) || (!ctx.trackedFolders.has(child) && chain.ignores(child, true))) continue;
+      out.entries.push({ path: child, kind: 'folder', size: -1 });
+      out.subfolders.push({ rel: child, chain });
+    } else if (d.isFile() || d.isSymbolicLink()) {
+      const trackedSize = ctx.tracked.get(child);
+      // Files are judged protected lazily, when shown (see EntryStore).
+      if (trackedSize === undefined && chain.ignores(child, false)) continue;
+      if (d.isSymbolicLink()) links.push(symlinkEntry(ctx, child));
+      else out.entries.push({ path: child, kind: 'file', size: trackedSize ?? -1 });
+    }
+    // FIFOs, sockets and devices are never listed: they cannot be attached.
+  }
+  for (const link of await Promise.all(links)) if (link) out.entries.push(link);
+  return out;
+}
+
+/** Options of {@link walkWorkspace}. */
+export interface WalkOptions {
+  /** Folders read at once. Default 8: enough to keep libuv's four threads busy. */
+  concurrency?: number;
+  /** Called after each folder with the number of folders done and entries found so far. */
+  onProgress?: (folders: number, entries: number) => void;
+  /** Called for every folder walked, with the chain that applies to its entries. */
+  onFolder?: (rel: string, chain: IgnoreChain) => void;
+}
+
+/** Walks the whole workspace from the root; rejects with the signal's reason when aborted. */
+export function walkWorkspace(ctx: WalkContext, rootChain: IgnoreChain, options: WalkOptions = {}): Promise<WorkspaceEntry[]> {
+  const entries: WorkspaceEntry[] = [];
+  const queue: Array<{ rel: string; chain: IgnoreChain }> = [{ rel: '', chain: rootChain }];
+  const concurrency = options.concurrency ?? 8;
+  let active = 0;
+  let done = 0;
+  return new Promise((resolve, reject) => {
+    // A small pool: each finished folder starts as many queued ones as the limit allows.
+    const pump = (): void => {
+      if (ctx.signal.aborted) return reject(ctx.signal.reason);
+      while (active < concurrency && queue.length > 0) {
+        const job = queue.pop() as { rel: string; chain: IgnoreChain };
+        active++;
+        listFolder(ctx, job.rel, job.chain).then((listing) => {
+          active--;
+          options.onFolder?.(job.rel, listing.chain);
+          for (const e of listing.entries) entries.push(e);
+          for (const sub of listing.subfolders) queue.push(sub);
+          options.onProgress?.(++done, entries.length);
+          pump();
+        }, reject);
+      }
+      if (active === 0 && queue.length === 0) resolve(entries);
+    };
+    pump();
+  });
+}

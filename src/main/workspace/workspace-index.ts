@@ -1,0 +1,284 @@
+/**
+ * The workspace index behind @-completion: every file and folder of a workspace that git would not
+ * ignore, minus protected paths, built in the background and kept current as files change.
+ *
+ * How it is built, fastest first:
+ * 1. In a git repository, `.git/index` is parsed (no git process): the tracked files and their
+ *    folders are searchable after about the time `git ls-files` takes (event `tracked`).
+ * 2. A parallel walk then adds untracked files that no ignore rule matches and drops tracked files
+ *    deleted from disk (event `ready`). Outside git, only this step runs.
+ * 3. Each listed folder is watched; changes trigger a debounced rescan of that folder (event
+ *    `updated`). See `folder-watcher.ts` for why this is not a recursive watch.
+ *
+ * Sizes come from git's index for tracked files; other files report -1 until {@link WorkspaceIndex.sizes}
+ * fetches them, which the completion does only for the options it shows.
+ */
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { isProtectedRelativePath } from '../guards/protected-paths';
+import { charBit, charMask, EntryStore, indexEntry, lowerSameLength, type IndexedEntry, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { FolderWatcher } from './folder-watcher';
+import { findGitDir, readGitIndex } from './git-index';
+import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
+import { listFolder, walkWorkspace, type WalkContext } from './walk';
+
+/** What the index reports while it builds and afterwards. */
+export type IndexEvent =
+  | { type: 'progress'; folders: number; entries: number }
+  | { type: 'tracked'; entries: number; ms: number }
+  | { type: 'ready'; entries: number; ms: number }
+  | { type: 'updated'; entries: number; folders: string[] }
+  | { type: 'failed'; code: 'not_found' | 'failed'; message: string };
+
+/** Options of {@link createWorkspaceIndex}. */
+export interface WorkspaceIndexOptions {
+  /** Stops the build and every watcher when aborted. */
+  signal?: AbortSignal;
+  /** Receives every {@link IndexEvent}; same as calling `subscribe` at once. */
+  onProgress?: (event: IndexEvent) => void;
+  /** Keep the index current with file watchers. Default true. */
+  watch?: boolean;
+  /** Quiet time before changed folders are rescanned, in ms. Default 100. */
+  debounceMs?: number;
+  /** Paths never listed. Default: the protected-path guard's verdict. */
+  isHidden?: (relPath: string) => boolean;
+}
+
+/** The state of an index. */
+export type IndexState = 'building' | 'ready' | 'failed' | 'closed';
+
+const defaultHidden = (rel: string): boolean => isProtectedRelativePath(rel).protected;
+
+/** A workspace's live file index. Create it with {@link createWorkspaceIndex}. */
+export class WorkspaceIndex {
+  /** Current state; `ready` once the walk finished. */
+  state: IndexState = 'building';
+  private readonly store: EntryStore;
+  private readonly listeners = new Set<(event: IndexEvent) => void>();
+  private readonly controller = new AbortController();
+  private readonly insideChains = new Map<string, IgnoreChain>();
+  private watcher: FolderWatcher | null = null;
+  private ctx: WalkContext | null = null;
+  private rootChain = IgnoreChain.empty();
+  private gitDir: string | null = null;
+  private readonly done: Promise<IndexState>;
+
+  constructor(
+    /** The workspace folder as given; the real path is used for reading. */
+    readonly root: string,
+    private readonly options: WorkspaceIndexOptions = {},
+  ) {
+    this.store = new EntryStore(options.isHidden ?? defaultHidden);
+    if (options.onProgress) this.listeners.add(options.onProgress);
+    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    if (options.signal?.aborted) this.close();
+    this.done = this.build().then(
+      () => this.state,
+      (error: unknown) => {
+        if (this.state !== 'closed') this.fail('failed', `the workspace could not be indexed: ${String(error)}`);
+        return this.state;
+      },
+    );
+  }
+
+  /** The entries now: a frozen snapshot that the matcher reads (building indexes answer partially). */
+  snapshot(): IndexSnapshot {
+    return this.store.snapshot();
+  }
+
+  /** The entry at a repo-relative path, if listed and not protected. */
+  get(relPath: string): WorkspaceEntry | undefined {
+    return this.store.get(relPath);
+  }
+
+  /** Every listed, unprotected entry (judges each path: for small workspaces and tests; search with `query`). */
+  entries(): WorkspaceEntry[] {
+    return this.store.visibleEntries();
+  }
+
+  /** Listens to events; returns the function that stops listening. */
+  subscribe(listener: (event: IndexEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves with the final build state (`ready`, `failed` or `closed`); never rejects. */
+  whenReady(): Promise<IndexState> {
+    return this.done;
+  }
+
+  /** Resolves once change events received so far have been applied. */
+  async settle(): Promise<void> {
+    await this.done;
+    await this.watcher?.settle();
+  }
+
+  /**
+   * Sizes of files (`lstat`, fetched now), for the few options a completion shows. Folders and
+   * paths that vanished are left out.
+   */
+  async sizes(relPaths: readonly string[], signal?: AbortSignal): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const real = this.ctx?.root ?? this.root;
+    await Promise.all(relPaths.map(async (rel) => {
+      signal?.throwIfAborted();
+      const info = await lstat(path.join(real, rel)).catch(() => null);
+      if (info?.isFile()) out.set(rel, info.size);
+    }));
+    return out;
+  }
+
+  /** Stops building and watching. The last snapshot stays readable. */
+  close(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.controller.abort(new Error('the workspace index was closed'));
+    this.watcher?.close();
+  }
+
+  private emit(event: IndexEvent): void {
+    for (const l of this.listeners) l(event);
+  }
+
+  private fail(code: 'not_found' | 'failed', message: string): void {
+    this.state = 'failed';
+    this.emit({ type: 'failed', code, message });
+  }
+
+  private async build(): Promise<void> {
+    const started = performance.now();
+    const signal = this.controller.signal;
+    const root = await realpath(this.root).catch(() => null);
+    if (!root) return this.fail('not_found', 'workspace folder not found; open an existing folder');
+    const isHidden = this.options.isHidden ?? defaultHidden;
+    const gitDir = await findGitDir(root);
+    this.gitDir = gitDir;
+    const tracked = new Map<string, number>();
+    const trackedFolders = new Set<string>();
+    if (gitDir) await this.loadTracked(gitDir, tracked, trackedFolders, signal, started);
+    signal.throwIfAborted();
+    this.rootChain = await rootIgnoreChain(root, gitDir);
+    this.ctx = { root, tracked, trackedFolders, isHidden, signal };
+    this.watcher = this.options.watch === false ? null : new FolderWatcher({
+      root, debounceMs: this.options.debounceMs, rescan: (folders) => this.rescan(folders),
+    });
+    await this.walkAll(this.ctx);
+    this.state = 'ready';
+    this.emit({ type: 'ready', entries: this.store.size, ms: performance.now() - started });
+  }
+
+  /** Step 2: the whole walk; replaces every entry. */
+  private async walkAll(ctx: WalkContext): Promise<void> {
+    const entries = await walkWorkspace(ctx, this.rootChain, {
+      concurrency: 16,
+      onProgress: (folders, found) => { if (folders % 500 === 0) this.emit({ type: 'progress', folders, entries: found }); },
+      onFolder: (rel, chain) => { this.insideChains.set(rel, chain); this.watcher?.add(rel); },
+    });
+    ctx.signal.throwIfAborted();
+    this.store.replaceAll(entries);
+  }
+
+  /** Step 1: tracked files from `.git/index`, searchable before the walk. */
+  private async loadTracked(gitDir: string, tracked: Map<string, number>, folders: Set<string>,
+    signal: AbortSignal, started: number): Promise<void> {
+    const result = await readGitIndex(gitDir, signal);
+    if (!result.ok) return; // Unreadable index: the walk alone lists everything.
+    const indexed: IndexedEntry[] = [];
+    // The index is sorted by path, so siblings come together: folder work happens once per folder.
+    let folder = '\0';
+    let folderMask = 0;
+    for (const e of result.entries) {
+      const slash = e.path.lastIndexOf('/');
+      const dir = slash < 0 ? '' : e.path.slice(0, slash);
+      if (dir !== folder) {
+        folder = dir;
+        folderMask = charMask(lowerSameLength(dir)) | (dir ? charBit(47) : 0);
+        addFolders(dir, folders, indexed);
+      }
+      // Symlinks wait for the walk, which checks where they lead.
+      if (e.type === 'symlink') continue;
+      indexed.push(indexEntry({ path: e.path, kind: e.type === 'file' ? 'file' : 'folder', size: e.type === 'file' ? e.size : -1 }, folderMask));
+    }
+    signal.throwIfAborted();
+    // Protected paths stay in the store but are never shown (judged lazily, see EntryStore).
+    this.store.load(indexed);
+    this.emit({ type: 'tracked', entries: this.store.size, ms: performance.now() - started });
+    // What the walk needs, built after the tracked entries became searchable.
+    for (const e of result.entries) tracked.set(e.path, e.size);
+  }
+
+  /** Step 3: re-lists changed folders; new subfolders are walked, vanished ones dropped. */
+  private async rescan(folders: string[]): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx || this.state !== 'ready') return;
+    if (folders.includes('')) {
+      // The root's rules (.gitignore, .git/info/exclude) apply everywhere: if they changed, walk again.
+      const rootChain = await rootIgnoreChain(ctx.root, this.gitDir);
+      if (rootChain.key !== this.rootChain.key) {
+        this.rootChain = rootChain;
+        this.watcher?.remove('');
+        this.insideChains.clear();
+        await this.walkAll(ctx);
+        this.emit({ type: 'updated', entries: this.store.size, folders: [''] });
+        return;
+      }
+    }
+    // Parents first, so a new folder's chain is known before its children are rescanned.
+    for (const rel of folders.sort((a, b) => a.length - b.length)) {
+      const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+      const chain = rel === '' ? this.rootChain : this.insideChains.get(parent);
+      // Gone or newly ignored: its parent's rescan (just done) dropped it.
+      if (!chain || (rel !== '' && !this.store.has(rel))) continue;
+      await this.rescanFolder(ctx, rel, chain);
+    }
+    this.emit({ type: 'updated', entries: this.store.size, folders });
+  }
+
+  private async rescanFolder(ctx: WalkContext, rel: string, chain: IgnoreChain): Promise<void> {
+    const listing = await listFolder(ctx, rel, chain);
+    // An edited .gitignore here changes what is listed below: list the subtree afresh.
+    const rulesChanged = this.insideChains.get(rel)?.key !== listing.chain.key;
+    this.insideChains.set(rel, listing.chain);
+    const now = new Set(listing.entries.map((e) => e.path));
+    for (const old of this.store.children(rel)) {
+      if (rulesChanged || !now.has(old)) {
+        this.store.delete(old);
+        this.watcher?.remove(old);
+      }
+    }
+    for (const e of listing.entries) {
+      const isNew = rulesChanged || !this.store.has(e.path);
+      this.store.set(e);
+      if (isNew && e.kind === 'folder') {
+        const sub = listing.subfolders.find((s) => s.rel === e.path);
+        if (sub) await this.walkNewFolder(ctx, sub.rel, sub.chain);
+      }
+    }
+  }
+
+  private async walkNewFolder(ctx: WalkContext, rel: string, chain: IgnoreChain): Promise<void> {
+    const listing = await listFolder(ctx, rel, chain);
+    this.insideChains.set(rel, listing.chain);
+    this.watcher?.add(rel);
+    for (const e of listing.entries) this.store.set(e);
+    for (const sub of listing.subfolders) await this.walkNewFolder(ctx, sub.rel, sub.chain);
+  }
+}
+
+/** Adds `dir` and its ancestors to `folders` and `out`, stopping at the first one already known. */
+function addFolders(dir: string, folders: Set<string>, out: IndexedEntry[]): void {
+  for (let cut = dir.length; cut > 0 && !folders.has(dir.slice(0, cut)); cut = dir.lastIndexOf('/', cut - 1)) {
+    const path = dir.slice(0, cut);
+    folders.add(path);
+    out.push(indexEntry({ path, kind: 'folder', size: -1 }));
+  }
+}
+
+/**
+ * Starts indexing `root` in the background and returns the index at once; listen with
+ * `onProgress`/`subscribe`, await `whenReady()`, query any time (a building index answers with what
+ * it has). Abort `signal` or call `close()` to stop.
+ */
+export function createWorkspaceIndex(root: string, options: WorkspaceIndexOptions = {}): WorkspaceIndex {
+  return new WorkspaceIndex(root, options);
+}
