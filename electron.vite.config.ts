@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/electron/main.ts'),
+          // The engine's worker thread, started by the main process from out/main/engine-worker.js.
+          'engine-worker': resolve('src/main/engine/worker/worker-main.ts'),
+        },
+      },
     },
   },
   preload: {

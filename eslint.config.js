@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'bench/.work/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,30 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildRenderer } from '../../src/main/host/renderer-build';
+import { serve, type RunningHost } from '../../src/main/host/serve';
+
+/** A browser host on a fresh renderer build and a fresh user-data folder. */
+export interface TestHost extends RunningHost {
+  userDataDir: string;
+}
+
+/**
+ * Builds the renderer from the current sources (so the test never runs a stale `out/renderer`) and
+ * serves it for `workspace`.
+ */
+export async function startTestHost(workspace: string): Promise<TestHost> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-e2e-host-'));
+  const rendererDir = path.join(dir, 'renderer');
+  const userDataDir = path.join(dir, 'user');
+  await buildRenderer(rendererDir);
+  const host = await serve({ workspace, rendererDir, userDataDir });
+  return {
+    ...host,
+    userDataDir,
+    async close() {
+      await host.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { CALL_NAMES, EVENT_NAMES, callChannel, eventChannel } from '../../shared/api/channels';
+import { fail } from '../../shared/api/result';
+import { validateCall } from '../../shared/api/validate';
+import type { Services } from '../services';
+import { isTrustedSender, type AppLocation } from './security-policy';
+
+/**
+ * Wires every call of the contract to the services. Each message is checked for its sender (the
+ * app's page in the window's top frame) and its payload (the contract's schema) before it runs.
+ * Events go to the window. Returns a function that removes the handlers.
+ */
+export function registerIpc(services: Services, location: AppLocation, window: BrowserWindow): () => void {
+  for (const name of CALL_NAMES) {
+    ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, payload: unknown) => {
+      const frame = event.senderFrame;
+      const trusted = isTrustedSender(frame ? { url: frame.url, isMainFrame: frame === event.sender.mainFrame } : null, location);
+      if (!trusted) return fail('forbidden', 'This page is not allowed to use Atmark.');
+      const valid = validateCall(name, payload);
+      if (!valid.ok) return valid;
+      try {
+        return await services.call(name, valid.value);
+      } catch (error) {
+        return fail('failed', error instanceof Error ? error.message : String(error));
+      }
+    });
+  }
+  const unsubscribes = EVENT_NAMES.map((name) =>
+    services.on(name, (payload) => {
+      if (!window.isDestroyed()) window.webContents.send(eventChannel(name), payload);
+    }),
+  );
+  return () => {
+    for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));
+    for (const off of unsubscribes) off();
+  };
+}

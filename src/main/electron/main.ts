@@ -1,0 +1,44 @@
+import { app, BrowserWindow } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServices } from '../services';
+import { registerIpc } from './ipc';
+import { electronPlatform } from './platform';
+import { installSecurity } from './security';
+import { appFiles, appLocation, createMainWindow } from './window';
+
+/**
+ * The Electron entry: one window, locked down (./security), the services behind IPC (./ipc).
+ * `ATMARK_WORKSPACE` opens a folder at start; `ATMARK_USER_DATA` moves the settings folder (tests
+ * give each run a fresh one).
+ */
+const files = appFiles(path.dirname(fileURLToPath(import.meta.url)));
+const location = appLocation(files);
+if (process.env.ATMARK_USER_DATA) app.setPath('userData', process.env.ATMARK_USER_DATA);
+
+let window: BrowserWindow | null = null;
+const services = createServices({
+  workspace: process.env.ATMARK_WORKSPACE || undefined,
+  userDataDir: app.getPath('userData'),
+  platform: electronPlatform(() => window),
+});
+
+function open(): void {
+  window = createMainWindow(files);
+  const unregister = registerIpc(services, location, window);
+  window.on('closed', () => {
+    unregister();
+    window = null;
+  });
+}
+
+app.enableSandbox();
+installSecurity(location);
+void app.whenReady().then(() => {
+  open();
+  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && open());
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', () => void services.close());

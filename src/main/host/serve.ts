@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import { createServices, type Services } from '../services';
+import { attachApiSocket } from './api-socket';
+import { judgeRequest, type DoorPolicy } from './guard';
+import { ensureRendererBuild } from './renderer-build';
+import { serveStatic } from './static-files';
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Folder opened at start. Default: none; the person opens one in the page. */
+  workspace?: string;
+  /** Port; 0 or absent picks a free one. */
+  port?: number;
+  /** Only loopback is ever bound. */
+  host?: '127.0.0.1';
+  /** Open the URL in the system browser. Default false. */
+  open?: boolean;
+  /** The built renderer. Default `out/renderer`, built with Vite first when missing. */
+  rendererDir?: string;
+  /** Where recent workspaces are remembered. Default: Atmark's settings folder. */
+  userDataDir?: string;
+  /** Services to expose (tests, benches). Default: created from the options above. */
+  services?: Services;
+}
+
+/** A running browser host. */
+export interface RunningHost {
+  /** The URL to open, with the token. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The largest API message accepted (a prompt plus room; exports go the other way). */
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Runs the browser host: the built renderer and the API over a WebSocket, on 127.0.0.1 only,
+ * guarded by a random token in the URL and by Host and Origin checks (see ./guard).
+ */
+export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
+  const rendererDir = await ensureRendererBuild(options.rendererDir);
+  const services = options.services ?? createServices({ workspace: options.workspace, userDataDir: options.userDataDir ?? defaultUserDataDir() });
+  const policy: DoorPolicy = { port: 0, token: randomBytes(24).toString('base64url') };
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  sockets.on('connection', (socket) => attachApiSocket(socket, services));
+
+  const server = http.createServer((req, res) => {
+    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false }, policy);
+    if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    serveStatic(rendererDir, req.url, res, req.method === 'HEAD').catch(() => res.writeHead(500).end());
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true }, policy);
+    const isApi = req.url?.split('?')[0] === '/api';
+    if (!verdict.ok || !isApi) {
+      socket.end(`HTTP/1.1 ${verdict.ok ? 404 : verdict.status} ${verdict.ok ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  policy.port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${policy.port}/?token=${policy.token}`;
+  if (options.open) openInBrowser(url);
+
+  return {
+    url,
+    port: policy.port,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.services) await services.close();
+    },
+  };
+}
+
+/** Atmark's settings folder for this platform (protected from attachment by the guards). */
+export function defaultUserDataDir(): string {
+  const home = os.homedir();
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Atmark');
+  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? home, 'Atmark');
+  return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'atmark');
+}
+
+/** Best effort: a missing opener only means the person opens the printed URL themselves. */
+function openInBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined);
+  child.unref();
+}

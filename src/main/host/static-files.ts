@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { isInside } from '../guards/containment';
+import { safePathname } from './guard';
+
+/** Content types of what a Vite build emits. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The page's Content-Security-Policy (the same as the meta tag in index.html). */
+export const HOST_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // CodeMirror injects its styles as <style> elements.
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Largest file served (the renderer bundle is a few MB at most). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Serves one file of the built renderer from `root` (a real path). Anything that does not resolve to
+ * a regular file inside `root` is a 404; the token-bearing page is never cached or referred.
+ */
+export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean): Promise<void> {
+  const pathname = safePathname(url);
+  const relative = pathname === null || pathname === '/' ? 'index.html' : pathname.slice(1);
+  const target = path.resolve(root, relative);
+  const real = await fs.realpath(target).catch(() => null);
+  const stat = real && isInside(root, real) ? await fs.stat(real).catch(() => null) : null;
+  if (!real || !stat?.isFile() || stat.size > MAX_FILE_BYTES) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
+    return;
+  }
+  const body = await fs.readFile(real);
+  res.writeHead(200, {
+    'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': String(body.length),
+    'Content-Security-Policy': HOST_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-store',
+  });
+  res.end(head ? undefined : body);
+}

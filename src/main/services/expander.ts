@@ -1,0 +1,91 @@
+import type { ExpansionResult } from '../../shared/expansion';
+import { fail, ok, type ApiResult } from '../../shared/api/result';
+import { createEngine, type Engine, type EngineOptions } from '../engine';
+import { SERVICE_TEXT } from './text';
+
+/**
+ * Creates an engine. The services take one so tests, benches and the app can hand in their own
+ * (for example a worker-thread engine, which starts asynchronously).
+ */
+export type EngineFactory = (options: EngineOptions) => Engine | Promise<Engine>;
+
+/** Progress of one reference of a running expansion. */
+export type ExpandProgress = (p: { raw: string; state: 'resolving' | 'done' }) => void;
+
+/** What one expansion asks for. */
+export interface ExpandRequest {
+  requestId: string;
+  text: string;
+  contextLength: number;
+  /** Re-read every reference (Copy, Export, Send) instead of reusing unchanged ones. */
+  fresh?: boolean;
+}
+
+/** Runs expansions for the services: engines kept warm, stale work cancelled. */
+export interface Expander {
+  /** Expands `text` in the workspace `root`; cancelled by {@link Expander.cancel} with the same id. */
+  expand(root: string, input: ExpandRequest, onProgress: ExpandProgress): Promise<ApiResult<ExpansionResult>>;
+  /** Aborts the expansion with this id; false when none is running. */
+  cancel(requestId: string): boolean;
+  /** Real paths of files outside the workspace granted one by one. */
+  readonly grants: Set<string>;
+  /** Drops the engines (the workspace changed). */
+  reset(): void;
+}
+
+/**
+ * Engines kept at once, one per context length and grant set; the oldest is dropped first. Each
+ * engine keeps its own caches (git packs, and the per-reference cache keyed by content identity
+ * that lets typing prose around unchanged references re-read nothing), so reusing engines is what
+ * keeps the live preview cheap.
+ */
+const MAX_ENGINES = 4;
+
+/** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`). */
+export function createExpander(factory: EngineFactory = createEngine): Expander {
+  const engines = new Map<string, Promise<Engine>>();
+  const running = new Map<string, AbortController>();
+  const grants = new Set<string>();
+
+  function engineFor(root: string, contextLength: number): Promise<Engine> {
+    const grantList = [...grants].sort();
+    const key = `${root}\u0000${contextLength}\u0000${grantList.join('\u0000')}`;
+    let engine = engines.get(key);
+    if (engine) {
+      engines.delete(key); // re-insert: Map order is the LRU order
+    } else {
+      engine = Promise.resolve().then(() => factory({ workspace: root, contextLength, grants: grantList }));
+      engine.catch(() => engines.delete(key)); // a failed start is retried next time
+    }
+    engines.set(key, engine);
+    while (engines.size > MAX_ENGINES) engines.delete(engines.keys().next().value as string);
+    return engine;
+  }
+
+  return {
+    grants,
+    async expand(root, input, onProgress) {
+      running.get(input.requestId)?.abort();
+      const controller = new AbortController();
+      running.set(input.requestId, controller);
+      try {
+        const engine = await engineFor(root, input.contextLength);
+        const result = await engine.expand(input.text, { signal: controller.signal, onProgress, fresh: input.fresh === true });
+        return controller.signal.aborted ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);
+      } catch (error) {
+        if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);
+        return fail('failed', SERVICE_TEXT.expandFailed(error instanceof Error ? error.message : String(error)));
+      } finally {
+        if (running.get(input.requestId) === controller) running.delete(input.requestId);
+      }
+    },
+    cancel(requestId) {
+      const controller = running.get(requestId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+    reset() {
+      engines.clear();
+    },
+  };
+}

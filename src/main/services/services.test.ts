@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices, type Services } from './services';
+
+let base: string;
+let root: string;
+let services: Services;
+
+function git(...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'ignore' });
+}
+
+beforeEach(async () => {
+  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-services-')));
+  root = path.join(base, 'project');
+  await fs.mkdir(path.join(root, 'src'), { recursive: true });
+  await fs.writeFile(path.join(root, 'src', 'main.ts'), 'export const answer = 42;\n');
+  await fs.writeFile(path.join(root, '.env'), 'TOKEN=x\n');
+  git('init', '-q', '-b', 'main');
+  git('add', 'src');
+  git('commit', '-q', '-m', 'First commit');
+  await fs.writeFile(path.join(root, 'src', 'main.ts'), 'export const answer = 43;\n');
+  git('commit', '-q', '-am', 'Change the answer');
+  services = createServices({ workspace: root, userDataDir: path.join(base, 'user') });
+});
+
+afterEach(async () => {
+  await services.close();
+  await fs.rm(base, { recursive: true, force: true });
+});
+
+describe('workspaces', () => {
+  it('opens the start folder, and says why a folder cannot be opened', async () => {
+    expect(await services.call('getWorkspace', {})).toEqual({ ok: true, value: { root, name: 'project', isGitRepository: true } });
+    expect(await services.call('openWorkspace', { path: path.join(base, 'nope') })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await services.call('openWorkspace', { path: path.join(root, 'src', 'main.ts') })).toMatchObject({ ok: false, error: { code: 'not_a_folder' } });
+  });
+
+  it('remembers recent workspaces on disk, newest first', async () => {
+    const other = path.join(base, 'other');
+    await fs.mkdir(other);
+    await services.call('openWorkspace', { path: other });
+    expect(await services.call('recentWorkspaces', {})).toEqual({ ok: true, value: [other, root] });
+    const again = createServices({ userDataDir: path.join(base, 'user') });
+    expect(await again.call('recentWorkspaces', {})).toEqual({ ok: true, value: [other, root] });
+    await again.close();
+  });
+
+  it('announces a workspace change to subscribers', async () => {
+    await services.call('getWorkspace', {}); // the start folder is open (and announced) by now
+    const seen: unknown[] = [];
+    const off = services.on('workspaceChanged', (w) => seen.push(w?.name));
+    await fs.mkdir(path.join(base, 'second'));
+    await services.call('openWorkspace', { path: path.join(base, 'second') });
+    off();
+    await services.call('openWorkspace', { path: root });
+    expect(seen).toEqual(['second']);
+  });
+});
+
+describe('expand', () => {
+  it('expands with the engine and reports progress per reference', async () => {
+    const progress: string[] = [];
+    services.on('expandProgress', (p) => progress.push(`${p.requestId} ${p.raw} ${p.state}`));
+    const result = await services.call('expand', { requestId: 'r1', text: 'see @file:src/main.ts', contextLength: 128000 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.message).toContain('answer = 43');
+    expect(progress).toEqual(['r1 @file:src/main.ts resolving', 'r1 @file:src/main.ts done']);
+  });
+
+  it('re-reads a changed file, live and fresh', async () => {
+    const input = { requestId: 'r', text: 'see @file:src/main.ts', contextLength: 128000 };
+    const first = await services.call('expand', input);
+    expect(first.ok && first.value.message).toContain('answer = 43');
+    await fs.writeFile(path.join(root, 'src', 'main.ts'), 'export const answer = 44; // longer now\n');
+    const live = await services.call('expand', input);
+    expect(live.ok && live.value.message).toContain('answer = 44');
+    const fresh = await services.call('expand', { ...input, fresh: true });
+    expect(fresh.ok && fresh.value.message).toBe(live.ok && live.value.message);
+  });
+
+  it('answers cancelled when the request is cancelled', async () => {
+    const running = services.call('expand', { requestId: 'slow', text: 'see @diff and @git:2', contextLength: 128000 });
+    await new Promise((r) => setImmediate(r));
+    await services.call('cancel', { requestId: 'slow' });
+    const result = await running;
+    // Either it finished before the cancel arrived, or it reports cancelled; never a throw.
+    if (!result.ok) expect(result.error.code).toBe('cancelled');
+  });
+
+  it('without a workspace, says to open one', async () => {
+    const empty = createServices();
+    expect(await empty.call('expand', { requestId: 'r', text: 'x', contextLength: 128000 })).toMatchObject({ ok: false, error: { code: 'no_workspace' } });
+    await empty.close();
+  });
+});
+
+describe('dropped files', () => {
+  it('writes a file inside the workspace relative, and grants one outside for that file only', async () => {
+    expect(await services.call('grantFile', { path: path.join(root, 'src', 'main.ts') })).toEqual({ ok: true, value: { path: 'src/main.ts', reference: '@file:src/main.ts', granted: false } });
+    const outside = path.join(base, 'my notes.txt');
+    const sibling = path.join(base, 'other.txt');
+    await fs.writeFile(outside, 'outside notes\n');
+    await fs.writeFile(sibling, 'not granted\n');
+    const granted = await services.call('grantFile', { path: outside });
+    expect(granted).toEqual({ ok: true, value: { path: outside, reference: `@file:"${outside}"`, granted: true } });
+    const result = await services.call('expand', { requestId: 'g', text: `${granted.ok ? granted.value.reference : ''} @file:${sibling}`, contextLength: 128000 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.references.map((r) => r.status)).toEqual(['attached', 'blocked']);
+  });
+
+  it('refuses protected files and folders', async () => {
+    expect(await services.call('grantFile', { path: path.join(root, '.env') })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await services.call('grantFile', { path: path.join(root, 'src') })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+});
+
+describe('completion', () => {
+  it('offers fuzzy paths with sizes, hiding protected files', async () => {
+    // The index builds in the background; ask until it has the file (a real build, no mock).
+    let files = await services.call('complete', { requestId: 'c', source: 'file', query: 'main' });
+    for (let i = 0; i < 50 && files.ok && files.value.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      files = await services.call('complete', { requestId: 'c', source: 'file', query: 'main' });
+    }
+    expect(files).toMatchObject({ ok: true, value: [{ type: 'path', kind: 'file', path: 'src/main.ts', size: 26 }] });
+    const env = await services.call('complete', { requestId: 'c', source: 'path', query: 'env' });
+    expect(env.ok && env.value.filter((i) => i.type === 'path' && i.path === '.env')).toEqual([]);
+  });
+
+  it('offers @git counts with the subjects of the log', async () => {
+    expect(await services.call('complete', { requestId: 'g', source: 'git', query: '' })).toMatchObject({
+      ok: true,
+      value: [
+        { type: 'commit', count: 1, subject: 'Change the answer' },
+        { type: 'commit', count: 2, subject: 'First commit' },
+      ],
+    });
+  });
+
+  it('platform calls without a platform say they are unavailable', async () => {
+    expect(await services.call('copyText', { text: 'x' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await services.call('pickWorkspace', {})).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+  });
+});

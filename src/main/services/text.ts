@@ -1,0 +1,16 @@
+/**
+ * Sentences the services show to people, in one place so other languages can follow (STYLE 10).
+ */
+export const SERVICE_TEXT = {
+  folderNotFound: (p: string) => `The folder "${p}" was not found; check the path and try again.`,
+  notAFolder: (p: string) => `"${p}" is a file, not a folder; open the folder that contains it instead.`,
+  fileNotFound: (p: string) => `The file "${p}" was not found; it may have been moved or deleted.`,
+  notAFile: (p: string) => `"${p}" is not a regular file; only files can be attached with @file.`,
+  protectedFile: (p: string, reason: string) => `"${p}" is a sensitive credential file (${reason}) and is never attached.`,
+  unwritablePath: (p: string) => `The path "${p}" cannot be written as a reference; rename the file or copy it into the workspace.`,
+  noWorkspace: 'No workspace is open; open a folder first (Open folder, or drop a folder on the window).',
+  cancelled: 'The request was cancelled because newer input replaced it.',
+  unsupportedHere: (what: string) => `${what} is not available here.`,
+  expandFailed: (reason: string) => `Expanding the prompt failed: ${reason}`,
+  gitUnavailable: 'This workspace is not a git repository, so there are no commits to offer.',
+} as const;

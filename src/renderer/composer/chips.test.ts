@@ -1,0 +1,89 @@
+import { EditorSelection, EditorState, type TransactionSpec } from '@codemirror/state';
+import { describe, expect, it } from 'vitest';
+import type { ExpansionResult, ExpandedReference } from '../../shared/expansion';
+import { parseReferences } from '../../shared/grammar';
+import { chipInfos, shortName } from './chip-info';
+import { referencesState } from './chips';
+
+/** Applies `specs` in turn to a state holding `doc`, returning the final state. */
+function run(doc: string, ...specs: TransactionSpec[]): EditorState {
+  let state = EditorState.create({ doc, extensions: [referencesState], selection: EditorSelection.cursor(doc.length) });
+  for (const spec of specs) state = state.update(spec).state;
+  return state;
+}
+
+const type = (at: number, text: string): TransactionSpec => ({ changes: { from: at, insert: text }, selection: { anchor: at + text.length }, userEvent: 'input.type' });
+
+describe('referencesState: which references are chips', () => {
+  it('a reference being typed stays plain text until the cursor leaves it', () => {
+    const state = run('see ', type(4, '@file:src/ma'));
+    const value = state.field(referencesState);
+    expect(value.refs.map((r) => r.raw)).toEqual(['@file:src/ma']);
+    expect(value.editing).toBe(4);
+    const after = state.update(type(16, ' ')).state.field(referencesState);
+    expect(after.editing).toBeNull();
+  });
+
+  it('a completion makes a chip at once', () => {
+    const state = run('see ', { changes: { from: 4, insert: '@diff ' }, selection: { anchor: 10 }, userEvent: 'input.complete' });
+    expect(state.field(referencesState).editing).toBeNull();
+  });
+
+  it('backspacing inside a reference being typed keeps it plain; moving away makes it a chip', () => {
+    const typed = run('', type(0, '@file:abc'));
+    const fixed = typed.update({ changes: { from: 8, to: 9 }, selection: { anchor: 8 }, userEvent: 'delete.backward' }).state;
+    expect(fixed.field(referencesState).editing).toBe(0);
+    const moved = fixed.update({ selection: { anchor: 0 } }).state;
+    expect(moved.field(referencesState).editing).toBeNull();
+  });
+
+  it('uses the one grammar: emails and unknown kinds are not chips', () => {
+    const state = run('mail me@file:x or @word:y, or (see @file:a.ts).');
+    expect(state.field(referencesState).refs.map((r) => r.raw)).toEqual(['@file:a.ts']);
+  });
+});
+
+function ref(raw: string, status: ExpandedReference['status'], tokens: number, warnings: ExpandedReference['warnings'] = []): ExpandedReference {
+  return { raw, kind: 'file', target: raw, lineStart: null, lineEnd: null, status, bytes: 0, tokens, sha256: null, source: null, from: 0, to: raw.length, warnings, block: null };
+}
+
+describe('chipInfos', () => {
+  const result = {
+    references: [
+      ref('@file:a.ts', 'attached', 12),
+      ref('@file:b.ts', 'attached', 5, [{ code: 'redacted', reference: '@file:b.ts', message: '1 secret redacted' }]),
+      ref('@file:.env', 'blocked', 0, [{ code: 'blocked', reference: '@file:.env', message: 'sensitive' }]),
+      ref('@file:gone', 'not_found', 0, [{ code: 'not_found', reference: '@file:gone', message: 'file not found' }]),
+    ],
+  } as unknown as ExpansionResult;
+
+  it('maps statuses to ok, warning and blocked, with tokens for attached ones', () => {
+    const infos = chipInfos(result, {});
+    expect(infos.get('@file:a.ts')).toEqual({ state: 'ok', tokens: 12, detail: 'attached, 12 tokens' });
+    expect(infos.get('@file:b.ts')?.state).toBe('warning');
+    expect(infos.get('@file:.env')).toMatchObject({ state: 'blocked', tokens: null, detail: 'sensitive' });
+    expect(infos.get('@file:gone')?.state).toBe('warning');
+  });
+
+  it('progress of the expansion in flight shows resolving', () => {
+    expect(chipInfos(result, { '@file:a.ts': 'resolving' }).get('@file:a.ts')?.state).toBe('resolving');
+    expect(chipInfos(null, { '@diff': 'resolving' }).get('@diff')?.state).toBe('resolving');
+  });
+});
+
+describe('shortName', () => {
+  it.each([
+    ['@file:src/lib/a.ts', 'a.ts'],
+    ['@file:src/a.ts:3-9', 'a.ts:3-9'],
+    ['@file:"my notes.md":4', 'my notes.md:4'],
+    ['@folder:src/lib', 'lib/'],
+    ['@diff', 'unstaged changes'],
+    ['@staged', 'staged changes'],
+    ['@git:1', 'last 1 commit'],
+    ['@git:3', 'last 3 commits'],
+    ['@url:https://example.com/a/b', 'example.com'],
+  ])('%s -> %s', (raw, name) => {
+    const [parsed] = parseReferences(raw);
+    expect(parsed && shortName(parsed)).toBe(name);
+  });
+});

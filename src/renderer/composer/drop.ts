@@ -1,0 +1,67 @@
+import { EditorView } from '@codemirror/view';
+import type { Extension } from '@codemirror/state';
+import type { AtmarkApi } from '../../shared/api/contract';
+
+/** What a drop on the composer does with the paths it found. */
+export interface DropConfig {
+  api: AtmarkApi;
+  /** A dropped folder opens as the workspace. */
+  openFolder(path: string): void;
+  /** Shown when the drop cannot be used (e.g. the browser hides the file's path). */
+  notify(kind: 'info' | 'error', text: string): void;
+  /** A file outside the workspace was granted: expand again. */
+  granted(): void;
+}
+
+/**
+ * The local paths of dropped files: from the Electron preload, or from a `file://` URI list, which
+ * some file managers give a browser. Browsers otherwise hide where a dropped file lives.
+ */
+export function droppedPaths(api: AtmarkApi, data: DataTransfer): string[] {
+  const fromFiles = [...data.files].map((f) => api.pathForFile(f)).filter((p): p is string => !!p);
+  if (fromFiles.length > 0) return fromFiles;
+  return data
+    .getData('text/uri-list')
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('file://'))
+    .map((line) => decodeURIComponent(new URL(line).pathname));
+}
+
+/** Dropping a file on the composer inserts an `@file:` chip where it was dropped. */
+export function fileDrop(config: DropConfig): Extension {
+  return EditorView.domEventHandlers({
+    drop(event, view) {
+      if (!event.dataTransfer || event.dataTransfer.files.length === 0) return false;
+      event.preventDefault();
+      const paths = droppedPaths(config.api, event.dataTransfer);
+      if (paths.length === 0) {
+        config.notify('error', 'This browser does not tell Atmark where a dropped file lives; type @file: and pick the file instead.');
+        return true;
+      }
+      const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;
+      void insertDropped(config, view, paths, at);
+      return true;
+    },
+  });
+}
+
+async function insertDropped(config: DropConfig, view: EditorView, paths: string[], at: number): Promise<void> {
+  const references: string[] = [];
+  let granted = false;
+  for (const path of paths) {
+    const answer = await config.api.grantFile({ path });
+    if (answer.ok) {
+      references.push(answer.value.reference);
+      granted ||= answer.value.granted;
+    } else if (answer.error.code === 'invalid_request' && paths.length === 1) {
+      config.openFolder(path); // not a regular file: a folder dropped here opens as the workspace
+      return;
+    } else {
+      config.notify('error', answer.error.message);
+    }
+  }
+  if (references.length === 0) return;
+  const insert = `${references.join(' ')} `;
+  view.dispatch({ changes: { from: at, insert }, selection: { anchor: at + insert.length }, userEvent: 'input.drop' });
+  if (granted) config.granted();
+}

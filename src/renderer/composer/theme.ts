@@ -1,0 +1,39 @@
+import { EditorView } from '@codemirror/view';
+
+/**
+ * The composer's look. Colours are CSS variables from styles.css, which switch with the system's
+ * light or dark preference, so one theme serves both.
+ */
+export const composerTheme = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg-input)', fontSize: '15px', border: '1px solid var(--border)', borderRadius: '8px' },
+  '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '2px' },
+  '.cm-content': { fontFamily: 'var(--font-ui)', padding: '12px 4px', minHeight: '7em', caretColor: 'var(--fg)' },
+  '.cm-scroller': { maxHeight: '40vh', overflow: 'auto' },
+  '.cm-placeholder': { color: 'var(--fg-muted)' },
+  '.cm-chip': {
+    display: 'inline-flex',
+    alignItems: 'baseline',
+    gap: '0.35em',
+    padding: '0 0.45em',
+    margin: '0 1px',
+    borderRadius: '6px',
+    border: '1px solid var(--chip-border)',
+    backgroundColor: 'var(--chip-bg)',
+    fontSize: '0.9em',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+  },
+  '.cm-chip-kind': { fontWeight: '600', color: 'var(--accent)' },
+  '.cm-chip-state': { fontSize: '0.8em', textTransform: 'uppercase', letterSpacing: '0.03em', color: 'var(--fg-muted)' },
+  '.cm-chip-tokens': { fontSize: '0.8em', color: 'var(--fg-muted)' },
+  '.cm-chip-ok': { borderColor: 'var(--ok)' },
+  '.cm-chip-ok .cm-chip-state': { color: 'var(--ok)' },
+  '.cm-chip-warning': { borderColor: 'var(--warn)', backgroundColor: 'var(--warn-bg)' },
+  '.cm-chip-warning .cm-chip-state': { color: 'var(--warn)' },
+  '.cm-chip-blocked': { borderColor: 'var(--bad)', backgroundColor: 'var(--bad-bg)' },
+  '.cm-chip-blocked .cm-chip-state': { color: 'var(--bad)' },
+  '.cm-chip-resolving .cm-chip-state': { color: 'var(--fg-muted)', fontStyle: 'italic' },
+  '.cm-tooltip': { backgroundColor: 'var(--bg-raised)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--accent)', color: 'var(--on-accent)' },
+  '.cm-completionDetail': { marginLeft: '1em', fontStyle: 'normal', color: 'inherit', opacity: '0.75' },
+});

@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { parseReferences } from '../../shared/grammar';
+import { DEFAULT_LIMITS } from '../../shared/limits';
+import { useApp } from '../store';
+import { formatSize, formatTokens } from './format';
+
+/** Props of one meter. */
+interface MeterProps {
+  name: string;
+  now: number;
+  max: number;
+  text: string;
+  /** Where the soft limit sits, for the token meter. */
+  soft?: number;
+}
+
+/** A labelled bar with `role="meter"` (SPEC §2 testing contract). */
+function Meter({ name, now, max, text, soft }: MeterProps) {
+  const ratio = max > 0 ? Math.min(1, now / max) : 0;
+  const level = now > max ? 'over' : soft !== undefined && now > soft ? 'soft' : 'ok';
+  return (
+    <div className="meter">
+      <div className="meter-label">
+        <span>{name}</span>
+        <span className="meter-text">{text}</span>
+      </div>
+      <div role="meter" aria-label={name} aria-valuemin={0} aria-valuemax={max} aria-valuenow={now} aria-valuetext={text} className={`meter-bar meter-${level}`}>
+        <div className="meter-fill" style={{ width: `${ratio * 100}%` }} />
+        {soft !== undefined && max > 0 && <div className="meter-soft" style={{ left: `${(soft / max) * 100}%` }} />}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The live meters: references used of the limit (counted as typed, without waiting for the
+ * expansion), attached size of the total budget, and tokens against the soft and hard limits.
+ */
+export function Meters() {
+  const text = useApp((s) => s.text);
+  const result = useApp((s) => s.result);
+  const busy = useApp((s) => s.busy);
+  const contextLength = useApp((s) => s.contextLength);
+  const resolving = useApp((s) => Object.values(s.progress).filter((state) => state === 'resolving').length);
+  const references = useMemo(() => parseReferences(text).length, [text]);
+  const limits = DEFAULT_LIMITS;
+  const hard = result?.hardTokenLimit ?? Math.floor(contextLength * limits.hardTokenRatio);
+  const soft = result?.softTokenLimit ?? Math.floor(contextLength * limits.softTokenRatio);
+  const tokens = result?.attachedTokens ?? 0;
+  const bytes = result?.attachedBytes ?? 0;
+  return (
+    <div className="meters" aria-busy={busy}>
+      <Meter name="References" now={references} max={limits.maxReferences} text={`${references} of ${limits.maxReferences}`} />
+      <Meter name="Attached size" now={bytes} max={limits.maxTotalBytes} text={`${formatSize(bytes)} of ${formatSize(limits.maxTotalBytes)}`} />
+      <Meter name="Tokens" now={tokens} max={hard} soft={soft} text={`${formatTokens(tokens)} of ${formatTokens(hard)} (soft ${formatTokens(soft)})`} />
+      <p className="progress" aria-live="polite">
+        {resolving > 0 ? `Resolving ${resolving} reference${resolving === 1 ? '' : 's'}…` : ''}
+      </p>
+    </div>
+  );
+}

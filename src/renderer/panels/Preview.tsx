@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useApp } from '../store';
+
+/**
+ * The Preview region: exactly the expanded message Send would send. The block of the chip last
+ * clicked is highlighted and scrolled into view; the text itself is not altered.
+ */
+export function Preview() {
+  const result = useApp((s) => s.result);
+  const text = useApp((s) => s.text);
+  const busy = useApp((s) => s.busy);
+  const selected = useApp((s) => s.selectedRef);
+  const mark = useRef<HTMLElement>(null);
+  const message = result?.message ?? text;
+  const block = selected ? result?.references.find((r) => r.raw === selected)?.block ?? null : null;
+  const at = block ? message.indexOf(block) : -1;
+
+  useEffect(() => {
+    mark.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected, at]);
+
+  return (
+    <section className="panel preview" aria-label="Preview" aria-busy={busy}>
+      <h2>Preview {busy && <span className="busy">updating…</span>}</h2>
+      <pre className="preview-text" tabIndex={0}>
+        {at < 0 || !block ? (
+          message
+        ) : (
+          <>
+            {message.slice(0, at)}
+            <mark ref={mark} className="preview-selected">
+              {block}
+            </mark>
+            {message.slice(at + block.length)}
+          </>
+        )}
+      </pre>
+    </section>
+  );
+}

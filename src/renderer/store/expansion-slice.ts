@@ -1,0 +1,116 @@
+import type { StateCreator } from 'zustand';
+import type { AtmarkApi } from '../../shared/api/contract';
+import type { ExpansionResult } from '../../shared/expansion';
+import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
+import type { AppState } from './types';
+
+/** Quiet time after the last keystroke before the message is expanded again. */
+export const EXPAND_DEBOUNCE_MS = 150;
+
+/** Where the draft is kept so it survives a reload, a crash or a restart. */
+const DRAFT_KEY = 'atmark.draft';
+
+/** The live expansion: the text as typed, the latest result, and the work in flight. */
+export interface ExpansionSlice {
+  text: string;
+  contextLength: number;
+  /** The latest finished expansion (possibly of an older text while `busy`). */
+  result: ExpansionResult | null;
+  /** The text `result` belongs to. */
+  resultText: string | null;
+  /** True from a keystroke until the expansion of the current text arrives. */
+  busy: boolean;
+  /** Per-reference progress of the expansion in flight, by raw text. */
+  progress: Record<string, 'resolving' | 'done'>;
+  expandError: string | null;
+  /** The reference whose block the preview highlights. */
+  selectedRef: string | null;
+  setText(text: string): void;
+  setContextLength(tokens: number): void;
+  selectRef(raw: string | null): void;
+  /** Expands the current text again now (workspace changed, a file was granted). */
+  refresh(): void;
+  /**
+   * Expands the current text now, re-reading every reference, and returns the message: what Copy,
+   * Export and Send use, so they never carry a stale read. Falls back to the text as written.
+   */
+  expandFresh(): Promise<string>;
+}
+
+/** The draft saved last time, or ''. */
+export function loadDraft(): string {
+  try {
+    return localStorage.getItem(DRAFT_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Creates the slice. Each keystroke restarts a short timer; when it fires, the expansion in flight is
+ * cancelled (its request id is sent to `cancel`) and a new one starts, so only the newest text's
+ * result is ever shown.
+ */
+export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [], [], ExpansionSlice> {
+  return (set, get) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight: string | null = null;
+    let sequence = 0;
+
+    api.onExpandProgress((event) => {
+      if (event.requestId === inFlight) set((s) => ({ progress: { ...s.progress, [event.raw]: event.state } }));
+    });
+
+    async function run(fresh = false): Promise<ExpansionResult | null> {
+      clearTimeout(timer);
+      if (inFlight) void api.cancel({ requestId: inFlight });
+      const requestId = `expand-${++sequence}`;
+      inFlight = requestId;
+      const { text, contextLength } = get();
+      set({ progress: {}, busy: true });
+      const answer = await api.expand({ requestId, text, contextLength, fresh });
+      if (inFlight !== requestId) return answer.ok ? answer.value : null; // a newer expansion replaced this one
+      inFlight = null;
+      if (answer.ok) set({ result: answer.value, resultText: text, busy: false, expandError: null });
+      else if (answer.error.code !== 'cancelled') set({ result: null, resultText: null, busy: false, expandError: answer.error.message });
+      return answer.ok ? answer.value : null;
+    }
+
+    function schedule(delay: number): void {
+      clearTimeout(timer);
+      set({ busy: true });
+      timer = setTimeout(() => void run(), delay);
+    }
+
+    return {
+      text: '',
+      contextLength: DEFAULT_CONTEXT_LENGTH,
+      result: null,
+      resultText: null,
+      busy: false,
+      progress: {},
+      expandError: null,
+      selectedRef: null,
+      setText(text) {
+        if (text === get().text) return;
+        set({ text });
+        try {
+          localStorage.setItem(DRAFT_KEY, text);
+        } catch {
+          // Storage may be unavailable (private mode); the draft then lives only in memory.
+        }
+        schedule(EXPAND_DEBOUNCE_MS);
+      },
+      setContextLength(tokens) {
+        set({ contextLength: tokens });
+        schedule(EXPAND_DEBOUNCE_MS);
+      },
+      selectRef: (raw) => set({ selectedRef: raw }),
+      refresh: () => schedule(0),
+      async expandFresh() {
+        const text = get().text;
+        return (await run(true))?.message ?? text;
+      },
+    };
+  };
+}

@@ -1,0 +1,45 @@
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import type { AtmarkApi } from '../../shared/api/contract';
+import { createExpansionSlice, loadDraft } from './expansion-slice';
+import { createNoticeSlice } from './notice-slice';
+import type { AppState } from './types';
+import { createWorkspaceSlice } from './workspace-slice';
+
+export type { AppState } from './types';
+export { EXPAND_DEBOUNCE_MS } from './expansion-slice';
+
+/** Creates the app's store, wired to `api`. The saved draft becomes the initial text. */
+export function createAppStore(api: AtmarkApi): StoreApi<AppState> {
+  const store = createStore<AppState>()((...a) => ({
+    ...createWorkspaceSlice(api)(...a),
+    ...createExpansionSlice(api)(...a),
+    ...createNoticeSlice(...a),
+  }));
+  store.setState({ text: loadDraft() });
+  return store;
+}
+
+/** The store and the API, provided once at the root. */
+export const AppContext = createContext<{ store: StoreApi<AppState>; api: AtmarkApi } | null>(null);
+
+function useAppContext(): { store: StoreApi<AppState>; api: AtmarkApi } {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('AppContext missing: render inside <AppContext.Provider>');
+  return value;
+}
+
+/** Selects what a component draws from the store. */
+export function useApp<T>(selector: (state: AppState) => T): T {
+  return useStore(useAppContext().store, selector);
+}
+
+/** The API object (for components that call it directly: completion, copy, export). */
+export function useApi(): AtmarkApi {
+  return useAppContext().api;
+}
+
+/** The store itself, for imperative reads in event handlers. */
+export function useAppStore(): StoreApi<AppState> {
+  return useAppContext().store;
+}

@@ -1,0 +1,6 @@
+import type { ExpansionSlice } from './expansion-slice';
+import type { NoticeSlice } from './notice-slice';
+import type { WorkspaceSlice } from './workspace-slice';
+
+/** The whole app state: one store from typed slices (zustand's slices pattern). */
+export type AppState = WorkspaceSlice & ExpansionSlice & NoticeSlice;

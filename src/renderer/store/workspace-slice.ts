@@ -1,0 +1,63 @@
+import type { StateCreator } from 'zustand';
+import type { AtmarkApi, WorkspaceInfo } from '../../shared/api/contract';
+import type { AppState } from './types';
+
+/** The open workspace and the recent ones. */
+export interface WorkspaceSlice {
+  workspace: WorkspaceInfo | null;
+  recent: string[];
+  /** Opens `path` as the workspace; the reason lands in `notice` when it fails. */
+  openWorkspace(path: string): Promise<boolean>;
+  /** Opens the system folder dialog (Electron); false where there is none. */
+  pickWorkspace(): Promise<boolean>;
+  /** Loads the current workspace and the recent list. */
+  loadWorkspace(): Promise<void>;
+}
+
+/** Creates the slice; a workspace change elsewhere (another window, the host) is followed too. */
+export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [], [], WorkspaceSlice> {
+  return (set, get) => {
+    api.onWorkspaceChanged((workspace) => {
+      set({ workspace });
+      get().refresh();
+    });
+
+    async function loadRecent(): Promise<void> {
+      const recent = await api.recentWorkspaces({});
+      if (recent.ok) set({ recent: recent.value });
+    }
+
+    return {
+      workspace: null,
+      recent: [],
+      async openWorkspace(path) {
+        const opened = await api.openWorkspace({ path });
+        if (!opened.ok) {
+          get().notify('error', opened.error.message);
+          return false;
+        }
+        set({ workspace: opened.value });
+        get().notify('info', `Opened ${opened.value.name}.`);
+        get().refresh();
+        await loadRecent();
+        return true;
+      },
+      async pickWorkspace() {
+        const picked = await api.pickWorkspace({});
+        if (!picked.ok) return false;
+        if (picked.value) {
+          set({ workspace: picked.value });
+          get().refresh();
+          await loadRecent();
+        }
+        return true;
+      },
+      async loadWorkspace() {
+        const current = await api.getWorkspace({});
+        if (current.ok) set({ workspace: current.value });
+        await loadRecent();
+        get().refresh();
+      },
+    };
+  };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { ExpansionResult } from '../expansion';
+import type { ApiResult } from './result';
+import type { CallName } from './channels';
+
+/**
+ * The one contract between the renderer and the main process. Electron IPC and the browser host's
+ * WebSocket carry exactly these calls and events; main validates every payload with these schemas
+ * (and every sender) before anything runs.
+ */
+
+const path = z.string().min(1).max(4096);
+const requestId = z.string().min(1).max(64);
+
+/** Payload schema of every call, by call name. Unknown keys are rejected. */
+export const CALL_SCHEMAS = {
+  /** The workspace currently open, or null. */
+  getWorkspace: z.strictObject({}),
+  /** Opens the folder at `path` as the workspace (and remembers it as recent). */
+  openWorkspace: z.strictObject({ path }),
+  /** Asks the person for a folder with the system dialog (Electron only). */
+  pickWorkspace: z.strictObject({}),
+  /** Recently opened workspaces, newest first. */
+  recentWorkspaces: z.strictObject({}),
+  /** Expands a message with the engine; progress arrives as `expandProgress` events. */
+  expand: z.strictObject({
+    requestId,
+    text: z.string().max(1_000_000),
+    contextLength: z.number().int().min(256).max(10_000_000),
+    /** Re-read every reference instead of reusing unchanged ones: for what is copied, exported or sent. */
+    fresh: z.boolean().optional(),
+  }),
+  /** Cancels a running `expand` or `complete` with this request id; a no-op when it already ended. */
+  cancel: z.strictObject({ requestId }),
+  /** Completion candidates from the workspace index, git or the session. */
+  complete: z.strictObject({
+    requestId,
+    source: z.enum(['path', 'file', 'folder', 'git', 'result']),
+    query: z.string().max(1024),
+    limit: z.number().int().min(1).max(200).optional(),
+  }),
+  /** Grants one file for `@file:` (a file dropped on the composer); returns the reference to insert. */
+  grantFile: z.strictObject({ path }),
+  /** Puts text on the system clipboard. */
+  copyText: z.strictObject({ text: z.string().max(20_000_000) }),
+  /** Saves the expanded message as a Markdown file the person chooses. */
+  exportMarkdown: z.strictObject({
+    markdown: z.string().max(20_000_000),
+    suggestedName: z.string().min(1).max(200),
+  }),
+} as const satisfies Record<CallName, z.ZodType>;
+
+/** The payload a caller passes for call `N`. */
+export type CallInput<N extends CallName> = z.input<(typeof CALL_SCHEMAS)[N]>;
+
+/** The payload after validation, as handlers receive it. */
+export type ValidCallInput<N extends CallName> = z.output<(typeof CALL_SCHEMAS)[N]>;
+
+/** An open workspace. */
+export interface WorkspaceInfo {
+  /** Real path of the folder. */
+  root: string;
+  /** Folder name, for display. */
+  name: string;
+  /** Whether the folder is (inside) a git repository, so git kinds can work. */
+  isGitRepository: boolean;
+}
+
+/** A completion candidate. */
+export type CompletionItem =
+  | { type: 'path'; kind: 'file' | 'folder'; path: string; size: number | null }
+  | { type: 'commit'; count: number; subject: string; shortId: string }
+  | { type: 'result'; id: string; summary: string };
+
+/** What `grantFile` answers: the reference the composer inserts. */
+export interface GrantedFile {
+  /** The path as it goes into the reference: relative inside the workspace, absolute outside. */
+  path: string;
+  /** The formatted reference, `@file:...`, that parses back whole. */
+  reference: string;
+  /** True when the file lies outside the workspace and was granted for this file only. */
+  granted: boolean;
+}
+
+/** The value each call resolves with, by call name. */
+export interface CallOutputs {
+  getWorkspace: WorkspaceInfo | null;
+  openWorkspace: WorkspaceInfo;
+  pickWorkspace: WorkspaceInfo | null;
+  recentWorkspaces: string[];
+  expand: ExpansionResult;
+  cancel: boolean;
+  complete: CompletionItem[];
+  grantFile: GrantedFile;
+  copyText: true;
+  exportMarkdown: { path: string } | null;
+}
+
+/** Events main pushes to the renderer, by name. */
+export interface ApiEvents {
+  /** A reference of a running expansion started or finished resolving. */
+  expandProgress: { requestId: string; raw: string; state: 'resolving' | 'done' };
+  /** The workspace changed (opened elsewhere, or closed). */
+  workspaceChanged: WorkspaceInfo | null;
+}
+
+/** Removes a listener added with one of the `on...` functions. */
+export type Unsubscribe = () => void;
+
+/** One function per call, as the preload and the browser client expose them. */
+export type ApiCalls = { [N in CallName]: (input: CallInput<N>) => Promise<ApiResult<CallOutputs[N]>> };
+
+/**
+ * The whole API object, `window.atmark` in the renderer. Calls never reject; events are
+ * subscriptions that return an unsubscribe function.
+ */
+export interface AtmarkApi extends ApiCalls {
+  onExpandProgress(listener: (event: ApiEvents['expandProgress']) => void): Unsubscribe;
+  onWorkspaceChanged(listener: (event: ApiEvents['workspaceChanged']) => void): Unsubscribe;
+  /**
+   * The local path of a file dropped on the page (a DOM `File`), or null where the platform hides it
+   * (browsers). Runs in the page; no call to main.
+   */
+  pathForFile(file: unknown): string | null;
+  /** Which transport this is: 'electron' (preload) or 'browser' (WebSocket host). */
+  readonly transport: 'electron' | 'browser';
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_NAMES } from './channels';
+import { CALL_SCHEMAS } from './contract';
+import { isCallName, validateCall } from './validate';
+
+describe('the contract', () => {
+  it('has a schema for every call name, and no more', () => {
+    expect(Object.keys(CALL_SCHEMAS).sort()).toEqual([...CALL_NAMES].sort());
+  });
+
+  it('knows its own call names only', () => {
+    expect(isCallName('expand')).toBe(true);
+    for (const bad of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'Expand', '', 42, null, undefined]) {
+      expect(isCallName(bad)).toBe(false);
+    }
+  });
+});
+
+describe('validateCall refuses malformed payloads', () => {
+  const cases: Array<[string, Parameters<typeof validateCall>[0], unknown]> = [
+    ['no payload', 'getWorkspace', undefined],
+    ['null payload', 'getWorkspace', null],
+    ['array payload', 'getWorkspace', []],
+    ['unknown key', 'getWorkspace', { path: '/' }],
+    ['prototype pollution key', 'openWorkspace', JSON.parse('{"path":"/tmp","__proto__":{"x":1}}')],
+    ['path not a string', 'openWorkspace', { path: 42 }],
+    ['empty path', 'openWorkspace', { path: '' }],
+    ['huge path', 'openWorkspace', { path: 'a'.repeat(5000) }],
+    ['expand without request id', 'expand', { text: 'x', contextLength: 128000 }],
+    ['expand with a fractional context', 'expand', { requestId: 'r', text: 'x', contextLength: 1000.5 }],
+    ['expand with a negative context', 'expand', { requestId: 'r', text: 'x', contextLength: -1 }],
+    ['expand with a giant context', 'expand', { requestId: 'r', text: 'x', contextLength: 1e12 }],
+    ['expand with text not a string', 'expand', { requestId: 'r', text: { toString: 1 }, contextLength: 128000 }],
+    ['expand with a 2 MB text', 'expand', { requestId: 'r', text: 'x'.repeat(2_000_000), contextLength: 128000 }],
+    ['complete with an unknown source', 'complete', { requestId: 'r', source: 'shell', query: '' }],
+    ['complete with a limit of 0', 'complete', { requestId: 'r', source: 'path', query: '', limit: 0 }],
+    ['cancel with a long id', 'cancel', { requestId: 'x'.repeat(65) }],
+    ['export without a name', 'exportMarkdown', { markdown: '# x' }],
+    ['copy with a number', 'copyText', { text: 1 }],
+  ];
+  it.each(cases)('%s', (_name, call, payload) => {
+    const result = validateCall(call, payload);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('invalid_request');
+      expect(result.error.message).toContain(call);
+    }
+  });
+});
+
+describe('validateCall passes well-formed payloads', () => {
+  it.each([
+    ['getWorkspace', {}],
+    ['openWorkspace', { path: '/home/me/project' }],
+    ['expand', { requestId: 'expand-1', text: 'see @file:a.ts', contextLength: 128000 }],
+    ['complete', { requestId: 'c1', source: 'file', query: 'src/ma', limit: 20 }],
+    ['cancel', { requestId: 'expand-1' }],
+    ['exportMarkdown', { markdown: '# x', suggestedName: 'prompt.md' }],
+  ] as const)('%s', (call, payload) => {
+    expect(validateCall(call, payload)).toEqual({ ok: true, value: payload });
+  });
+});
