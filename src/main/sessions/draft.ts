@@ -1,0 +1,119 @@
+/**
+ * The draft (text, workspace, grants), saved as the person types and restored after a crash or a
+ * restart. `save` is cheap enough to call on every keystroke: it only keeps the latest draft in
+ * memory and makes sure a write starts within `intervalMs`. Writes are throttled, not debounced,
+ * so steady typing still reaches the disk every `intervalMs` (plus one write's time), well inside
+ * the promise that nothing typed more than a second before a crash is lost.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MiB } from '../../shared/limits';
+import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
+
+/** The draft file's name in the folder given to {@link createDraftStore}. */
+export const DRAFT_FILE = 'draft.json';
+
+/** A draft is at most this large; larger text is still kept in memory but not saved. */
+const MAX_DRAFT_BYTES = 8 * MiB;
+
+const DraftSchema = z.object({
+  version: z.literal(1),
+  text: z.string(),
+  workspace: z.string().nullable(),
+  grants: z.array(z.string()),
+  savedAt: z.string(),
+});
+
+/** What the composer needs to come back as it was. */
+export interface Draft {
+  text: string;
+  /** The workspace folder, or null when none was open. */
+  workspace: string | null;
+  /** Files outside the workspace the person granted. */
+  grants: string[];
+}
+
+/** A draft read back, with when it was saved. */
+export interface SavedDraft extends Draft {
+  savedAt: string;
+}
+
+/** Options of {@link createDraftStore}. */
+export interface DraftStoreOptions {
+  /** Longest time between a `save` and the write that holds it. Default 250 ms. */
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+/** The draft of one user-data folder. */
+export interface DraftStore {
+  /** Keeps `draft` and schedules a write; returns at once. */
+  save(draft: Draft): void;
+  /** Writes the latest draft now, if it is not on disk yet. Resolves when it is (or the write failed). */
+  flush(): Promise<void>;
+  /** The saved draft: null when there is none, or it is damaged (then `problem` says so). */
+  load(signal?: AbortSignal): Promise<{ draft: SavedDraft | null; problem: FileProblem | null }>;
+  /** The last write's failure, if the last write failed. */
+  lastProblem(): FileProblem | null;
+  /** Flushes and stops the timer. */
+  close(): Promise<void>;
+}
+
+/** Creates the draft store for `dir` (the app's user-data folder). */
+export function createDraftStore(dir: string, options: DraftStoreOptions = {}): DraftStore {
+  const path = join(dir, DRAFT_FILE);
+  const intervalMs = options.intervalMs ?? 250;
+  const now = options.now ?? (() => new Date());
+  let pending: Draft | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let problem: FileProblem | null = null;
+
+  // Writes run one after another; each takes whatever is newest when it starts, so a burst of
+  // keystrokes costs one write, and no older draft can land after a newer one.
+  const write = (): Promise<void> => {
+    writing = writing.then(async () => {
+      if (pending === null) return;
+      const draft = pending;
+      pending = null;
+      const text = jsonText({ version: 1, ...draft, grants: [...draft.grants], savedAt: now().toISOString() });
+      if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) return;
+      const written = await writeFileAtomic(path, text);
+      problem = written.ok ? null : written.problem;
+    });
+    return writing;
+  };
+
+  const schedule = (): void => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void write();
+    }, intervalMs);
+  };
+
+  return {
+    save(draft) {
+      pending = { text: draft.text, workspace: draft.workspace, grants: [...draft.grants] };
+      schedule();
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await write();
+    },
+    async load(signal) {
+      await sweepStaleTemps(dir);
+      const read = await readJsonFile(path, DraftSchema, MAX_DRAFT_BYTES, signal);
+      if (read.ok) {
+        const { version: _v, ...draft } = read.value;
+        return { draft, problem: null };
+      }
+      return { draft: null, problem: read.problem.code === 'missing' ? null : read.problem };
+    },
+    lastProblem: () => problem,
+    async close() {
+      await this.flush();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The settings file's shape (zod): model endpoints speaking OpenAI-compatible chat completions,
+ * the chosen endpoint, every limit of SPEC §1, and the hosts the network policy lets through.
+ * API keys are never part of it: an endpoint names where its key is kept (`apiKeyRef`), and the
+ * key itself lives in a {@link SecretStore}.
+ */
+import { z } from 'zod';
+import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, KiB, MiB, type Limits } from '../../shared/limits';
+
+/** The presets an endpoint can start from; `custom` is any other compatible server. */
+export const PRESET_IDS = ['openai', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom'] as const;
+
+/** One of {@link PRESET_IDS}. */
+export type PresetId = (typeof PRESET_IDS)[number];
+
+/** Ids of endpoints and of secrets: lowercase, digits and dashes, as file-safe keys. */
+export const ENDPOINT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** A base URL: http or https, no user name or password, no query or fragment. */
+const BaseUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => baseUrlProblem(text) === null, { message: 'must be a full http:// or https:// address, e.g. http://127.0.0.1:11434/v1' })
+  // One spelling per endpoint: requests append `/chat/completions` to it.
+  .transform((text) => text.replace(/\/+$/, ''));
+
+/** Why `text` is not a usable base URL, or null when it is. */
+export function baseUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'not a valid address';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http:// and https:// are supported';
+  if (url.username !== '' || url.password !== '') return 'put the API key in its own field, not in the address';
+  if (url.search !== '' || url.hash !== '') return 'the address must not have a query (?...) or a fragment (#...)';
+  return null;
+}
+
+/** One model endpoint. */
+export const EndpointSchema = z.object({
+  id: z.string().regex(ENDPOINT_ID, 'use lowercase letters, digits and dashes'),
+  name: z.string().trim().min(1).max(80),
+  preset: z.enum(PRESET_IDS),
+  baseUrl: BaseUrl,
+  model: z.string().trim().min(1, 'name the model, e.g. gpt-4o-mini or llama3.2').max(200),
+  /** Where the key is kept in the secret store; null when the server needs no key (local servers). */
+  apiKeyRef: z.string().regex(ENDPOINT_ID).nullable(),
+  /** The model's context length in tokens; the token limits are fractions of it. */
+  contextLength: z.number().int().min(256).max(10_000_000),
+});
+
+/** One model endpoint (no key in it). */
+export type Endpoint = z.output<typeof EndpointSchema>;
+
+const ms = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** Every limit of SPEC §1, each within a range that keeps the app usable. */
+export const LimitsSchema = z
+  .object({
+    maxReferences: z.number().int().min(1).max(100),
+    maxReferenceBytes: z.number().int().min(KiB).max(64 * MiB),
+    maxTotalBytes: z.number().int().min(KiB).max(256 * MiB),
+    softTokenRatio: z.number().gt(0).max(1),
+    hardTokenRatio: z.number().gt(0).max(1),
+    maxFolderEntries: z.number().int().min(1).max(10_000),
+    maxGitCommits: z.number().int().min(1).max(100),
+    gitTimeoutMs: ms(1000, 600_000),
+    urlTimeoutMs: ms(1000, 600_000),
+    folderTimeoutMs: ms(1000, 600_000),
+    maxUrlBytes: z.number().int().min(KiB).max(256 * MiB),
+  })
+  .refine((l) => l.softTokenRatio <= l.hardTokenRatio, { message: 'the soft token limit must not be above the hard one', path: ['softTokenRatio'] });
+
+/** The whole settings file. */
+export const SettingsSchema = z
+  .object({
+    version: z.literal(1),
+    endpoints: z.array(EndpointSchema).max(50),
+    /** The endpoint Send uses; null when none is chosen (compose, preview, copy and export still work). */
+    chosenEndpointId: z.string().nullable(),
+    limits: LimitsSchema,
+    /** `HOST` or `HOST:PORT` entries `@url` may reach although they are not public. */
+    allowHosts: z.array(z.string().trim().min(1).max(300)).max(100),
+  })
+  .refine((s) => new Set(s.endpoints.map((e) => e.id)).size === s.endpoints.length, { message: 'two endpoints share an id', path: ['endpoints'] })
+  .refine((s) => s.chosenEndpointId === null || s.endpoints.some((e) => e.id === s.chosenEndpointId), {
+    message: 'the chosen endpoint does not exist',
+    path: ['chosenEndpointId'],
+  });
+
+/** The settings (validated). */
+export type Settings = z.output<typeof SettingsSchema>;
+
+/** Settings before anything is configured: no endpoint, the SPEC §1 limits. */
+export function defaultSettings(): Settings {
+  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [] };
+}
+
+/** The endpoint Send would use, or null. */
+export function chosenEndpoint(settings: Settings): Endpoint | null {
+  return settings.endpoints.find((e) => e.id === settings.chosenEndpointId) ?? null;
+}
+
+/** What the engine needs from the settings: `createEngine({workspace, ...engineOptionsFrom(s)})`. */
+export function engineOptionsFrom(settings: Settings): { contextLength: number; limits: Limits; allowHosts: string[] } {
+  const endpoint = chosenEndpoint(settings);
+  return {
+    contextLength: endpoint?.contextLength ?? DEFAULT_CONTEXT_LENGTH,
+    limits: { ...settings.limits },
+    allowHosts: [...settings.allowHosts],
+  };
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../shared/limits';
+import { endpointFromPreset, ENDPOINT_PRESETS } from './presets';
+import { chosenEndpoint, defaultSettings, engineOptionsFrom, type Settings } from './schema';
+import { checkSettings, loadSettings, saveSettings, SETTINGS_FILE } from './store';
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function configured(): Settings {
+  const openai = endpointFromPreset('openai');
+  const ollama = endpointFromPreset('ollama', [openai.id], { model: 'qwen2.5-coder', contextLength: 32_768 });
+  return { ...defaultSettings(), endpoints: [openai, ollama], chosenEndpointId: ollama.id, limits: { ...DEFAULT_LIMITS, maxReferences: 12 }, allowHosts: ['intranet.local:8080'] };
+}
+
+describe('settings on disk', () => {
+  it('no file gives the SPEC defaults, with no problem', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    const loaded = await loadSettings(dir);
+    expect(loaded).toEqual({ settings: defaultSettings(), problems: [] });
+    expect(loaded.settings.limits).toEqual(DEFAULT_LIMITS);
+    expect(chosenEndpoint(loaded.settings)).toBeNull();
+    expect(engineOptionsFrom(loaded.settings).contextLength).toBe(128_000);
+  });
+
+  it('saves atomically and loads back the same settings', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    const settings = configured();
+    expect(await saveSettings(dir, settings)).toEqual({ ok: true, value: true });
+    const loaded = await loadSettings(dir);
+    expect(loaded).toEqual({ settings, problems: [] });
+    expect(chosenEndpoint(loaded.settings)).toMatchObject({ id: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5-coder', apiKeyRef: null });
+    expect(engineOptionsFrom(loaded.settings)).toEqual({ contextLength: 32_768, limits: settings.limits, allowHosts: ['intranet.local:8080'] });
+  });
+
+  it('a file that is not JSON is reported and the defaults are used', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    writeFileSync(join(dir, SETTINGS_FILE), '{"version": 1, "endpoints": [');
+    const loaded = await loadSettings(dir);
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.problems).toEqual([expect.objectContaining({ code: 'corrupt', message: expect.stringMatching(/damaged .* defaults are used/) })]);
+  });
+
+  it('a partly damaged file keeps what is valid and reports each loss', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    const good = configured();
+    const raw = {
+      ...good,
+      endpoints: [good.endpoints[0], { ...good.endpoints[1], baseUrl: 'ftp://nope' }],
+      limits: { ...good.limits, maxReferences: -3, softTokenRatio: 0.9 },
+    };
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(raw));
+    const loaded = await loadSettings(dir);
+    expect(loaded.settings.endpoints.map((e) => e.id)).toEqual(['openai']);
+    expect(loaded.settings.chosenEndpointId).toBeNull(); // it named the dropped endpoint
+    expect(loaded.settings.limits).toEqual(DEFAULT_LIMITS); // both bad limits reset, the rest were defaults
+    expect(loaded.settings.allowHosts).toEqual(['intranet.local:8080']);
+    expect(loaded.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/Model endpoint 2 .* damaged/),
+      expect.stringMatching(/"maxReferences" .* back to its default/),
+      expect.stringMatching(/"softTokenRatio" .* back to its default/),
+    ]);
+  });
+
+  it('checkSettings names the field and the reason for untrusted edits', () => {
+    const s = configured();
+    const bad = (patch: (x: Settings) => unknown) => {
+      const copy = structuredClone(s);
+      patch(copy);
+      const out = checkSettings(copy);
+      return out.ok ? [] : out.issues;
+    };
+    expect(checkSettings(s)).toEqual({ ok: true, settings: s });
+    expect(bad((x) => (x.endpoints[0]!.baseUrl = 'http://user:pw@host/v1'))).toEqual([{ path: 'endpoints.0.baseUrl', message: expect.stringMatching(/http/) }]);
+    expect(bad((x) => (x.endpoints[0]!.model = ' '))).toEqual([{ path: 'endpoints.0.model', message: expect.stringMatching(/name the model/) }]);
+    expect(bad((x) => (x.chosenEndpointId = 'nobody'))).toEqual([{ path: 'chosenEndpointId', message: 'the chosen endpoint does not exist' }]);
+    expect(bad((x) => Object.assign(x.limits, { softTokenRatio: 0.8, hardTokenRatio: 0.5 }))).toEqual([expect.objectContaining({ path: 'limits.softTokenRatio' })]);
+    expect(bad((x) => ((x as { apiKey?: string }).apiKey = 'sk-should-not-be-here'))).toEqual([]);
+    // Unknown keys (a pasted API key, say) are dropped, never stored.
+    const withKey = checkSettings({ ...s, apiKey: 'sk-secret' });
+    expect(withKey.ok && JSON.stringify(withKey.settings)).not.toContain('sk-secret');
+  });
+
+  it('base URLs are stored in one spelling, without a trailing slash', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    const s = configured();
+    s.endpoints[0]!.baseUrl = 'https://api.openai.com/v1///';
+    await saveSettings(dir, s);
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).endpoints[0].baseUrl).toBe('https://api.openai.com/v1');
+  });
+
+  it('has a preset for each server named in the issue, each a valid endpoint', () => {
+    const urls = Object.fromEntries(ENDPOINT_PRESETS.map((p) => [p.id, p.baseUrl]));
+    expect(urls).toMatchObject({
+      openai: 'https://api.openai.com/v1',
+      ollama: 'http://127.0.0.1:11434/v1',
+      lmstudio: 'http://127.0.0.1:1234/v1',
+      vllm: 'http://127.0.0.1:8000/v1',
+      llamacpp: 'http://127.0.0.1:8080/v1',
+    });
+    const endpoints = ENDPOINT_PRESETS.map((p, i, all) => endpointFromPreset(p.id, all.slice(0, i).map((q) => q.id)));
+    expect(checkSettings({ ...defaultSettings(), endpoints }).ok).toBe(true);
+    expect(endpointFromPreset('openai', ['openai', 'openai-2']).id).toBe('openai-3');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Settings on disk: `settings.json` in the app's user-data folder (passed in), written atomically.
+ * A damaged file never stops the app: what can be saved from it is kept (each endpoint and each
+ * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
+ */
+import { join } from 'node:path';
+import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
+import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
+import { defaultSettings, EndpointSchema, LimitsSchema, SettingsSchema, type Endpoint, type Settings } from './schema';
+import { SETTINGS_TEXT } from './text';
+
+/** The settings file's name inside the user-data folder. */
+export const SETTINGS_FILE = 'settings.json';
+
+/** A settings file is small; anything larger is not ours. */
+const MAX_SETTINGS_BYTES = 1 * MiB;
+
+/** Settings as loaded, and what was wrong with the file (empty when nothing was). */
+export interface LoadedSettings {
+  settings: Settings;
+  problems: FileProblem[];
+}
+
+/** A field the person got wrong: where (`endpoints.0.baseUrl`) and why. */
+export interface SettingsIssue {
+  path: string;
+  message: string;
+}
+
+/** Settings that passed validation, or the issues to show next to the fields. */
+export type SettingsCheck = { ok: true; settings: Settings } | { ok: false; issues: SettingsIssue[] };
+
+/**
+ * Loads the settings from `dir`. No file gives the defaults with no problem; a damaged file gives
+ * what could be salvaged plus a problem per loss. Never throws, never fails.
+ */
+export async function loadSettings(dir: string, signal?: AbortSignal): Promise<LoadedSettings> {
+  const path = join(dir, SETTINGS_FILE);
+  const read = await readFileCapped(path, MAX_SETTINGS_BYTES, signal);
+  if (!read.ok) {
+    return { settings: defaultSettings(), problems: read.problem.code === 'missing' ? [] : [read.problem] };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.value));
+  } catch {
+    return { settings: defaultSettings(), problems: [problem(path, SETTINGS_TEXT.notJson)] };
+  }
+  const whole = SettingsSchema.safeParse(raw);
+  if (whole.success) return { settings: whole.data, problems: [] };
+  return salvage(path, raw);
+}
+
+/** Keeps every valid endpoint and limit of a damaged file; reports what was dropped. */
+function salvage(path: string, raw: unknown): LoadedSettings {
+  const problems: FileProblem[] = [];
+  const obj = isRecord(raw) ? raw : {};
+  const endpoints: Endpoint[] = [];
+  for (const [i, item] of (Array.isArray(obj.endpoints) ? obj.endpoints : []).entries()) {
+    const parsed = EndpointSchema.safeParse(item);
+    if (parsed.success && !endpoints.some((e) => e.id === parsed.data.id)) endpoints.push(parsed.data);
+    else problems.push(problem(path, SETTINGS_TEXT.droppedEndpoint(i + 1)));
+  }
+  const limits = salvageLimits(obj.limits, (name) => problems.push(problem(path, SETTINGS_TEXT.resetLimit(name))));
+  const chosen = typeof obj.chosenEndpointId === 'string' && endpoints.some((e) => e.id === obj.chosenEndpointId) ? obj.chosenEndpointId : null;
+  const allowHosts = Array.isArray(obj.allowHosts) ? obj.allowHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  if (problems.length === 0) problems.push(problem(path, SETTINGS_TEXT.partlyDamaged));
+  return { settings: { version: 1, endpoints, chosenEndpointId: chosen, limits, allowHosts }, problems };
+}
+
+function salvageLimits(raw: unknown, onReset: (name: string) => void): Limits {
+  const given = isRecord(raw) ? raw : {};
+  const limits: Limits = { ...DEFAULT_LIMITS };
+  for (const name of Object.keys(DEFAULT_LIMITS) as Array<keyof Limits>) {
+    if (!(name in given)) continue;
+    const candidate = { ...limits, [name]: given[name] };
+    if (LimitsSchema.safeParse(candidate).success) limits[name] = candidate[name] as number;
+    else onReset(name);
+  }
+  return limits;
+}
+
+/**
+ * Validates settings edited in the settings view (untrusted input). Issues name the field and say
+ * what is wrong, in the person's terms.
+ */
+export function checkSettings(input: unknown): SettingsCheck {
+  const parsed = SettingsSchema.safeParse(input);
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+}
+
+/** Saves `settings` (validated again first) to `dir` atomically. */
+export async function saveSettings(dir: string, settings: Settings, signal?: AbortSignal): Promise<FileRead<true>> {
+  const path = join(dir, SETTINGS_FILE);
+  const checked = checkSettings(settings);
+  if (!checked.ok) return fail(path, 'corrupt', SETTINGS_TEXT.invalid(checked.issues[0]?.path ?? '', checked.issues[0]?.message ?? ''));
+  return writeFileAtomic(path, jsonText(checked.settings), { signal });
+}
+
+function problem(path: string, message: string): FileProblem {
+  return { path, code: 'corrupt', message };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
