@@ -2,7 +2,7 @@
 export const CLI_TEXT = {
   usage: [
     'Usage:',
-    '  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--json] MESSAGE',
+    '  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE',
     '      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).',
     '  atmark serve [--workspace DIR] [--port N]',
     '      Serves the Atmark composer to your browser on 127.0.0.1.',
