@@ -225,7 +225,8 @@ describe('the composer in the browser host', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();
     const recent = page.getByRole('combobox', { name: 'Recent workspaces' });
-    expect(await recent.locator('option').allTextContents()).toEqual(['Recent…', path.dirname(workspace.outsideFile), workspace.root]);
+    // The recent list is refreshed after the workspace switch is shown: wait for it.
+    await expect.poll(() => recent.locator('option').allTextContents()).toEqual(['Recent…', path.dirname(workspace.outsideFile), workspace.root]);
     await recent.selectOption(workspace.root);
     await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   });
