@@ -43,6 +43,8 @@ export interface ExpandOptions {
    * sent, copied or exported; the live preview while typing leaves it off. Default false.
    */
   fresh?: boolean;
+  /** The model's context length for this expansion only (the person switched models). Default: the engine's. */
+  contextLength?: number;
 }
 
 /** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
@@ -67,10 +69,7 @@ export class EngineSetupError extends Error {
 /** Creates an engine for `options.workspace`. Throws {@link EngineSetupError} when the workspace is unusable. */
 export function createEngine(options: EngineOptions): Engine {
   const workspaceRoot = realWorkspace(options.workspace);
-  const contextLength = options.contextLength ?? DEFAULT_CONTEXT_LENGTH;
-  if (!Number.isInteger(contextLength) || contextLength <= 0) {
-    throw new EngineSetupError('bad_option', `the context length must be a whole number of tokens above 0, not ${contextLength}`);
-  }
+  const contextLength = checkContextLength(options.contextLength ?? DEFAULT_CONTEXT_LENGTH);
   const limits: Limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits });
   const resolvers = new Map<ReferenceKind, Resolver>(defaultResolvers().map((r) => [r.kind, r]));
   for (const r of options.resolvers ?? []) resolvers.set(r.kind, r);
@@ -86,12 +85,12 @@ export function createEngine(options: EngineOptions): Engine {
     workspaceRoot,
     contextLength,
     limits,
-    expand(message, expandOptions = {}) {
+    async expand(message, expandOptions = {}) {
       const signal = expandOptions.signal ?? new AbortController().signal;
       return expandMessage({
         message,
         context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
-        contextLength,
+        contextLength: checkContextLength(expandOptions.contextLength ?? contextLength),
         resolvers,
         sanitizers,
         countTokens: count,
@@ -100,6 +99,13 @@ export function createEngine(options: EngineOptions): Engine {
       });
     },
   };
+}
+
+function checkContextLength(contextLength: number): number {
+  if (!Number.isInteger(contextLength) || contextLength <= 0) {
+    throw new EngineSetupError('bad_option', `the context length must be a whole number of tokens above 0, not ${contextLength}`);
+  }
+  return contextLength;
 }
 
 function realWorkspace(path: string): string {

@@ -31,6 +31,18 @@ describe('unchanged references are served from the cache while typing', () => {
     expect(changed.result.message).toContain('two\n');
   });
 
+  it('keeps the cache when only the context length changes', async () => {
+    ws = makeWorkspace();
+    ws.write('a.txt', 'word '.repeat(400));
+    const engine = createEngine({ workspace: ws.root });
+    await expand(engine, '@file:a.txt');
+    const resolved: string[] = [];
+    const small = await engine.expand('@file:a.txt', { contextLength: 500, onProgress: (p) => resolved.push(p.raw) });
+    expect(resolved).toEqual([]);
+    expect(small.contextLength).toBe(500);
+    expect(small.blocked).toBe(true);
+  });
+
   it('fresh expansions (Send) always read again', async () => {
     ws = makeWorkspace();
     ws.write('a.txt', 'one\n');

@@ -10,7 +10,7 @@ import type { EngineOptions } from '../engine';
 export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers' | 'countTokens' | 'now'>;
 
 export type ToWorker =
-  | { type: 'expand'; id: number; message: string; fresh: boolean }
+  | { type: 'expand'; id: number; message: string; fresh: boolean; contextLength?: number }
   | { type: 'cancel'; id: number };
 
 export type FromWorker =

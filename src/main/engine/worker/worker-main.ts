@@ -34,6 +34,7 @@ port.on('message', (msg: ToWorker) => {
     .expand(msg.message, {
       signal: controller.signal,
       fresh: msg.fresh,
+      ...(msg.contextLength === undefined ? {} : { contextLength: msg.contextLength }),
       onProgress: (p) => post({ type: 'progress', id: msg.id, ...p }),
     })
     .then(
