@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createResultResolver } from '../resolvers/result';
+import { openSession } from '../sessions';
 import { buildFakeSecrets } from '../guards/secret-corpus';
 import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
 import { createEngine } from './engine';
@@ -38,6 +43,37 @@ describe('secrets in attached text', () => {
     expect(result.message).toContain('[REDACTED:');
     for (const raw of ['@file:notes.txt', '@diff', '@git:1']) {
       expect(result.warnings.some((w) => w.code === 'redacted' && w.reference === raw)).toBe(true);
+    }
+  });
+
+  it('are redacted from web pages and stored results too', async () => {
+    ws = makeWorkspace();
+    const body = secrets.map((s) => s.line).join('\n') + '\n';
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(body));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const opened = await openSession(join(ws.root, '.session'));
+      if (!opened.ok) throw new Error(opened.message);
+      const session = opened.session;
+      const plain = await createEngine({ workspace: ws.root }).expand('hello');
+      const run = await session.createRun(plain, { workspace: ws.root, endpoint: null, status: 'running' });
+      if (!run.ok) throw new Error('could not create a run');
+      const stored = await session.storeReply(run.value, body, null);
+      if (!stored.ok) throw new Error('could not store the reply');
+      const resultId = stored.value.replyResultId as string;
+      const engine = createEngine({
+        workspace: ws.root,
+        contextLength: 1_000_000,
+        allowHosts: [`127.0.0.1:${port}`],
+        resolvers: [createResultResolver(session.lookup)],
+      });
+      const result = await engine.expand(`@url:http://127.0.0.1:${port}/config.txt @result:${resultId}`);
+      expect(result.references.map((r) => r.status)).toEqual(['attached', 'attached']);
+      for (const secret of secrets) expect(result.message).not.toContain(secret.secret);
+      for (const r of result.references) expect(result.warnings.some((w) => w.code === 'redacted' && w.reference === r.raw)).toBe(true);
+    } finally {
+      server.close();
     }
   });
 
