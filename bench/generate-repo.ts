@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../src/main/testing/prng';
 
 /** Shape of the generated repository. */
 export const GIT_BENCH_SHAPE = { files: 10_000, fileBytes: 5_000, commits: 50, unstaged: 30, staged: 10 } as const;
@@ -30,18 +31,6 @@ function projectRoot(): string {
 
 /** Where the repository is generated. */
 export const GIT_BENCH_DIR = path.join(projectRoot(), 'bench', '.work', 'git-repo');
-
-/** A small seeded PRNG (mulberry32), so every machine generates the same repository. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Environment for native git: fixed identity, no user or system config. */
 function gitEnv(date?: string): NodeJS.ProcessEnv {
@@ -110,7 +99,7 @@ export function generateGitRepo(log: (line: string) => void = () => {}): string 
   log(`generating the git bench repository in ${GIT_BENCH_DIR} ...`);
   fs.rmSync(GIT_BENCH_DIR, { recursive: true, force: true });
   fs.mkdirSync(GIT_BENCH_DIR, { recursive: true });
-  const rand = prng(20260101);
+  const rand = seededRandom(20260101);
   git(['init', '-q']);
   for (let i = 0; i < GIT_BENCH_SHAPE.files; i++) {
     const full = path.join(GIT_BENCH_DIR, benchFilePath(i));

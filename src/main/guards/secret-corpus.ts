@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { seededRandom } from '../testing/prng';
 
 /**
  * Builds test corpora for secret redaction: fake secrets of every kind Atmark redacts, and text that
@@ -17,18 +18,6 @@ export interface FakeSecret {
   line: string;
 }
 
-/** A small deterministic generator (mulberry32), so corpora are the same on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
@@ -40,7 +29,7 @@ const BASE64URL = ALNUM + '-_';
 type Draw = (length: number, alphabet?: string) => string;
 
 function drawer(seed: number): Draw {
-  const next = generator(seed);
+  const next = seededRandom(seed);
   return (length, alphabet = ALNUM) =>
     Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
 }
