@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/main/engine';
+import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { launchChromium } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -25,7 +26,10 @@ let page: Page;
 
 beforeAll(async () => {
   workspace = await createTestWorkspace();
-  [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
+  // An endpoint is configured (nothing is sent here), so Send is enabled unless the hard limit blocks.
+  const endpoint = { id: 'vllm', name: 'vLLM', preset: 'vllm', baseUrl: 'http://127.0.0.1:9/v1', model: 'default', apiKeyRef: null, contextLength: 128_000 };
+  const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'vllm', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin });
   page = await context.newPage();

@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildRenderer } from '../../src/main/host/renderer-build';
 import { serve, type RunningHost } from '../../src/main/host/serve';
+import type { SecretStore } from '../../src/main/settings';
+
+/** Options of {@link startTestHost}. */
+export interface TestHostOptions {
+  /** Where API keys come from (an env store with a test key). Default: this process's environment. */
+  secrets?: SecretStore;
+  /** A settings.json to start with (for example an endpoint, so Send is enabled). */
+  settings?: unknown;
+}
 
 /** A browser host on a fresh renderer build and a fresh user-data folder. */
 export interface TestHost extends RunningHost {
@@ -13,12 +22,16 @@ export interface TestHost extends RunningHost {
  * Builds the renderer from the current sources (so the test never runs a stale `out/renderer`) and
  * serves it for `workspace`.
  */
-export async function startTestHost(workspace: string): Promise<TestHost> {
+export async function startTestHost(workspace: string, options: TestHostOptions = {}): Promise<TestHost> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-e2e-host-'));
   const rendererDir = path.join(dir, 'renderer');
   const userDataDir = path.join(dir, 'user');
   await buildRenderer(rendererDir);
-  const host = await serve({ workspace, rendererDir, userDataDir });
+  if (options.settings) {
+    await fs.mkdir(userDataDir, { recursive: true });
+    await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
+  }
+  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets });
   return {
     ...host,
     userDataDir,

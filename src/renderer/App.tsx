@@ -1,28 +1,38 @@
 import { useEffect, type DragEvent } from 'react';
 import { Composer } from './composer/Composer';
 import { droppedPaths } from './composer/drop';
-import { Actions, sendBlockedReason, sendPrompt } from './panels/Actions';
+import { Actions, sendReasonOf } from './panels/Actions';
+import { Conversation } from './panels/conversation/Conversation';
+import { History } from './panels/history/History';
+import { PanelButtons } from './panels/PanelButtons';
+import { Settings } from './panels/settings/Settings';
 import { ContextLength } from './panels/ContextLength';
 import { Meters } from './panels/Meters';
 import { Notice } from './panels/Notice';
 import { Preview } from './panels/Preview';
 import { Warnings } from './panels/Warnings';
 import { WorkspaceBar } from './panels/WorkspaceBar';
-import { useApi, useAppStore } from './store';
+import { useApi, useApp, useAppStore } from './store';
 
 /** The window: workspace bar, composer with meters and actions, preview and warnings. */
 export function App() {
   const api = useApi();
   const store = useAppStore();
 
+  const panel = useApp((s) => s.panel);
+
   useEffect(() => {
-    void store.getState().loadWorkspace();
+    const state = store.getState();
+    void state.loadWorkspace();
+    void state.loadSettings();
+    void state.loadConversation();
   }, [store]);
 
   const submit = () => {
     const state = store.getState();
-    if (!sendBlockedReason(state.result)) sendPrompt(state.notify);
-    else state.notify('error', sendBlockedReason(state.result) as string);
+    const reason = sendReasonOf(state);
+    if (reason === null) void state.send();
+    else state.notify('error', reason);
   };
 
   // A folder dropped anywhere outside the composer opens as the workspace.
@@ -39,6 +49,7 @@ export function App() {
       <header>
         <h1>Atmark</h1>
         <WorkspaceBar />
+        <PanelButtons />
       </header>
       <main>
         <div className="compose">
@@ -49,8 +60,11 @@ export function App() {
             <Actions />
           </div>
           <Notice />
+          <Conversation />
         </div>
         <div className="side">
+          {panel === 'settings' && <Settings />}
+          {panel === 'history' && <History />}
           <Preview />
           <Warnings />
         </div>

@@ -1,7 +1,8 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, safeStorage } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServices } from '../services';
+import { createEncryptedSecretStore } from '../settings';
 import { registerIpc } from './ipc';
 import { electronPlatform } from './platform';
 import { installSecurity } from './security';
@@ -20,6 +21,8 @@ let window: BrowserWindow | null = null;
 const services = createServices({
   workspace: process.env.ATMARK_WORKSPACE || undefined,
   userDataDir: app.getPath('userData'),
+  // API keys encrypted at rest with the OS keychain; the store imports no Electron itself.
+  secrets: createEncryptedSecretStore(app.getPath('userData'), safeStorage),
   platform: electronPlatform(() => window),
 });
 

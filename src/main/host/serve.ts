@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { createServices, type Services } from '../services';
+import type { SecretStore } from '../settings';
 import { attachApiSocket } from './api-socket';
 import { judgeRequest, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
@@ -25,6 +26,8 @@ export interface ServeOptions {
   rendererDir?: string;
   /** Where recent workspaces are remembered. Default: Atmark's settings folder. */
   userDataDir?: string;
+  /** Where API keys come from. Default: the environment (`ATMARK_API_KEY_<ID>`, `ATMARK_API_KEY`) and memory. */
+  secrets?: SecretStore;
   /** Services to expose (tests, benches). Default: created from the options above. */
   services?: Services;
 }
@@ -46,7 +49,7 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const rendererDir = await ensureRendererBuild(options.rendererDir);
-  const services = options.services ?? createServices({ workspace: options.workspace, userDataDir: options.userDataDir ?? defaultUserDataDir() });
+  const services = options.services ?? createServices({ workspace: options.workspace, userDataDir: options.userDataDir ?? defaultUserDataDir(), secrets: options.secrets });
   const policy: DoorPolicy = { port: 0, token: randomBytes(24).toString('base64url') };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   sockets.on('connection', (socket) => attachApiSocket(socket, services));

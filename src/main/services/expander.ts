@@ -21,8 +21,17 @@ export interface ExpandRequest {
   fresh?: boolean;
 }
 
+/**
+ * What every engine is built with beyond the workspace, context length and grants (limits, allowed
+ * hosts, the `@result` resolver of the current session); `key` changes whenever they do, so
+ * engines built with older options are not reused.
+ */
+export type EngineExtras = () => Promise<{ key: string; options: Omit<Partial<EngineOptions>, 'workspace' | 'contextLength' | 'grants'> }>;
+
 /** Runs expansions for the services: engines kept warm, stale work cancelled. */
 export interface Expander {
+  /** The engine for `root` at `contextLength` with the current extras (Send uses it). */
+  engine(root: string, contextLength: number): Promise<Engine>;
   /** Expands `text` in the workspace `root`; cancelled by {@link Expander.cancel} with the same id. */
   expand(root: string, input: ExpandRequest, onProgress: ExpandProgress): Promise<ApiResult<ExpansionResult>>;
   /** Aborts the expansion with this id; false when none is running. */
@@ -42,19 +51,20 @@ export interface Expander {
 const MAX_ENGINES = 4;
 
 /** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`). */
-export function createExpander(factory: EngineFactory = createEngine): Expander {
+export function createExpander(factory: EngineFactory = createEngine, extras: EngineExtras = async () => ({ key: '', options: {} })): Expander {
   const engines = new Map<string, Promise<Engine>>();
   const running = new Map<string, AbortController>();
   const grants = new Set<string>();
 
-  function engineFor(root: string, contextLength: number): Promise<Engine> {
+  async function engineFor(root: string, contextLength: number): Promise<Engine> {
     const grantList = [...grants].sort();
-    const key = `${root}\u0000${contextLength}\u0000${grantList.join('\u0000')}`;
+    const extra = await extras();
+    const key = `${root}\u0000${contextLength}\u0000${extra.key}\u0000${grantList.join('\u0000')}`;
     let engine = engines.get(key);
     if (engine) {
       engines.delete(key); // re-insert: Map order is the LRU order
     } else {
-      engine = Promise.resolve().then(() => factory({ workspace: root, contextLength, grants: grantList }));
+      engine = Promise.resolve().then(() => factory({ ...extra.options, workspace: root, contextLength, grants: grantList }));
       engine.catch(() => engines.delete(key)); // a failed start is retried next time
     }
     engines.set(key, engine);
@@ -64,6 +74,7 @@ export function createExpander(factory: EngineFactory = createEngine): Expander 
 
   return {
     grants,
+    engine: engineFor,
     async expand(root, input, onProgress) {
       running.get(input.requestId)?.abort();
       const controller = new AbortController();

@@ -2,8 +2,14 @@ import fs from 'node:fs/promises';
 import type { ApiEvents, CallOutputs, CompletionItem, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
+import { createResultResolver } from '../resolvers/result';
+import { createDraftStore, type DraftStore } from '../sessions';
+import type { SecretStore } from '../settings';
 import { commitChoices } from './commits';
 import { createExpander, type EngineFactory } from './expander';
+import { createSender } from './sender';
+import { createSessionsService } from './sessions-service';
+import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathIndex } from './path-index';
 import { SERVICE_TEXT } from './text';
@@ -28,6 +34,11 @@ export interface ServicesOptions {
   platform?: Platform;
   /** Default: the engine's `createEngine`. */
   engineFactory?: EngineFactory;
+  /**
+   * Where API keys are kept. Default: the environment and memory (the browser host); the desktop
+   * app passes the store encrypted with `safeStorage`.
+   */
+  secrets?: SecretStore;
 }
 
 /** Answers one call with an already validated payload. */
@@ -39,7 +50,7 @@ export interface Services {
   call: CallHandler;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
-  /** Stops background work (the index walk). */
+  /** Stops background work (the index walk, a streaming reply) and writes the draft. */
   close(): Promise<void>;
 }
 
@@ -48,7 +59,20 @@ type Handlers = { [N in CallName]: (input: ValidCallInput<N>) => Promise<ApiResu
 /** Creates the services. Nothing runs until the first call, except opening `options.workspace`. */
 export function createServices(options: ServicesOptions = {}): Services {
   const store = createWorkspaceStore(options.userDataDir);
-  const expander = createExpander(options.engineFactory);
+  const settings = createSettingsService(options.userDataDir, options.secrets);
+  let sessionGeneration = 0;
+  const sessions = createSessionsService(options.userDataDir, () => void (sessionGeneration += 1));
+  const resultResolver = createResultResolver(sessions.lookup);
+  // Every engine gets the settings' limits and `@result` from the current session only.
+  const expander = createExpander(options.engineFactory, async () => {
+    const engineOptions = await settings.engineOptions();
+    const key = `${engineOptions.version}:${sessionGeneration}:${(await sessions.currentId()) ?? ''}`;
+    return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver] } };
+  });
+  const sender = createSender(settings, sessions);
+  const drafts: DraftStore | null = options.userDataDir ? createDraftStore(options.userDataDir) : null;
+  let draftText = '';
+  let closed = false;
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const gitCache = {};
   let workspace: WorkspaceInfo | null = null;
@@ -67,15 +91,33 @@ export function createServices(options: ServicesOptions = {}): Services {
     workspace = result.value;
     index = createPathIndex(workspace.root);
     emit('workspaceChanged', workspace);
+    saveDraft();
     return result;
   }
-  const started = options.workspace ? open(options.workspace) : Promise.resolve(null);
+
+  /** Keeps the draft with the workspace and grants as they are now. */
+  function saveDraft(): void {
+    if (closed) return;
+    drafts?.save({ text: draftText, workspace: workspace?.root ?? null, grants: [...expander.grants] });
+  }
+
+  // The draft of the last run comes back: its text, and (unless a workspace was given) its
+  // workspace with the files granted in it.
+  const restored = drafts ? drafts.load().then((r) => r.draft) : Promise.resolve(null);
+  const started = (async () => {
+    const draft = await restored;
+    if (draft) draftText = draft.text;
+    const folder = options.workspace ?? draft?.workspace ?? null;
+    if (!folder) return;
+    const opened = await open(folder);
+    if (opened.ok && draft && draft.workspace === opened.value.root) for (const g of draft.grants) expander.grants.add(g);
+  })();
 
   async function complete(input: ValidCallInput<'complete'>): Promise<ApiResult<CompletionItem[]>> {
     if (!workspace || !index) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
     const limit = input.limit ?? 50;
     if (input.source === 'git') return ok(await commitChoices(workspace.root, 10, gitCache));
-    if (input.source === 'result') return ok([]); // sessions (a later issue) fill this
+    if (input.source === 'result') return ok(await sessions.resultChoices(input.query, limit));
     const kinds = input.source === 'file' ? (['file'] as const) : input.source === 'folder' ? (['folder'] as const) : (['file', 'folder'] as const);
     return ok((await index.query(input.query, { kinds, limit })).map((e) => ({ type: 'path' as const, ...e })));
   }
@@ -94,9 +136,14 @@ export function createServices(options: ServicesOptions = {}): Services {
       const { requestId } = input;
       return expander.expand(workspace.root, input, (p) => emit('expandProgress', { requestId, ...p }));
     },
-    cancel: async ({ requestId }) => ok(expander.cancel(requestId)),
+    cancel: async ({ requestId }) => ok(expander.cancel(requestId) || sender.stop(requestId)),
     complete,
-    grantFile: async ({ path }) => (workspace ? grantDroppedFile(path, workspace.root, expander.grants) : fail('no_workspace', SERVICE_TEXT.noWorkspace)),
+    grantFile: async ({ path }) => {
+      if (!workspace) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
+      const granted = await grantDroppedFile(path, workspace.root, expander.grants);
+      saveDraft();
+      return granted;
+    },
     copyText: async ({ text }) => {
       if (!options.platform?.writeClipboard) return fail('unsupported', SERVICE_TEXT.unsupportedHere('The system clipboard'));
       options.platform.writeClipboard(text);
@@ -108,6 +155,29 @@ export function createServices(options: ServicesOptions = {}): Services {
       if (target === null) return ok(null);
       await fs.writeFile(target, markdown, 'utf8');
       return ok({ path: target });
+    },
+    getSettings: () => settings.view(),
+    saveSettings: async ({ settings: input }) => settings.save(input),
+    setApiKey: async ({ endpointId, key }) => settings.setKey(endpointId, key),
+    deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
+    send: async (input) => {
+      const root = workspace?.root ?? null;
+      return sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));
+    },
+    listSessions: () => sessions.list(),
+    newSession: () => sessions.startNew(),
+    listRuns: async ({ sessionId }) => sessions.runs(sessionId),
+    readRun: async ({ sessionId, runId }) => sessions.readRun(sessionId, runId),
+    exportRun: async ({ sessionId, runId }) => sessions.exportRun(sessionId, runId),
+    saveDraft: async ({ text }) => {
+      draftText = text;
+      saveDraft();
+      return ok(true as const);
+    },
+    getDraft: async () => {
+      const draft = await restored;
+      if (!draft && draftText === '') return ok(null);
+      return ok({ text: draftText, workspace: workspace?.root ?? null, savedAt: draft?.savedAt ?? new Date().toISOString() });
     },
   };
 
@@ -123,8 +193,13 @@ export function createServices(options: ServicesOptions = {}): Services {
       return () => set.delete(listener as (payload: never) => void);
     },
     async close() {
+      // The start (restoring the draft's workspace) finishes first, so nothing writes after close.
+      await started.catch(() => undefined);
+      sender.stopAll();
       index?.close();
       await index?.ready();
+      closed = true;
+      await drafts?.close();
     },
   };
 }

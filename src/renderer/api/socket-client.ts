@@ -58,6 +58,7 @@ export function createSocketApi(url: string): AtmarkApi {
     exportMarkdown: async ({ markdown, suggestedName }) => downloadInBrowser(markdown, suggestedName),
     onExpandProgress: (listener) => on('expandProgress', listener),
     onWorkspaceChanged: (listener) => on('workspaceChanged', listener),
+    onSendProgress: (listener) => on('sendProgress', listener),
   };
 }
 

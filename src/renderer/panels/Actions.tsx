@@ -1,4 +1,6 @@
+import type { AppState } from '../store';
 import { useApi, useApp, useAppStore } from '../store';
+import { sendDisabledReason } from './conversation/send-state';
 import { formatTokens } from './format';
 
 /** Why Send cannot run now, or null when it can. */
@@ -7,12 +9,17 @@ export function sendBlockedReason(result: { blocked: boolean; attachedTokens: nu
   return `Send is disabled: the references need more than the hard limit of ${formatTokens(result.hardTokenLimit)} tokens for this context length. Remove a reference, use a narrower line range, or choose a longer context length.`;
 }
 
-/** Send, Copy and Export, with the reason Send is disabled when the hard limit blocks. */
+/** Why Send is disabled in `state`, or null. */
+export function sendReasonOf(state: AppState): string | null {
+  return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null });
+}
+
+/** Send (or Stop while a reply streams), Copy and Export, with the reason Send is disabled. */
 export function Actions() {
   const api = useApi();
   const store = useAppStore();
-  const result = useApp((s) => s.result);
-  const reason = sendBlockedReason(result);
+  const reason = useApp(sendReasonOf);
+  const streaming = useApp((s) => s.sending !== null);
 
   // Copy and Export re-read every reference first, so they never carry a stale read.
   const message = () => store.getState().expandFresh();
@@ -28,25 +35,26 @@ export function Actions() {
 
   return (
     <div className="actions">
-      <button type="button" className="primary" disabled={reason !== null} aria-describedby={reason ? 'send-reason' : undefined} title={reason ?? 'Send (Ctrl+Enter)'} onClick={() => sendPrompt(store.getState().notify)}>
-        Send
-      </button>
+      {streaming ? (
+        <button type="button" className="primary stop" onClick={() => store.getState().stop()}>
+          Stop
+        </button>
+      ) : (
+        <button type="button" className="primary" disabled={reason !== null} aria-describedby={reason ? 'send-reason' : undefined} title={reason ?? 'Send (Ctrl+Enter)'} onClick={() => void store.getState().send()}>
+          Send
+        </button>
+      )}
       <button type="button" onClick={() => void copy()}>
         Copy
       </button>
       <button type="button" onClick={() => void exportMarkdown()}>
         Export
       </button>
-      {reason && (
+      {reason && !streaming && (
         <p id="send-reason" className="send-reason">
           {reason}
         </p>
       )}
     </div>
   );
-}
-
-/** Sending to a model arrives with model endpoints (a later issue); until then, say so. */
-export function sendPrompt(notify: (kind: 'info' | 'error', text: string) => void): void {
-  notify('info', 'No model endpoint is configured yet, so nothing was sent; use Copy or Export to take the prompt to your model.');
 }

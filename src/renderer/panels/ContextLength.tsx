@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../store';
 
 /** Context lengths of common models, offered in the list; any other number can be typed. */
@@ -9,6 +9,8 @@ export function ContextLength() {
   const contextLength = useApp((s) => s.contextLength);
   const setContextLength = useApp((s) => s.setContextLength);
   const [draft, setDraft] = useState(String(contextLength));
+  // The settings (the chosen model's context length) can change it from outside this field.
+  useEffect(() => setDraft((d) => (Number(d) === contextLength ? d : String(contextLength))), [contextLength]);
   const valid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 256 && Number(value) <= 10_000_000;
   return (
     <label className="context-length">

@@ -49,7 +49,8 @@ export function Meters() {
   const tokens = result?.attachedTokens ?? 0;
   const bytes = result?.attachedBytes ?? 0;
   return (
-    <div className="meters" aria-busy={busy}>
+    // data-chars: the length of the text the meters were last drawn for (the keystroke bench watches it).
+    <div className="meters" aria-busy={busy} data-chars={text.length}>
       <Meter name="References" now={references} max={limits.maxReferences} text={`${references} of ${limits.maxReferences}`} />
       <Meter name="Attached size" now={bytes} max={limits.maxTotalBytes} text={`${formatSize(bytes)} of ${formatSize(limits.maxTotalBytes)}`} />
       <Meter name="Tokens" now={tokens} max={hard} soft={soft} text={`${formatTokens(tokens)} of ${formatTokens(hard)} (soft ${formatTokens(soft)})`} />

@@ -94,6 +94,8 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       setText(text) {
         if (text === get().text) return;
         set({ text });
+        // Main keeps the draft on disk (it survives a crash); localStorage is a second copy.
+        void api.saveDraft({ text });
         try {
           localStorage.setItem(DRAFT_KEY, text);
         } catch {

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
+import { createConversationSlice } from './conversation-slice';
 import { createExpansionSlice, loadDraft } from './expansion-slice';
 import { createNoticeSlice } from './notice-slice';
 import type { AppState } from './types';
@@ -9,14 +10,19 @@ import { createWorkspaceSlice } from './workspace-slice';
 export type { AppState } from './types';
 export { EXPAND_DEBOUNCE_MS } from './expansion-slice';
 
-/** Creates the app's store, wired to `api`. The saved draft becomes the initial text. */
-export function createAppStore(api: AtmarkApi): StoreApi<AppState> {
+/**
+ * Creates the app's store, wired to `api`. `draft` (the text main kept) becomes the initial text;
+ * without one, the copy this page kept in localStorage does.
+ */
+export function createAppStore(api: AtmarkApi, draft: string | null = null): StoreApi<AppState> {
   const store = createStore<AppState>()((...a) => ({
     ...createWorkspaceSlice(api)(...a),
     ...createExpansionSlice(api)(...a),
     ...createNoticeSlice(...a),
+    ...createConversationSlice(api)(...a),
   }));
-  store.setState({ text: loadDraft() });
+  // The draft main kept wins (it survives a crash of the host); this page's copy is the fallback.
+  store.setState({ text: draft ?? loadDraft() });
   return store;
 }
 

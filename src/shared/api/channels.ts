@@ -15,13 +15,25 @@ export const CALL_NAMES = [
   'grantFile',
   'copyText',
   'exportMarkdown',
+  'getSettings',
+  'saveSettings',
+  'setApiKey',
+  'deleteApiKey',
+  'send',
+  'listSessions',
+  'newSession',
+  'listRuns',
+  'readRun',
+  'exportRun',
+  'saveDraft',
+  'getDraft',
 ] as const;
 
 /** Name of one call. */
 export type CallName = (typeof CALL_NAMES)[number];
 
 /** Every event main pushes to the renderer. */
-export const EVENT_NAMES = ['expandProgress', 'workspaceChanged'] as const;
+export const EVENT_NAMES = ['expandProgress', 'workspaceChanged', 'sendProgress'] as const;
 
 /** Name of one event. */
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ExpansionResult } from '../expansion';
 import type { ApiResult } from './result';
 import type { CallName } from './channels';
+import type { DraftView, RunSummaryView, RunView, SendAnswer, SendProgress, SessionListView, SessionSummaryView, SettingsView } from './session-types';
 
 /**
  * The one contract between the renderer and the main process. Electron IPC and the browser host's
@@ -11,6 +12,42 @@ import type { CallName } from './channels';
 
 const path = z.string().min(1).max(4096);
 const requestId = z.string().min(1).max(64);
+const entityId = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
+/** A session id, or null for the current session. */
+const sessionId = entityId.nullable();
+const count = (max: number) => z.number().int().min(0).max(max);
+
+/** Settings as the settings view saves them; main checks every field's meaning again (checkSettings). */
+const settingsInput = z.strictObject({
+  endpoints: z
+    .array(
+      z.strictObject({
+        id: entityId,
+        name: z.string().max(200),
+        preset: z.enum(['openai', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']),
+        baseUrl: z.string().max(2048),
+        model: z.string().max(400),
+        apiKeyRef: entityId.nullable(),
+        contextLength: z.number().int().min(256).max(10_000_000),
+      }),
+    )
+    .max(50),
+  chosenEndpointId: entityId.nullable(),
+  limits: z.strictObject({
+    maxReferences: count(100),
+    maxReferenceBytes: count(1024 ** 3),
+    maxTotalBytes: count(1024 ** 3),
+    softTokenRatio: z.number().min(0).max(1),
+    hardTokenRatio: z.number().min(0).max(1),
+    maxFolderEntries: count(1_000_000),
+    maxGitCommits: count(1000),
+    gitTimeoutMs: count(3_600_000),
+    urlTimeoutMs: count(3_600_000),
+    folderTimeoutMs: count(3_600_000),
+    maxUrlBytes: count(1024 ** 3),
+  }),
+  allowHosts: z.array(z.string().max(300)).max(100),
+});
 
 /** Payload schema of every call, by call name. Unknown keys are rejected. */
 export const CALL_SCHEMAS = {
@@ -48,6 +85,33 @@ export const CALL_SCHEMAS = {
     markdown: z.string().max(20_000_000),
     suggestedName: z.string().min(1).max(200),
   }),
+  /** The settings without keys: endpoints (each saying whether a key is kept), limits, presets. */
+  getSettings: z.strictObject({}),
+  /** Validates and saves the settings; answers them as now stored. */
+  saveSettings: z.strictObject({ settings: settingsInput }),
+  /** Keeps an API key for an endpoint (encrypted on disk in the app; in memory in the browser host). */
+  setApiKey: z.strictObject({ endpointId: entityId, key: z.string().min(1).max(8192) }),
+  /** Forgets an endpoint's API key. */
+  deleteApiKey: z.strictObject({ endpointId: entityId }),
+  /**
+   * Expands `text` fresh with the engine and streams the reply from the chosen endpoint; progress
+   * arrives as `sendProgress` events with this request id. `cancel` with the same id is Stop.
+   */
+  send: z.strictObject({ requestId, text: z.string().min(1).max(1_000_000), contextLength: z.number().int().min(256).max(10_000_000) }),
+  /** Every session, newest first, and which one is current. */
+  listSessions: z.strictObject({}),
+  /** Starts a new, empty current session. */
+  newSession: z.strictObject({}),
+  /** The runs of a session (null: the current one), in order. */
+  listRuns: z.strictObject({ sessionId }),
+  /** One run with its citations and reply. */
+  readRun: z.strictObject({ sessionId, runId: entityId }),
+  /** One run as Markdown with its citations table. */
+  exportRun: z.strictObject({ sessionId, runId: entityId }),
+  /** Keeps the draft (main adds the workspace and the grants); call it on every keystroke. */
+  saveDraft: z.strictObject({ text: z.string().max(8_000_000) }),
+  /** The draft main kept, or null. */
+  getDraft: z.strictObject({}),
 } as const satisfies Record<CallName, z.ZodType>;
 
 /** The payload a caller passes for call `N`. */
@@ -70,7 +134,7 @@ export interface WorkspaceInfo {
 export type CompletionItem =
   | { type: 'path'; kind: 'file' | 'folder'; path: string; size: number | null }
   | { type: 'commit'; count: number; subject: string; shortId: string }
-  | { type: 'result'; id: string; summary: string };
+  | { type: 'result'; id: string; summary: string; label?: string; age?: string };
 
 /** What `grantFile` answers: the reference the composer inserts. */
 export interface GrantedFile {
@@ -94,6 +158,18 @@ export interface CallOutputs {
   grantFile: GrantedFile;
   copyText: true;
   exportMarkdown: { path: string } | null;
+  getSettings: SettingsView;
+  saveSettings: SettingsView;
+  setApiKey: SettingsView;
+  deleteApiKey: SettingsView;
+  send: SendAnswer;
+  listSessions: SessionListView;
+  newSession: SessionSummaryView;
+  listRuns: RunSummaryView[];
+  readRun: RunView;
+  exportRun: { markdown: string; suggestedName: string };
+  saveDraft: true;
+  getDraft: DraftView | null;
 }
 
 /** Events main pushes to the renderer, by name. */
@@ -102,6 +178,8 @@ export interface ApiEvents {
   expandProgress: { requestId: string; raw: string; state: 'resolving' | 'done' };
   /** The workspace changed (opened elsewhere, or closed). */
   workspaceChanged: WorkspaceInfo | null;
+  /** A Send's run was recorded, or a piece of its reply arrived. */
+  sendProgress: SendProgress;
 }
 
 /** Removes a listener added with one of the `on...` functions. */
@@ -117,6 +195,7 @@ export type ApiCalls = { [N in CallName]: (input: CallInput<N>) => Promise<ApiRe
 export interface AtmarkApi extends ApiCalls {
   onExpandProgress(listener: (event: ApiEvents['expandProgress']) => void): Unsubscribe;
   onWorkspaceChanged(listener: (event: ApiEvents['workspaceChanged']) => void): Unsubscribe;
+  onSendProgress(listener: (event: ApiEvents['sendProgress']) => void): Unsubscribe;
   /**
    * The local path of a file dropped on the page (a DOM `File`), or null where the platform hides it
    * (browsers). Runs in the page; no call to main.

@@ -13,6 +13,11 @@ export const API_ERROR_CODES = [
   'unsupported',
   'cancelled',
   'failed',
+  'no_endpoint',
+  'no_api_key',
+  'blocked',
+  'stopped',
+  'busy',
 ] as const;
 
 /** One of {@link API_ERROR_CODES}. */

@@ -37,6 +37,13 @@ describe('validateCall refuses malformed payloads', () => {
     ['cancel with a long id', 'cancel', { requestId: 'x'.repeat(65) }],
     ['export without a name', 'exportMarkdown', { markdown: '# x' }],
     ['copy with a number', 'copyText', { text: 1 }],
+    ['send with empty text', 'send', { requestId: 's', text: '', contextLength: 128000 }],
+    ['an API key with a path as endpoint id', 'setApiKey', { endpointId: '../secrets', key: 'k' }],
+    ['an empty API key', 'setApiKey', { endpointId: 'openai', key: '' }],
+    ['a run id with a slash', 'readRun', { sessionId: null, runId: 'run-aaaa/../x' }],
+    ['settings with an unknown preset', 'saveSettings', { settings: { endpoints: [{ id: 'x', name: 'x', preset: 'shell', baseUrl: 'http://a', model: 'm', apiKeyRef: null, contextLength: 1000 }], chosenEndpointId: null, limits: {}, allowHosts: [] } }],
+    ['settings with a key inside', 'saveSettings', { settings: { endpoints: [], chosenEndpointId: null, limits: {}, allowHosts: [], apiKey: 'sk' } }],
+    ['a draft that is not text', 'saveDraft', { text: null }],
   ];
   it.each(cases)('%s', (_name, call, payload) => {
     const result = validateCall(call, payload);
@@ -56,6 +63,11 @@ describe('validateCall passes well-formed payloads', () => {
     ['complete', { requestId: 'c1', source: 'file', query: 'src/ma', limit: 20 }],
     ['cancel', { requestId: 'expand-1' }],
     ['exportMarkdown', { markdown: '# x', suggestedName: 'prompt.md' }],
+    ['send', { requestId: 'send-1', text: 'hello @file:a.ts', contextLength: 8192 }],
+    ['setApiKey', { endpointId: 'openai-2', key: 'sk-abc' }],
+    ['readRun', { sessionId: 's-abcdefgh', runId: 'run-abcdefgh' }],
+    ['listRuns', { sessionId: null }],
+    ['saveDraft', { text: '' }],
   ] as const)('%s', (call, payload) => {
     expect(validateCall(call, payload)).toEqual({ ok: true, value: payload });
   });

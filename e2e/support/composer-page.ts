@@ -1,0 +1,35 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Locators and actions on the composer page shared by the specs (SPEC §2 testing contract). */
+export function composerPage(page: Page) {
+  const prompt = () => page.getByRole('textbox', { name: 'Prompt' });
+  const preview = () => page.getByRole('region', { name: 'Preview' });
+  const conversation = () => page.getByRole('region', { name: 'Conversation' });
+
+  /** Waits until the expansion of the current text arrived (the preview is no longer busy). */
+  async function settle(): Promise<void> {
+    await expect.poll(() => preview().getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+  }
+
+  async function clearPrompt(): Promise<void> {
+    await prompt().click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Escape');
+    await settle();
+  }
+
+  /** Types `text` (closing any completion list) and waits for its expansion. */
+  async function write(text: string): Promise<void> {
+    await prompt().click();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Escape');
+    await settle();
+  }
+
+  /** The latest run in the conversation. */
+  const lastTurn = () => conversation().locator('li.turn').last();
+
+  return { prompt, preview, conversation, settle, clearPrompt, write, lastTurn };
+}

@@ -1,0 +1,90 @@
+/**
+ * The settings behind the API: loaded once from the user-data folder, saved atomically, and shown
+ * to the renderer without keys. Keys go into the secret store passed in (the encrypted store in the
+ * app, the environment/memory store in the browser host) and leave it only for Send.
+ */
+import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
+import { fail, ok, type ApiResult } from '../../shared/api/result';
+import {
+  checkSettings,
+  createEnvSecretStore,
+  defaultSettings,
+  endpointForSend,
+  engineOptionsFrom,
+  loadSettings,
+  publicSettings,
+  saveSettings,
+  type SecretStore,
+  type SendEndpoint,
+  type Settings,
+} from '../settings';
+import type { FileProblem } from '../sessions/atomic-file';
+import { SERVICE_TEXT } from './text';
+
+/** The settings of one services instance. */
+export interface SettingsService {
+  /** The settings as the renderer may see them. */
+  view(): Promise<ApiResult<SettingsView>>;
+  /** Validates and saves `input`; answers the stored settings or the first problem as a sentence. */
+  save(input: SettingsInput): Promise<ApiResult<SettingsView>>;
+  setKey(endpointId: string, key: string): Promise<ApiResult<SettingsView>>;
+  deleteKey(endpointId: string): Promise<ApiResult<SettingsView>>;
+  /** The chosen endpoint and its key, for Send only. */
+  endpointForSend(signal?: AbortSignal): Promise<SendEndpoint>;
+  /** What engines are built with: limits and hosts; `version` changes on every save. */
+  engineOptions(): Promise<{ version: number } & ReturnType<typeof engineOptionsFrom>>;
+}
+
+/**
+ * Creates the settings service. Without `userDataDir` the settings live in memory (tests). The
+ * default secret store reads keys from the environment and keeps typed keys in memory.
+ */
+export function createSettingsService(userDataDir: string | undefined, secrets: SecretStore = createEnvSecretStore()): SettingsService {
+  let problems: FileProblem[] = [];
+  let version = 0;
+  let current: Promise<Settings> = userDataDir
+    ? loadSettings(userDataDir).then((loaded) => {
+        problems = loaded.problems;
+        return loaded.settings;
+      })
+    : Promise.resolve(defaultSettings());
+
+  const view = async (): Promise<ApiResult<SettingsView>> => ok(await publicSettings(await current, secrets, problems));
+
+  async function keyTarget(endpointId: string): Promise<string | null> {
+    return (await current).endpoints.find((e) => e.id === endpointId)?.apiKeyRef ?? null;
+  }
+
+  return {
+    view,
+    async save(input) {
+      const checked = checkSettings({ version: 1, ...input });
+      if (!checked.ok) {
+        const issue = checked.issues[0];
+        return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));
+      }
+      if (userDataDir) {
+        const saved = await saveSettings(userDataDir, checked.settings);
+        if (!saved.ok) return fail('failed', SERVICE_TEXT.settingsNotSaved(saved.problem.message));
+      }
+      current = Promise.resolve(checked.settings);
+      problems = [];
+      version += 1;
+      return view();
+    },
+    async setKey(endpointId, key) {
+      const ref = await keyTarget(endpointId);
+      if (ref === null) return fail('not_found', SERVICE_TEXT.noKeyPlace(endpointId));
+      const set = await secrets.set(ref, key);
+      return set.ok ? view() : fail('failed', set.message);
+    },
+    async deleteKey(endpointId) {
+      const ref = await keyTarget(endpointId);
+      if (ref === null) return fail('not_found', SERVICE_TEXT.noKeyPlace(endpointId));
+      const removed = await secrets.delete(ref);
+      return removed.ok ? view() : fail('failed', removed.message);
+    },
+    endpointForSend: async (signal) => endpointForSend(await current, secrets, signal),
+    engineOptions: async () => ({ version, ...engineOptionsFrom(await current) }),
+  };
+}
