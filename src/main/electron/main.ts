@@ -1,6 +1,7 @@
 import { app, BrowserWindow, safeStorage } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices } from '../services';
 import { createEncryptedSecretStore } from '../settings';
 import { registerIpc } from './ipc';
@@ -24,6 +25,9 @@ const services = createServices({
   // API keys encrypted at rest with the OS keychain; the store imports no Electron itself.
   secrets: createEncryptedSecretStore(app.getPath('userData'), safeStorage),
   platform: electronPlatform(() => window),
+  // The engine runs in a worker thread (out/main/engine-worker.js) so git, tokenizing and page
+  // extraction never stall the thread that answers the window.
+  engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),
 });
 
 function open(): void {

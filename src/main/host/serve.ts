@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
+import { fileURLToPath } from 'node:url';
+import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
 import { attachApiSocket } from './api-socket';
@@ -49,7 +51,16 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const rendererDir = await ensureRendererBuild(options.rendererDir);
-  const services = options.services ?? createServices({ workspace: options.workspace, userDataDir: options.userDataDir ?? defaultUserDataDir(), secrets: options.secrets });
+  const services =
+    options.services ??
+    createServices({
+      workspace: options.workspace,
+      userDataDir: options.userDataDir ?? defaultUserDataDir(),
+      secrets: options.secrets,
+      // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never
+      // stalls; from TypeScript sources (unit tests) there is no built worker and it runs in-process.
+      engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),
+    });
   const policy: DoorPolicy = { port: 0, token: randomBytes(24).toString('base64url') };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   sockets.on('connection', (socket) => attachApiSocket(socket, services));

@@ -7,7 +7,7 @@ import { SERVICE_TEXT } from './text';
  * Creates an engine. The services take one so tests, benches and the app can hand in their own
  * (for example a worker-thread engine, which starts asynchronously).
  */
-export type EngineFactory = (options: EngineOptions) => Engine | Promise<Engine>;
+export type EngineFactory = (options: EngineOptions & { sessionDir?: string | null }) => Engine | Promise<Engine>;
 
 /** Progress of one reference of a running expansion. */
 export type ExpandProgress = (p: { raw: string; state: 'resolving' | 'done' }) => void;
@@ -26,7 +26,7 @@ export interface ExpandRequest {
  * hosts, the `@result` resolver of the current session); `key` changes whenever they do, so
  * engines built with older options are not reused.
  */
-export type EngineExtras = () => Promise<{ key: string; options: Omit<Partial<EngineOptions>, 'workspace' | 'contextLength' | 'grants'> }>;
+export type EngineExtras = () => Promise<{ key: string; options: Omit<Partial<EngineOptions>, 'workspace' | 'contextLength' | 'grants'> & { sessionDir?: string | null } }>;
 
 /** Runs expansions for the services: engines kept warm, stale work cancelled. */
 export interface Expander {
@@ -50,6 +50,23 @@ export interface Expander {
  */
 const MAX_ENGINES = 4;
 
+/**
+ * An engine dropped from the pool may still be finishing an expansion; one that owns a thread
+ * (a worker engine) is closed this long after it was dropped.
+ */
+const CLOSE_DROPPED_AFTER_MS = 60_000;
+
+/** Closes a dropped engine later, if it has anything to close. */
+function retire(engine: Promise<Engine>): void {
+  void engine.then(
+    (e) => {
+      const closable = e as Engine & { close?: () => Promise<void> };
+      if (closable.close) setTimeout(() => void closable.close?.(), CLOSE_DROPPED_AFTER_MS).unref();
+    },
+    () => undefined,
+  );
+}
+
 /** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`). */
 export function createExpander(factory: EngineFactory = createEngine, extras: EngineExtras = async () => ({ key: '', options: {} })): Expander {
   const engines = new Map<string, Promise<Engine>>();
@@ -68,7 +85,11 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
       engine.catch(() => engines.delete(key)); // a failed start is retried next time
     }
     engines.set(key, engine);
-    while (engines.size > MAX_ENGINES) engines.delete(engines.keys().next().value as string);
+    while (engines.size > MAX_ENGINES) {
+      const oldest = engines.keys().next().value as string;
+      retire(engines.get(oldest) as Promise<Engine>);
+      engines.delete(oldest);
+    }
     return engine;
   }
 
@@ -96,6 +117,7 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
       return controller !== undefined;
     },
     reset() {
+      for (const engine of engines.values()) retire(engine);
       engines.clear();
     },
   };

@@ -66,8 +66,10 @@ export function createServices(options: ServicesOptions = {}): Services {
   // Every engine gets the settings' limits and `@result` from the current session only.
   const expander = createExpander(options.engineFactory, async () => {
     const engineOptions = await settings.engineOptions();
-    const key = `${engineOptions.version}:${sessionGeneration}:${(await sessions.currentId()) ?? ''}`;
-    return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver] } };
+    const sessionDir = await sessions.currentDir();
+    const key = `${engineOptions.version}:${sessionGeneration}:${sessionDir ?? ''}`;
+    // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
+    return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver], sessionDir } };
   });
   const sender = createSender(settings, sessions);
   const drafts: DraftStore | null = options.userDataDir ? createDraftStore(options.userDataDir) : null;

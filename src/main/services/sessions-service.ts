@@ -19,6 +19,8 @@ export interface SessionsService {
   current(): Promise<ApiResult<SessionStore>>;
   /** The current session's id when one is open (never creates one). */
   currentId(): Promise<string | null>;
+  /** The current session's folder when one is open (never creates one): a worker engine opens it itself. */
+  currentDir(): Promise<string | null>;
   list(): Promise<ApiResult<SessionListView>>;
   /** Starts a new current session. */
   startNew(): Promise<ApiResult<SessionSummaryView>>;
@@ -80,6 +82,7 @@ export function createSessionsService(userDataDir: string | undefined, onChange:
   return {
     current,
     currentId: async () => (await reopenLatest())?.id ?? null,
+    currentDir: async () => (await reopenLatest())?.dir ?? null,
     async list() {
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);
       const listing = await listSessions(root);

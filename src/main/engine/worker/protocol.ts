@@ -7,7 +7,10 @@ import type { EngineOptions } from '../engine';
  */
 
 /** What the worker is started with: the engine's options without functions. */
-export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers' | 'countTokens' | 'now'>;
+export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers' | 'countTokens' | 'now'> & {
+  /** The current session's folder: `@result:ID` looks ids up there (and nowhere else). */
+  sessionDir?: string | null;
+};
 
 export type ToWorker =
   | { type: 'expand'; id: number; message: string; fresh: boolean; contextLength?: number }

@@ -2,11 +2,12 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from '../../testing/workspace';
 import { createEngine } from '../engine';
-import { startEngineWorker, type WorkerEngine } from './worker-engine';
+import { openSession } from '../../sessions';
+import { engineFactoryFor, startEngineWorker, type WorkerEngine } from './worker-engine';
 
 // The worker runs built JavaScript, as in the app: bundle it once for these tests (inside the
 // project, so its packages resolve from node_modules).
@@ -42,6 +43,35 @@ describe('the engine in a worker thread', () => {
     const strip = (r: typeof inWorker) => ({ ...r, references: r.references.map((x) => ({ ...x, source: x.source ? { ...x.source, readAt: '' } : null })) });
     expect(strip(inWorker)).toEqual(strip(inProcess));
     expect(progress).toContain('@file:a.ts:done');
+  });
+
+  it('looks @result up in the session folder it was given, and nowhere else', async () => {
+    ws = makeWorkspace();
+    const opened = await openSession(join(ws.root, 'sessions', 'one'));
+    const other = await openSession(join(ws.root, 'sessions', 'two'));
+    if (!opened.ok || !other.ok) throw new Error('could not open the sessions');
+    const ids: string[] = [];
+    for (const session of [opened.session, other.session]) {
+      const run = await session.createRun(await createEngine({ workspace: ws.root }).expand('hi'), { workspace: ws.root, endpoint: null, status: 'running' });
+      if (!run.ok) throw new Error('could not create a run');
+      const stored = await session.storeReply(run.value, `reply stored in ${session.dir}\n`, null);
+      if (!stored.ok) throw new Error('could not store a reply');
+      ids.push(stored.value.replyResultId as string);
+    }
+    const engine = await start({ workspace: ws.root, sessionDir: opened.session.dir });
+    const result = await engine.expand(`@result:${ids[0]} @result:${ids[1]}`);
+    expect(result.references.map((r) => r.status)).toEqual(['attached', 'not_found']);
+    expect(result.message).toContain(`reply stored in ${opened.session.dir}\n`);
+  });
+
+  it('the services factory uses the worker when a built script exists', async () => {
+    ws = makeWorkspace();
+    ws.write('a.txt', 'alpha\n');
+    const inWorker = await engineFactoryFor(script)({ workspace: ws.root });
+    engines.push(inWorker as WorkerEngine);
+    expect('close' in inWorker).toBe(true);
+    expect((await inWorker.expand('@file:a.txt')).references[0]?.status).toBe('attached');
+    expect('close' in (await engineFactoryFor(null)({ workspace: ws.root }))).toBe(false);
   });
 
   it('reports an unusable workspace as a setup error', async () => {

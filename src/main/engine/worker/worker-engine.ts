@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Limits } from '../../../shared/limits';
 import type { ExpansionResult } from '../../../shared/expansion';
-import { EngineSetupError, type Engine, type ExpandOptions } from '../engine';
+import { createEngine, EngineSetupError, type Engine, type EngineOptions, type ExpandOptions } from '../engine';
 import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
 
 /** An {@link Engine} whose work happens in a worker thread; `close()` stops the thread. */
@@ -89,4 +89,16 @@ export function engineWorkerScript(dir: string): string | null {
     if (existsSync(candidate)) return candidate;
   }
   return null;
+}
+
+/**
+ * A factory for the services: engines in a worker thread running `script`, or in-process engines
+ * when `script` is null (unit tests run from TypeScript sources, where no built worker exists).
+ */
+export function engineFactoryFor(script: string | null) {
+  return (options: EngineOptions & { sessionDir?: string | null }): Engine | Promise<WorkerEngine> => {
+    if (!script) return createEngine(options);
+    const { resolvers: _inProcessOnly, sanitizers: _s, countTokens: _c, now: _n, ...plain } = options;
+    return startEngineWorker(script, plain);
+  };
 }

@@ -5,6 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine, EngineSetupError, type Engine } from '../engine';
+import { createResultResolver, type ResultLookup } from '../../resolvers/result';
+import { openSession, type SessionStore } from '../../sessions';
 import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
 
 const port = parentPort;
@@ -13,11 +15,23 @@ const post = (message: FromWorker) => port.postMessage(message);
 
 let engine: Engine | undefined;
 try {
-  engine = createEngine(workerData as WorkerEngineOptions);
+  const { sessionDir, ...options } = workerData as WorkerEngineOptions;
+  engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null))] });
   post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
   post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
+}
+
+/** `@result` from the current session only; the session is opened lazily, and never created here. */
+function sessionLookup(dir: string | null): ResultLookup | null {
+  if (!dir) return null;
+  let opened: Promise<SessionStore | null> | undefined;
+  return async (id, signal) => {
+    opened ??= openSession(dir, { create: false }).then((r) => (r.ok ? r.session : null));
+    const session = await opened;
+    return session ? session.lookup(id, signal) : null;
+  };
 }
 
 const running = new Map<number, AbortController>();
