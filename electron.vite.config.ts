@@ -13,6 +13,8 @@ export default defineConfig({
           index: resolve('src/main/electron/main.ts'),
           // The engine's worker thread, started by the main process from out/main/engine-worker.js.
           'engine-worker': resolve('src/main/engine/worker/worker-main.ts'),
+          // The workspace index's worker thread, from out/main/index-worker.js (see indexWorkerScript).
+          'index-worker': resolve('src/main/workspace/worker/index-worker-main.ts'),
         },
       },
     },

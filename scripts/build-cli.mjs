@@ -1,5 +1,5 @@
 // Bundles the CLI (and the engine it uses) into dist/cli.mjs, and the engine's worker thread into
-// dist/engine-worker.mjs, so `npx atmark` runs with plain node.
+// dist/engine-worker.mjs and the workspace index's into dist/index-worker.mjs, so `npx atmark` runs with plain node.
 // Dependencies stay external: they are installed beside it in node_modules.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -8,7 +8,12 @@ import { rmSync } from 'node:fs';
 rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/main/cli/main.ts', 'engine-worker': 'src/main/engine/worker/worker-main.ts' },
+  entryPoints: {
+    cli: 'src/main/cli/main.ts',
+    'engine-worker': 'src/main/engine/worker/worker-main.ts',
+    // The workspace index's worker thread (walk, watchers, fuzzy queries), found by indexWorkerScript.
+    'index-worker': 'src/main/workspace/worker/index-worker-main.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

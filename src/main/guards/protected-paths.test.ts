@@ -154,6 +154,21 @@ describe('isProtectedRelativePath', () => {
   });
 });
 
+describe('isProtectedRelativePath lookup tables', () => {
+  // The fast path must report exactly what trying PROTECTED_RULES in order reports.
+  const byRules = (p: string) => PROTECTED_RULES.find((r) => r.matches(pathComponents(p)))?.id ?? null;
+  const samples = [
+    ...PROTECTED.map(([p]) => p), ...ORDINARY,
+    'a/.ssh/.env', '.env/id_rsa', 'x/.config/gh/.npmrc', 'etc/ssh/.aws/k', 'library/keychains/.envrc',
+    'snap/chromium/.profile', 'vault.KDBX', 'keys/ID_ED25519_SK.PUB', 'x/ssh_host_ed25519_key', 'etc', 'ssh',
+    '.config', '.config/fish', '', '/', 'a\\.docker\\config.json', '.docker/config.json/x', 'prod.env/readme',
+  ];
+  it.each(samples)('judges %j as the rules in order do', (p) => {
+    const verdict = isProtectedRelativePath(p);
+    expect(verdict.protected ? verdict.rule : null).toBe(byRules(p));
+  });
+});
+
 describe('pathComponents', () => {
   it('splits on both separators, lower-cases and keeps the root marker', () => {
     expect(pathComponents('/A//b\\C/')).toEqual(['', 'a', 'b', 'c']);

@@ -1,4 +1,6 @@
-import { createWorkspaceIndex, query, type WorkspaceIndex } from '../workspace';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexWorkerScript, openWorkspaceIndex } from '../workspace';
 
 /**
  * The services' view of the workspace index (src/main/workspace): built in the background when a
@@ -32,33 +34,24 @@ export interface PathIndex {
   ready(): Promise<unknown>;
 }
 
-/** Starts indexing `root` in the background and returns at once; queries answer from what is indexed so far. */
+/**
+ * Starts indexing `root` in the background and returns at once; queries answer from what is indexed
+ * so far. In the built app and host the index lives in a worker thread (`index-worker` next to the
+ * bundle), so walking and fuzzy matching never stall the thread that serves the window; from
+ * TypeScript sources (unit tests) it runs in-process.
+ */
 export function createPathIndex(root: string): PathIndex {
-  const index: WorkspaceIndex = createWorkspaceIndex(root);
+  const index = openWorkspaceIndex(root, { workerScript: indexWorkerScript(path.dirname(fileURLToPath(import.meta.url))) });
   return {
     async query(text, options) {
       const limit = options.limit ?? 50;
-      // The snapshot, not the index: `query` tells the two apart by an `entries` key, which the
-      // index class also has (as a method), so passing the index finds nothing.
-      const found = text.trim() === '' ? shallowest(index, options.kinds, limit) : query(index.snapshot(), text, { limit, kinds: options.kinds });
-      const unknown = found.filter((m) => m.kind === 'file' && m.size < 0).map((m) => m.path);
-      const sizes = unknown.length > 0 ? await index.sizes(unknown, options.signal) : new Map<string, number>();
-      return found.map((m) => {
-        const size = m.kind === 'folder' ? null : m.size >= 0 ? m.size : (sizes.get(m.path) ?? null);
-        return { path: m.path, kind: m.kind, size: size !== null && size >= 0 ? size : null };
-      });
+      const kinds = [...options.kinds];
+      // A query fills in the sizes of untracked files among its matches; the empty listing does not.
+      const found =
+        text.trim() === '' ? await index.shallowest(limit, kinds, options.signal) : await index.query(text, { limit, kinds, signal: options.signal });
+      return found.map((m) => ({ path: m.path, kind: m.kind, size: m.kind === 'file' && m.size >= 0 ? m.size : null }));
     },
-    close: () => index.close(),
+    close: () => void index.close(),
     ready: () => index.whenReady(),
   };
-}
-
-/** What `@file:` offers before anything is typed: the top of the tree, folders by depth then name. */
-function shallowest(index: WorkspaceIndex, kinds: ReadonlyArray<'file' | 'folder'>, limit: number) {
-  const depth = (p: string) => p.split('/').length;
-  return index
-    .entries()
-    .filter((e) => kinds.includes(e.kind))
-    .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path))
-    .slice(0, limit);
 }

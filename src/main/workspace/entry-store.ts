@@ -56,10 +56,10 @@ export function charBit(code: number): number {
 // charBit for ASCII, looked up: the mask of 100,000 paths is computed on every build.
 const ASCII_BITS = Int32Array.from({ length: 128 }, (_, code) => charBit(code));
 
-/** The character mask of a string: the OR of {@link charBit} over its characters. */
-export function charMask(text: string): number {
+/** The character mask of a string (or of `text[from..to)`): the OR of {@link charBit} over its characters. */
+export function charMask(text: string, from = 0, to = text.length): number {
   let mask = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     mask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
   }
@@ -85,8 +85,9 @@ export function lowerSameLength(text: string): string {
 export function indexEntry(entry: WorkspaceEntry, folderMask?: number): IndexedEntry {
   const lower = lowerSameLength(entry.path);
   const baseStart = entry.path.lastIndexOf('/') + 1;
-  const baseMask = charMask(lower.slice(baseStart));
-  const mask = (folderMask ?? charMask(lower.slice(0, baseStart))) | baseMask;
+  // Ranges, not slices: this runs for every path of a workspace.
+  const baseMask = charMask(lower, baseStart);
+  const mask = (folderMask ?? charMask(lower, 0, baseStart)) | baseMask;
   return { path: entry.path, kind: entry.kind, size: entry.size, lower, mask, baseStart, baseMask };
 }
 
@@ -169,14 +170,25 @@ export class EntryStore {
     return out;
   }
 
-  /** Replaces everything at once (a finished walk). Unchanged entries keep their computed fields. */
+  /**
+   * Replaces everything at once (a finished walk). Unchanged entries keep their computed fields and
+   * their place: entries already listed stay in their order (the tracked files' sorted order, in
+   * which they were allocated), new ones follow. The matcher walks the list in order, so keeping it
+   * in allocation order keeps its reads sequential in memory (twice as fast on 100,000 paths as the
+   * walk's order), and siblings stay adjacent.
+   */
   replaceAll(entries: Iterable<WorkspaceEntry>): void {
     const previous = this.byPath;
+    const incoming = new Map<string, WorkspaceEntry>();
+    for (const e of entries) incoming.set(e.path, e);
     const next = new Map<string, IndexedEntry>();
-    for (const e of entries) {
-      const old = previous.get(e.path);
-      next.set(e.path, old && old.kind === e.kind && old.size === e.size ? old : indexEntry(e));
+    for (const [path, old] of previous) {
+      const e = incoming.get(path);
+      if (!e) continue;
+      next.set(path, old.kind === e.kind && old.size === e.size ? old : indexEntry(e));
+      incoming.delete(path);
     }
+    for (const e of incoming.values()) next.set(e.path, indexEntry(e));
     this.byPathMap = next;
     this.list = null;
     this.touch();

@@ -78,15 +78,25 @@ export function scoreTerm(hay: string, path: string, baseStart: number, term: st
   if (m === 0) return 0;
   if (m > MAX_TERM) return scoreSubstring(hay, path, baseStart, term, positions);
   if (m === 1) return scoreChar(hay, path, baseStart, term, positions);
+  return scoreRange(hay, path, baseStart, term, 0, hay.length, positions);
+}
+
+/**
+ * The best alignment of a term of 2 to {@link MAX_TERM} characters that uses only `hay[from..to)`:
+ * a real alignment, so never more than {@link scoreTerm}, and equal to it when the best alignment
+ * lies in that range. The broad search scores basenames and folders alone with it (short strings,
+ * folders shared by siblings) and aligns whole paths only for its top candidates.
+ */
+export function scoreRange(hay: string, path: string, baseStart: number, term: string, from: number, to: number, positions?: number[]): number {
+  const m = term.length;
   const codes = termCodes(term);
-  const n = hay.length;
   // Leftmost alignment gives each row's lowest column; rightmost gives its highest. Plain
   // charCodeAt scans: on 60-character paths they beat a dozen indexOf calls.
   let i = 0;
-  for (let j = 0; j < n && i < m; j++) if (hay.charCodeAt(j) === codes[i]) lo[i++] = j;
+  for (let j = from; j < to && i < m; j++) if (hay.charCodeAt(j) === codes[i]) lo[i++] = j;
   if (i < m) return NO_MATCH;
   i = m - 1;
-  for (let j = n - 1; j >= 0 && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) hi[i--] = j;
+  for (let j = to - 1; j >= from && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) hi[i--] = j;
   return align(hay, path, baseStart, codes, m, positions);
 }
 
@@ -186,4 +196,32 @@ function scoreSubstring(hay: string, path: string, baseStart: number, term: stri
   }
   const b = bonusAt(path, at, baseStart);
   return term.length * (SCORE_MATCH + BONUS_CONSECUTIVE) + b * FIRST_CHAR_MULTIPLIER;
+}
+
+/**
+ * Scores a fixed alignment: `positions[from..to)` ascending, scored exactly as {@link align} scores
+ * a path through them. `prevPos` is the position matched just before (or -1 when `positions[0]`
+ * is the term's first character) and `prevScore` the score up to it. Lets the broad search add a
+ * folder part (computed once per folder) and a basename part.
+ */
+export function scorePositions(path: string, baseStart: number, positions: Int32Array, from: number, to: number, prevPos: number, prevScore: number): number {
+  let total = prevScore;
+  let prev = prevPos;
+  let chunkBonus = 0;
+  for (let t = from; t < to; t++) {
+    const at = positions[t] as number;
+    const b = bonusAt(path, at, baseStart);
+    if (prev < 0) {
+      total += SCORE_MATCH + b * FIRST_CHAR_MULTIPLIER;
+      chunkBonus = b;
+    } else if (at === prev + 1) {
+      chunkBonus = Math.max(chunkBonus, b, BONUS_CONSECUTIVE);
+      total += SCORE_MATCH + chunkBonus;
+    } else {
+      total += SCORE_MATCH + b + GAP_START + (at - prev - 2) * GAP_EXTENSION;
+      chunkBonus = b;
+    }
+    prev = at;
+  }
+  return total;
 }

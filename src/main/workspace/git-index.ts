@@ -75,6 +75,12 @@ function typeOfMode(mode: number): TrackedEntry['type'] {
   }
 }
 
+/** The name in `buf[from..to)`: a slice of the latin1 `text` when ASCII, else decoded as UTF-8. */
+function decodeName(buf: Buffer, text: string, from: number, to: number): string {
+  for (let i = from; i < to; i++) if ((buf[i] as number) >= 0x80) return buf.toString('utf8', from, to);
+  return text.slice(from, to);
+}
+
 /** Parses the bytes of a `.git/index` file. Stage 1-3 duplicates (conflicts) are listed once. */
 export function parseGitIndex(buf: Buffer): GitIndexResult {
   if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'DIRC') {
@@ -87,6 +93,9 @@ export function parseGitIndex(buf: Buffer): GitIndexResult {
   let offset = 12;
   let scratch = Buffer.alloc(4096);
   let scratchLength = 0;
+  // The whole file as one latin1 string: an ASCII name is then a slice of it (no call into C++ per
+  // entry, which cost a third of the parse on 100,000 entries); other names are decoded as UTF-8.
+  const text = version === 4 ? '' : buf.toString('latin1');
   try {
     for (let i = 0; i < count; i++) {
       const start = offset;
@@ -120,7 +129,7 @@ export function parseGitIndex(buf: Buffer): GitIndexResult {
         const nameLength = flags & 0xfff;
         const end = nameLength < 0xfff ? offset + nameLength : buf.indexOf(0, offset);
         if (end < 0 || end > buf.length) throw new RangeError('name past the end');
-        name = buf.toString('utf8', offset, end);
+        name = decodeName(buf, text, offset, end);
         // Entries are NUL-padded to a multiple of 8 bytes (1 to 8 NULs).
         offset = start + ((end - start + 8) & ~7);
       }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspaceIndex, type WorkspaceIndex } from './index';
+import { createWorkspaceIndex, query, type WorkspaceIndex } from './index';
 
 const made: string[] = [];
 const open: WorkspaceIndex[] = [];
@@ -152,6 +152,21 @@ describe('workspace index: staying current', () => {
     const index = await build(root);
     expect(index.get('a.txt')?.size).toBe(-1);
     expect(await index.sizes(['a.txt', 'dir', 'missing.txt'])).toEqual(new Map([['a.txt', 5]]));
+  });
+});
+
+describe('workspace index: searching', () => {
+  it('is searched when passed to query directly, like its snapshot, and narrows as typed', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { 'src/components/Composer.tsx': 'x', 'src/compass.ts': 'x', 'README.md': 'x' });
+    git(root, 'add', '-A');
+    const index = await build(root);
+    const viaIndex = ['c', 'co', 'com', 'compo'].map((t) => query(index, t, { kinds: ['file'] }).map((m) => m.path));
+    const viaSnapshot = ['c', 'co', 'com', 'compo'].map((t) => query(index.snapshot(), t, { kinds: ['file'] }).map((m) => m.path));
+    expect(viaIndex).toEqual(viaSnapshot);
+    expect(viaIndex[3]).toEqual(['src/components/Composer.tsx']);
+    expect(query(index, 'readme')[0]?.path).toBe('README.md');
   });
 });
 

@@ -189,6 +189,12 @@ export class WorkspaceIndex {
     let folderMask = 0;
     for (const e of result.entries) {
       const slash = e.path.lastIndexOf('/');
+      // Same folder as the previous entry: compared in place, without slicing the folder out.
+      if (slash > 0 && slash === folder.length && e.path.startsWith(folder)) {
+        // Symlinks wait for the walk, which checks where they lead.
+        if (e.type !== 'symlink') indexed.push(indexEntry({ path: e.path, kind: e.type === 'file' ? 'file' : 'folder', size: e.type === 'file' ? e.size : -1 }, folderMask));
+        continue;
+      }
       const dir = slash < 0 ? '' : e.path.slice(0, slash);
       if (dir !== folder) {
         folder = dir;

@@ -1,0 +1,43 @@
+/**
+ * Messages between the thread that serves the window and the workspace index's worker thread.
+ * Plain values only: they cross `postMessage` by structured clone.
+ */
+import type { EntryKind, WorkspaceEntry } from '../entry-store';
+import type { Match } from '../ranking';
+import type { IndexEvent, IndexState } from '../workspace-index';
+
+/** What the worker is started with (`workerData`). */
+export interface IndexWorkerData {
+  root: string;
+  watch?: boolean;
+  debounceMs?: number;
+}
+
+/** One question to the index; the answer carries the same id. */
+export type IndexRequest =
+  | { op: 'query'; text: string; kinds?: EntryKind[]; limit?: number; sizes?: boolean }
+  | { op: 'shallowest'; kinds?: EntryKind[]; limit: number }
+  | { op: 'get'; path: string }
+  | { op: 'sizes'; paths: string[] }
+  | { op: 'ready' }
+  | { op: 'settle' };
+
+/** The answer to each request kind. */
+export interface IndexAnswers {
+  query: Match[];
+  shallowest: WorkspaceEntry[];
+  get: WorkspaceEntry | null;
+  sizes: Array<[string, number]>;
+  ready: IndexState;
+  settle: true;
+}
+
+export type ToIndexWorker =
+  | { type: 'request'; id: number; request: IndexRequest }
+  | { type: 'cancel'; id: number }
+  | { type: 'close' };
+
+export type FromIndexWorker =
+  | { type: 'answer'; id: number; value: unknown }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'event'; event: IndexEvent };
