@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../src/main/testing/prng';
 
 /** A bench query and the file it must rank first. */
 export interface BenchQuery {
@@ -53,18 +54,6 @@ const WORDS = ['User', 'Profile', 'Card', 'List', 'Item', 'Button', 'Modal', 'Se
   'Context', 'Fuzzy', 'Match', 'Git', 'Diff', 'Commit', 'Branch', 'Upload', 'Download', 'File', 'Folder'];
 const EXTS = ['ts', 'tsx', 'ts', 'tsx', 'ts', 'css', 'test.ts', 'test.tsx', 'stories.tsx', 'md', 'json'];
 
-/** mulberry32: a small seeded PRNG, so every run builds the same tree. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pick<T>(rnd: () => number, list: readonly T[]): T {
   return list[Math.floor(rnd() * list.length)] as T;
 }
@@ -96,7 +85,7 @@ function stemOf(file: string): string {
 
 /** Every tracked path of the workspace, deterministic for the seed. */
 export function workspacePaths(count = FILE_COUNT): string[] {
-  const rnd = prng(42);
+  const rnd = seededRandom(42);
   // Random names never repeat a planted file's name: each bench query has one right answer.
   const reserved = new Set(BENCH_QUERIES.map((q) => stemOf(q.intended)).filter((s) => !['index', 'route', 'package', 'readme'].includes(s)));
   const paths = new Set(fixedFiles());
