@@ -23,22 +23,27 @@ export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
  * resolves to `onTimeout()` at the deadline even if `work` ignores its signal.
  */
 export async function withDeadline<T>(ms: number, parent: AbortSignal, work: (signal: AbortSignal) => Promise<T>, onTimeout: () => T, onAbort: () => T): Promise<T> {
-  const controller = new AbortController();
-  const stopParent = () => controller.abort(parent.reason);
   if (parent.aborted) return onAbort();
-  parent.addEventListener('abort', stopParent, { once: true });
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<T>((resolve) => {
+  let onParentAbort: () => void = () => undefined;
+  // One listener on the caller's signal, removed when this reference is done: an expansion of eight
+  // references shares one signal, and listeners left behind would pile up on it.
+  const stopped = new Promise<T>((resolve) => {
+    onParentAbort = () => {
+      controller.abort(parent.reason);
+      resolve(onAbort());
+    };
+    parent.addEventListener('abort', onParentAbort, { once: true });
     timer = setTimeout(() => {
       controller.abort(new Error('deadline'));
       resolve(onTimeout());
     }, ms);
   });
-  const aborted = new Promise<T>((resolve) => parent.addEventListener('abort', () => resolve(onAbort()), { once: true }));
   try {
-    return await Promise.race([work(controller.signal), timeout, aborted]);
+    return await Promise.race([work(controller.signal), stopped]);
   } finally {
     clearTimeout(timer);
-    parent.removeEventListener('abort', stopParent);
+    parent.removeEventListener('abort', onParentAbort);
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { getEventListeners } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -177,6 +178,15 @@ describe('resolution', () => {
     const result = await createEngine({ workspace: ws.root, resolvers: [broken] }).expand('@result:x');
     expect(result.references[0]?.status).toBe('failed');
     expect(result.warnings[0]?.message).toMatch(/disk on fire/);
+  });
+
+  it('leaves no listeners on the caller\'s signal', async () => {
+    ws = makeWorkspace();
+    const names = Array.from({ length: 8 }, (_, i) => `f${i}.txt`);
+    for (const n of names) ws.write(n, `${n}\n`);
+    const controller = new AbortController();
+    await createEngine({ workspace: ws.root }).expand(names.map((n) => `@file:${n}`).join(' '), { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('reports progress for each reference', async () => {
