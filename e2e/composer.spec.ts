@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/main/engine';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { launchChromium } from './support/browser';
+import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
@@ -44,27 +45,16 @@ afterAll(async () => {
   await workspace?.cleanup();
 });
 
-const prompt = () => page.getByRole('textbox', { name: 'Prompt' });
-const preview = () => page.getByRole('region', { name: 'Preview' });
 const chip = (raw: string) => page.locator(`.cm-chip[data-ref="${raw.replace(/"/g, '\\"')}"]`);
 const meter = (name: string) => page.getByRole('meter', { name });
-
-/** Waits until the expansion of the current text arrived (the preview is no longer busy). */
-async function settle(): Promise<void> {
-  await expect.poll(() => preview().getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
-}
+const prompt = () => composerPage(page).prompt();
+const preview = () => composerPage(page).preview();
+const settle = () => composerPage(page).settle();
+const clearPrompt = () => composerPage(page).clearPrompt();
 
 /** The document exactly as typed (the draft the app keeps). */
 async function promptText(): Promise<string> {
   return page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''");
-}
-
-async function clearPrompt(): Promise<void> {
-  await prompt().click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.press('Escape');
-  await settle();
 }
 
 /** Types `text`, waits for the completion list, checks its first option, and accepts it. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEngineCaches, type ResolveContext } from '../engine/resolver';
+import { createEngineCaches, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
 import { DEFAULT_LIMITS, type Limits } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 
@@ -114,4 +114,36 @@ export function fingerprint(dir: string): string {
   };
   walk(dir);
   return hash.digest('hex');
+}
+
+/**
+ * Repositories for one test file: `with(files)` makes one whose first commit holds `files`;
+ * `cleanup()` (in afterEach) removes every repository made since the last cleanup.
+ */
+export function repoPool() {
+  const made: TestRepo[] = [];
+  return {
+    with(files: Record<string, string | Buffer>): TestRepo {
+      const repo = makeRepo();
+      made.push(repo);
+      for (const [name, content] of Object.entries(files)) repo.write(name, content);
+      repo.commitAll('initial');
+      return repo;
+    },
+    track(repo: TestRepo): TestRepo {
+      made.push(repo);
+      return repo;
+    },
+    cleanup(): void {
+      for (const r of made.splice(0)) r.cleanup();
+    },
+  };
+}
+
+/** Resolves `ref` with `resolver` in `workspace` (default the repository), proving `.git` is untouched by it. */
+export async function resolveReadOnly(resolver: Resolver, ref: ParsedReference, repo: TestRepo, workspace = repo.dir): Promise<Resolution> {
+  const before = fingerprint(path.join(repo.dir, '.git'));
+  const res = await resolver.resolve(ref, makeContext(workspace));
+  if (fingerprint(path.join(repo.dir, '.git')) !== before) throw new Error(`@${ref.kind} wrote under .git`);
+  return res;
 }

@@ -3,30 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../git/test-support';
+import { gitRef, makeContext, repoPool, resolveReadOnly, type TestRepo } from '../git/test-support';
 import { diffResolver } from './diff';
 
-const repos: TestRepo[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
-
-/** A repository with a first commit holding `files`. */
-function repoWith(files: Record<string, string | Buffer>): TestRepo {
-  const repo = makeRepo();
-  repos.push(repo);
-  for (const [name, content] of Object.entries(files)) repo.write(name, content);
-  repo.commitAll('initial');
-  return repo;
-}
+const repos = repoPool();
+afterEach(() => repos.cleanup());
+const repoWith = repos.with;
 
 /** Resolves @diff in `workspace`, proving `.git` is untouched by it. */
-async function resolveDiff(repo: TestRepo, workspace = repo.dir): Promise<Resolution> {
-  const before = fingerprint(path.join(repo.dir, '.git'));
-  const res = await diffResolver.resolve(gitRef('diff'), makeContext(workspace));
-  expect(fingerprint(path.join(repo.dir, '.git'))).toBe(before);
-  return res;
-}
+const resolveDiff = (repo: TestRepo, workspace = repo.dir): Promise<Resolution> => resolveReadOnly(diffResolver, gitRef('diff'), repo, workspace);
 
 function ok(res: Resolution): Resolved {
   if (!res.ok) throw new Error(`expected a patch, got ${res.code}: ${res.message}`);

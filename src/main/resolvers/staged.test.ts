@@ -2,28 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../git/test-support';
+import { gitRef, makeRepo, repoPool, resolveReadOnly, type TestRepo } from '../git/test-support';
 import { stagedResolver } from './staged';
 
-const repos: TestRepo[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
+const repos = repoPool();
+afterEach(() => repos.cleanup());
+const repoWith = repos.with;
 
-function repoWith(files: Record<string, string | Buffer>): TestRepo {
-  const repo = makeRepo();
-  repos.push(repo);
-  for (const [name, content] of Object.entries(files)) repo.write(name, content);
-  repo.commitAll('initial');
-  return repo;
-}
-
-async function resolveStaged(repo: TestRepo, workspace = repo.dir): Promise<Resolution> {
-  const before = fingerprint(path.join(repo.dir, '.git'));
-  const res = await stagedResolver.resolve(gitRef('staged'), makeContext(workspace));
-  expect(fingerprint(path.join(repo.dir, '.git'))).toBe(before);
-  return res;
-}
+/** Resolves @staged in `workspace`, proving `.git` is untouched by it. */
+const resolveStaged = (repo: TestRepo, workspace = repo.dir): Promise<Resolution> => resolveReadOnly(stagedResolver, gitRef('staged'), repo, workspace);
 
 /**
  * Equals native `git diff --staged --no-renames` (Atmark shows a rename as a deletion and an addition),
@@ -93,8 +80,7 @@ describe('@staged against native git', () => {
   });
 
   it('treats everything staged before the first commit as new', async () => {
-    const repo = makeRepo();
-    repos.push(repo);
+    const repo = repos.track(makeRepo());
     repo.write('first.txt', 'hello\n');
     repo.git(['add', '-A']);
     const res = await expectLikeGitStaged(repo);
