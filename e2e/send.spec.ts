@@ -163,4 +163,17 @@ describe('Send through the browser host', () => {
     expect(markdown).toMatch(/\| `@file:src\/greet\.ts` \|/);
     await history.getByRole('button', { name: 'Close' }).click();
   });
+
+  it('keyboard: a side panel takes focus when it opens and Escape closes it', async () => {
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect.poll(() => history.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RunSummaryView, RunView, SessionSummaryView } from '../../../shared/api/session-types';
 import { useApi, useApp, useAppStore } from '../../store';
+import { usePanelKeys } from '../panel-keys';
 import { RunDetail } from './RunDetail';
 
 /**
@@ -11,6 +12,7 @@ import { RunDetail } from './RunDetail';
 export function History() {
   const api = useApi();
   const store = useAppStore();
+  const panelKeys = usePanelKeys<HTMLElement>(() => store.getState().setPanel(null));
   const version = useApp((s) => s.historyVersion);
   const [sessions, setSessions] = useState<SessionSummaryView[]>([]);
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function History() {
   };
 
   return (
-    <section id="history-panel" className="panel history" aria-label="History">
+    <section id="history-panel" className="panel history" aria-label="History" {...panelKeys}>
       <div className="panel-head">
         <h2>History</h2>
         <button type="button" className="link" onClick={() => store.getState().setPanel(null)}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { useApi, useApp, useAppStore } from '../../store';
+import { usePanelKeys } from '../panel-keys';
 import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './settings-form';
 
 /**
@@ -11,6 +12,7 @@ import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './s
 export function Settings() {
   const api = useApi();
   const store = useAppStore();
+  const panelKeys = usePanelKeys<HTMLElement>(() => store.getState().setPanel(null));
   const view = useApp((s) => s.settings);
   const [form, setForm] = useState<SettingsInput | null>(view ? formOf(view) : null);
   const [presetId, setPresetId] = useState('openai');
@@ -21,7 +23,7 @@ export function Settings() {
   useEffect(() => {
     if (view && !form) setForm(formOf(view));
   }, [view, form]);
-  if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label="Settings" aria-busy="true" />;
+  if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label="Settings" aria-busy="true" {...panelKeys} />;
 
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;
   const saved = view.endpoints.find((e) => e.id === chosen?.id) ?? null;
@@ -76,7 +78,7 @@ export function Settings() {
   };
 
   return (
-    <section id="settings-panel" className="panel settings" aria-label="Settings">
+    <section id="settings-panel" className="panel settings" aria-label="Settings" {...panelKeys}>
       <div className="panel-head">
         <h2>Settings</h2>
         <button type="button" className="link" onClick={() => store.getState().setPanel(null)}>
