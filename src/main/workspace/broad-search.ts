@@ -9,24 +9,24 @@
  *    whole-name bonuses are exact. The best few hundred go to a bounded heap.
  * 2. Those are aligned exactly and sorted as the exact search sorts them.
  *
+ * Tier 1 reads the per-entry fields from typed-array columns (entry-columns.ts) and touches an
+ * entry's strings only when its basename may hold part of the term; on a single short term, an
+ * entry whose best possible score cannot enter the heap skips tier 1 altogether.
+ *
  * So the results equal the exact search's whenever fewer than the heap's size match, and otherwise
  * can differ only for paths whose best alignment spans folder and basename while a basename-only or
  * folder-only alignment scored far lower: fzf makes the same trade for long inputs (its "v1").
  */
+import { columnsOf, type EntryColumns } from './entry-columns';
 import { charBit, type IndexedEntry, type IndexSnapshot } from './entry-store';
-import { MAX_TERM, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
-import { better, insert, kindBit, queryBonus, scoreEntry, stemLength, type Parsed, type Ranked } from './ranking';
+import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
+import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
 const TIER_TWO_MIN = 400;
 
-/** Tie-breaks folded into one number below the score, so the heap keeps what `better` prefers. */
+/** Tie-breaks (`EntryColumns.tie`) fold into one number below the score, so the heap keeps what `better` prefers. */
 const SCORE_UNIT = 2 ** 22;
-
-function heapKey(score: number, e: IndexedEntry): number {
-  const penalty = Math.min(stemLength(e), 255) * 2 ** 14 + (e.kind === 'file' ? 0 : 2 ** 13) + Math.min(e.path.length, 8191);
-  return score * SCORE_UNIT - penalty;
-}
 
 /** A bounded min-heap of (key, entry index): keeps the `cap` largest keys offered. */
 class TopHeap {
@@ -78,56 +78,82 @@ class TopHeap {
 }
 
 /**
- * One term's folder parts, remembered for the next sibling: for each length k, the score of the
- * rightmost alignment of the term's first k characters inside the folder part, and where it ends.
+ * One term's folder parts: for each folder part and each length k, the score of the rightmost
+ * alignment of the term's first k characters inside it, and where it ends. A direct-mapped cache
+ * over folder ids (one slot per folder unless the term is long), so siblings that the index does
+ * not keep adjacent (files after a subfolder's contents, folders listed after files) still hit.
  */
 class FolderMemo {
-  prefix = '';
+  private readonly stride: number;
+  private readonly slots: number;
+  /** Folder id held by each slot, -1 for none. */
+  private readonly tag: Int32Array;
   readonly score: Int32Array;
   readonly end: Int32Array;
+  /** Offset of the current folder's slot in `score` and `end`. */
+  at = 0;
 
   /** The mask bit of the term's last character (0 when it has none: then always scanned). */
   readonly lastBit: number;
 
-  constructor(readonly codes: Int32Array) {
+  constructor(readonly codes: Int32Array, folders: number) {
     this.lastBit = charBit(codes[codes.length - 1] as number);
-    this.score = new Int32Array(codes.length + 1);
-    this.end = new Int32Array(codes.length + 1);
+    this.stride = codes.length + 1;
+    this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
+    this.tag = new Int32Array(this.slots).fill(-1);
+    this.score = new Int32Array(this.slots * this.stride);
+    this.end = new Int32Array(this.slots * this.stride);
   }
 
-  /** Switches to the folder part of `hay` (its first `base` characters) unless already there. */
-  use(hay: string, base: number): void {
-    if (this.prefix.length === base && hay.startsWith(this.prefix)) return;
-    this.prefix = hay.slice(0, base);
-    this.end.fill(UNKNOWN);
+  /** Switches to folder part `folder`, emptying its slot if another folder held it. */
+  use(folder: number): void {
+    const slot = folder % this.slots;
+    this.at = slot * this.stride;
+    if (this.tag[slot] === folder) return;
+    this.tag[slot] = folder;
+    this.end.fill(UNKNOWN, this.at, this.at + this.stride);
   }
 
-  /** Folder part's score for the first `k` characters (NO_MATCH when they do not fit in it). */
-  part(hay: string, path: string, base: number, k: number): number {
-    if (this.end[k] === UNKNOWN) {
-      let i = k - 1;
-      for (let j = base - 1; j >= 0 && i >= 0; j--) if (hay.charCodeAt(j) === this.codes[i]) scratch[i--] = j;
-      this.end[k] = i >= 0 ? NONE : (scratch[k - 1] as number);
-      this.score[k] = i >= 0 ? NO_MATCH : scorePositions(path, base, scratch, 0, k, -1, 0);
-    }
-    return this.score[k] as number;
+  /** Whether the current folder's part for the first `k` characters is computed. */
+  known(k: number): boolean {
+    return this.end[this.at + k] !== UNKNOWN;
+  }
+
+  /** Computes the current folder's part for the first `k` characters (score NO_MATCH when they do not fit). */
+  compute(hay: string, path: string, base: number, k: number): void {
+    let i = k - 1;
+    for (let j = base - 1; j >= 0 && i >= 0; j--) if (hay.charCodeAt(j) === this.codes[i]) scratch[i--] = j;
+    this.end[this.at + k] = i >= 0 ? NONE : (scratch[k - 1] as number);
+    this.score[this.at + k] = i >= 0 ? NO_MATCH : scorePositions(path, base, scratch, 0, k, -1, 0);
   }
 }
 
+/** Memo cells per term (each an Int32 in two arrays): bounds its memory on long terms. */
+export const MEMO_CELLS = 1 << 18;
 const UNKNOWN = -2;
 const NONE = -3;
 const scratch = new Int32Array(MAX_TERM);
 const tail = new Int32Array(MAX_TERM);
 
 /**
- * Tier 1 for one term: the score of a real alignment, cheap; NO_MATCH exactly when the term does
- * not match. The basename alone when it holds the whole term; else the rightmost alignment, split
- * into the part inside the basename and the rest inside the folder part (remembered per folder).
+ * Tier 1 for one term of entry `idx`: the score of a real alignment, cheap; NO_MATCH exactly when
+ * the term does not match. The basename alone when it holds the whole term; else the rightmost
+ * alignment, split into the part inside the basename and the rest inside the folder part
+ * (remembered per folder). Reads the entry object only when the columns cannot decide: most
+ * entries of a broad query are settled by the basename mask and the folder memo alone.
  */
-function cheapTermScore(hay: string, e: IndexedEntry, term: string, termMask: number, memo: FolderMemo | null): number {
-  const base = e.baseStart;
-  if (!memo) return scoreTerm(hay, e.path, base, term);
-  if ((e.baseMask & termMask) === termMask) {
+function cheapTermScore(entries: readonly IndexedEntry[], idx: number, cols: EntryColumns, sensitive: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
+  if (!memo) {
+    const e = entries[idx] as IndexedEntry;
+    return scoreTerm(sensitive ? e.path : e.lower, e.path, e.baseStart, term);
+  }
+  const baseMask = cols.baseMask[idx] as number;
+  const base = cols.baseStart[idx] as number;
+  let e: IndexedEntry | null = null;
+  let hay = '';
+  if ((baseMask & termMask) === termMask) {
+    e = entries[idx] as IndexedEntry;
+    hay = sensitive ? e.path : e.lower;
     const s = scoreRange(hay, e.path, base, term, base, hay.length);
     if (s !== NO_MATCH) return s;
   }
@@ -135,16 +161,24 @@ function cheapTermScore(hay: string, e: IndexedEntry, term: string, termMask: nu
   // The term's last characters, as late as possible in the basename; none when the basename lacks
   // the last one (most paths for a broad query: no scan then).
   let i = codes.length - 1;
-  if ((e.baseMask & memo.lastBit) !== 0 || memo.lastBit === 0) {
+  if ((baseMask & memo.lastBit) !== 0 || memo.lastBit === 0) {
+    e ??= entries[idx] as IndexedEntry;
+    hay = sensitive ? e.path : e.lower;
     for (let j = hay.length - 1; j >= base && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) tail[i--] = j;
   }
   const k = i + 1;
-  if (k === 0) return scorePositions(e.path, base, tail, 0, codes.length, -1, 0);
+  if (k === 0) return scorePositions((e as IndexedEntry).path, base, tail, 0, codes.length, -1, 0);
   if (base === 0) return NO_MATCH;
-  memo.use(hay, base);
-  const folder = memo.part(hay, e.path, base, k);
+  memo.use(cols.folder[idx] as number);
+  if (!memo.known(k)) {
+    e ??= entries[idx] as IndexedEntry;
+    memo.compute(sensitive ? e.path : e.lower, e.path, base, k);
+  }
+  const folder = memo.score[memo.at + k] as number;
   if (folder === NO_MATCH) return NO_MATCH;
-  return scorePositions(e.path, base, tail, k, codes.length, memo.end[k] as number, folder);
+  // The whole term inside the folder part: nothing of the basename to score.
+  if (k === codes.length) return folder;
+  return scorePositions((e as IndexedEntry).path, base, tail, k, codes.length, memo.end[memo.at + k] as number, folder);
 }
 
 function codesOf(term: string): Int32Array {
@@ -164,30 +198,34 @@ export interface BroadResult {
  * returns at most `limit` visible entries, best first, and the indexes of all matches.
  */
 export function searchBroad(snapshot: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
-  return namePrefixesSuffice(snapshot, list, p, limit) ?? searchTwoTier(snapshot, list, p, limit);
+  const cols = columnsOf(snapshot);
+  const top = namePrefixesSuffice(snapshot, cols, list, p, limit);
+  if (top) return { top, survivors: maskSurvivors(cols, list, p) };
+  return searchTwoTier(snapshot, cols, list, p, limit);
 }
 
 /**
  * The early answer for one plain term: an entry whose basename starts with the term earns a name
  * bonus of at least 200, more than any other entry can score (a short term scores at most
  * `maxTermScore`). When `limit` visible entries earn it, they are the answer and nothing else needs
- * aligning. Null when they do not suffice. Survivors are then every entry passing the mask (a
- * superset of the matches, which is all narrowing needs).
+ * aligning; null when they do not suffice. Reads the basename's first character from its column
+ * before anything else: on the broad queries that fall through to tier 1, the pass costs little.
  */
-function namePrefixesSuffice(snapshot: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult | null {
+function namePrefixesSuffice(snapshot: IndexSnapshot, cols: EntryColumns, list: Int32Array | null, p: Parsed, limit: number): Ranked[] | null {
   if (p.terms.length !== 1 || p.slashed) return null;
   const term = p.terms[0] as string;
   const others = maxTermScore(term.length, true);
   const entries = snapshot.entries;
+  const { mask, kind } = cols;
+  const first = p.sensitive ? cols.firstExact : cols.firstLower;
+  const termFirst = term.charCodeAt(0);
   const count = list ? list.length : entries.length;
-  const survivors = new Int32Array(count);
-  let kept = 0;
   const prefixed: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
+    if (first[idx] !== termFirst) continue;
+    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
     const e = entries[idx] as IndexedEntry;
-    if ((e.mask & p.mask) !== p.mask || (kindBit(e) & p.kinds) === 0) continue;
-    survivors[kept++] = idx;
     if (!(p.sensitive ? e.path : e.lower).startsWith(term, e.baseStart)) continue;
     const s = scoreEntry(e, p, queryBonus(e, p));
     if (s <= others) continue;
@@ -196,8 +234,20 @@ function namePrefixesSuffice(snapshot: IndexSnapshot, list: Int32Array | null, p
     if (last && !better(e, s, last.e, last.s)) continue;
     if (snapshot.isVisible(e)) insert(prefixed, { e, s }, limit);
   }
-  if (prefixed.length < limit) return null;
-  return { top: prefixed, survivors: survivors.subarray(0, kept) };
+  return prefixed.length < limit ? null : prefixed;
+}
+
+/** Every candidate passing the masks: a superset of the matches, which is all narrowing needs. */
+function maskSurvivors(cols: EntryColumns, list: Int32Array | null, p: Parsed): Int32Array {
+  const { mask, kind } = cols;
+  const count = list ? list.length : mask.length;
+  const survivors = new Int32Array(count);
+  let kept = 0;
+  for (let c = 0; c < count; c++) {
+    const idx = list ? (list[c] as number) : c;
+    if (((mask[idx] as number) & p.mask) === p.mask && ((kind[idx] as number) & p.kinds) !== 0) survivors[kept++] = idx;
+  }
+  return survivors.subarray(0, kept);
 }
 
 function compareRanked(a: Ranked, b: Ranked): number {
@@ -205,34 +255,44 @@ function compareRanked(a: Ranked, b: Ranked): number {
 }
 
 /** Tiers 1 and 2 (see the module comment). */
-function searchTwoTier(snapshot: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
+function searchTwoTier(snapshot: IndexSnapshot, cols: EntryColumns, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
   const entries = snapshot.entries;
   const count = list ? list.length : entries.length;
   const survivors = new Int32Array(count);
   let kept = 0;
   const heap = new TopHeap(Math.max(TIER_TWO_MIN, limit * 8));
   // One character, a `/` (segments) or a very long term: scored exactly, which is cheap for them.
-  const memos = p.terms.map((t) => (t.length === 1 || t.length > MAX_TERM || t.includes('/') ? null : new FolderMemo(codesOf(t))));
+  const memos = p.terms.map((t) => (t.length === 1 || t.length > MAX_TERM || t.includes('/') ? null : new FolderMemo(codesOf(t), cols.folders)));
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
   const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
+  const { mask, kind } = cols;
+  const first = p.sensitive ? cols.firstExact : cols.firstLower;
+  // A bound for one plain term on entries whose basename starts with none of its characters (no
+  // name bonus, no segment bonus inside the basename). Short terms score near it on thousands of
+  // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
+  const only = bonusFirst >= 0 && memos[0] ? (memos[0] as FolderMemo).codes : null;
+  const bound = only ? maxOffStartScore(only.length) * SCORE_UNIT : 0;
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    const e = entries[idx] as IndexedEntry;
-    if ((e.mask & p.mask) !== p.mask || (kindBit(e) & p.kinds) === 0) continue;
-    const hay = p.sensitive ? e.path : e.lower;
+    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
+    if (only && heap.refuses(bound - (cols.tie[idx] as number)) && !only.includes(first[idx] as number)) {
+      // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
+      survivors[kept++] = idx;
+      continue;
+    }
     let s = 0;
     for (let t = 0; t < terms.length; t++) {
-      const ts = cheapTermScore(hay, e, terms[t] as string, p.termMasks[t] as number, memos[t] as FolderMemo | null);
+      const ts = cheapTermScore(entries, idx, cols, p.sensitive, terms[t] as string, p.termMasks[t] as number, memos[t] as FolderMemo | null);
       if (ts === NO_MATCH) { s = NO_MATCH; break; }
       s += ts;
     }
     if (s === NO_MATCH) continue;
     survivors[kept++] = idx;
-    if (bonusFirst < 0 || hay.charCodeAt(e.baseStart) === bonusFirst) s += queryBonus(e, p);
-    // Most candidates stop here: even with no tie-break penalty they cannot enter the heap.
-    if (heap.refuses(s * SCORE_UNIT)) continue;
-    heap.offer(heapKey(s, e), idx);
+    if (bonusFirst < 0 || first[idx] === bonusFirst) s += queryBonus(entries[idx] as IndexedEntry, p);
+    // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
+    const key = s * SCORE_UNIT - (cols.tie[idx] as number);
+    if (!heap.refuses(key)) heap.offer(key, idx);
   }
   const ranked: Ranked[] = [];
   for (let i = 0; i < heap.size; i++) {

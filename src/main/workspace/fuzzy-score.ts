@@ -33,6 +33,16 @@ export function maxTermScore(length: number, inBasename: boolean): number {
   return length * (SCORE_MATCH + bonus) + bonus * (FIRST_CHAR_MULTIPLIER - 1);
 }
 
+/**
+ * The most a term of `length` characters can score when none of its matched characters sits at
+ * the basename's start (the only place a basename character earns a segment bonus): every bonus is
+ * then at most a basename word boundary's, consecutive runs included.
+ */
+export function maxOffStartScore(length: number): number {
+  const bonus = BONUS_BOUNDARY + BONUS_BASENAME;
+  return length * (SCORE_MATCH + bonus) + bonus * (FIRST_CHAR_MULTIPLIER - 1);
+}
+
 /** Not a match. */
 export const NO_MATCH = -1_000_000;
 
