@@ -4,7 +4,7 @@
  * warnings, the reply, and the expanded message exactly as sent.
  */
 import { renderFenced } from '../guards/fence';
-import type { Citation, RunRecord } from './records';
+import type { Citation, RunRecord } from '../../shared/session-records';
 
 const STATUS_WORDS: Record<RunRecord['status'], string> = {
   expanded: 'expanded, not sent',

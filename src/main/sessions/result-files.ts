@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { MiB } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, readJsonFile, writeFileAtomic, type FileRead } from './atomic-file';
 import { isId } from './ids';
-import { ResultMetaSchema, type ResultMeta } from './records';
+import { ResultMetaSchema, type ResultMeta } from '../../shared/session-records';
 import { SESSION_TEXT } from './text';
 
 /** A result's text is at most this large (a reply, or a block within the engine's limits). */

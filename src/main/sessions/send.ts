@@ -10,7 +10,7 @@ import type { Engine } from '../engine';
 import { streamChat, type ChatOutcome } from '../model/chat-stream';
 import type { LookupFn } from '../net/policy';
 import type { Endpoint } from '../settings/schema';
-import type { RunRecord } from './records';
+import type { RunRecord } from '../../shared/session-records';
 import type { SessionStore } from './session-store';
 import { SESSION_TEXT } from './text';
 

@@ -7,7 +7,7 @@ import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './atomic-file';
 import { isId, newId } from './ids';
-import { SessionMetaSchema } from './records';
+import { SessionMetaSchema } from '../../shared/session-records';
 import { openSession, type OpenSessionResult, type Listing } from './session-store';
 
 /** One session as the history list shows it. */

@@ -10,7 +10,9 @@ import { MiB } from '../../shared/limits';
 import type { ResultLookup, StoredResult } from '../resolvers/result';
 import { fail, jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem, type FileRead } from './atomic-file';
 import { isId, newId } from './ids';
-import { RunRecordSchema, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type SessionMeta } from './records';
+import { RunRecordSchema, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type RunSummary, type SessionMeta } from '../../shared/session-records';
+
+export type { RunSummary } from '../../shared/session-records';
 import { readResult, readResultMeta, resultsDir, writeResult } from './result-files';
 import { SESSION_TEXT } from './text';
 
@@ -21,23 +23,6 @@ const MAX_RUN_BYTES = 128 * MiB;
 export interface Listing<T> {
   items: T[];
   problems: FileProblem[];
-}
-
-/** A run as the history list shows it. */
-export interface RunSummary {
-  id: string;
-  number: number;
-  status: RunRecord['status'];
-  /** The first line of the message as written. */
-  title: string;
-  startedAt: string;
-  finishedAt: string | null;
-  model: string | null;
-  references: number;
-  attached: number;
-  warnings: number;
-  replyPreview: string;
-  error: RunRecord['error'];
 }
 
 /** A stored result as completion and the history list show it (no text). */

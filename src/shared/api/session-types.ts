@@ -1,12 +1,12 @@
 /**
- * The plain values Send, settings and the history carry across the renderer/main boundary. They
- * mirror the main process's records (src/main/settings, src/main/sessions) field for field; the
- * services assign those records to these types, so the compiler catches any drift. No key ever
+ * The plain values Send, settings and the history carry across the renderer/main boundary. Runs are
+ * the session records themselves (src/shared/session-records.ts); settings mirror the main process's
+ * (src/main/settings) field for field, and the services assign those to these types, so the compiler
+ * catches any drift. No key ever
  * appears here: an endpoint says only whether one is kept (`hasApiKey`).
  */
-import type { ExpandedReference } from '../expansion';
+import type { Citation, RunRecord, RunStatus, RunSummary } from '../session-records';
 import type { Limits } from '../limits';
-import type { Warning } from '../warnings';
 
 /** Where an endpoint's settings came from. */
 export type EndpointPresetId = 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'llamacpp' | 'custom';
@@ -60,54 +60,17 @@ export interface SettingsInput {
   allowHosts: string[];
 }
 
-/** Where a run stands (see src/main/sessions/records.ts). */
-export type RunStatusView = 'expanded' | 'running' | 'interrupted' | 'done' | 'stopped' | 'failed';
+/** Where a run stands. */
+export type RunStatusView = RunStatus;
 
 /** One reference's citation metadata as stored with its run. */
-export type CitationView = Omit<ExpandedReference, 'block'> & { resultId: string | null };
+export type CitationView = Citation;
 
-/** One run: the message, the expanded message as sent, citations, warnings, reply, timings, usage. */
-export interface RunView {
-  version: 1;
-  id: string;
-  sessionId: string;
-  number: number;
-  status: RunStatusView;
-  workspace: string;
-  message: string;
-  expandedMessage: string;
-  tokens: number;
-  attachedTokens: number;
-  attachedBytes: number;
-  softTokenLimit: number;
-  hardTokenLimit: number;
-  contextLength: number;
-  references: CitationView[];
-  warnings: Warning[];
-  endpoint: { id: string; name: string; baseUrl: string; model: string } | null;
-  reply: string;
-  replyResultId: string | null;
-  finishReason: string | null;
-  timings: { startedAt: string; firstTokenAt: string | null; finishedAt: string | null };
-  usage: { promptTokens: number; completionTokens: number; totalTokens: number } | null;
-  error: { code: string; message: string } | null;
-}
+/** One run, exactly as stored: the message, the expanded message as sent, citations, warnings, reply, timings, usage. */
+export type RunView = RunRecord;
 
 /** A run as the history list shows it. */
-export interface RunSummaryView {
-  id: string;
-  number: number;
-  status: RunStatusView;
-  title: string;
-  startedAt: string;
-  finishedAt: string | null;
-  model: string | null;
-  references: number;
-  attached: number;
-  warnings: number;
-  replyPreview: string;
-  error: { code: string; message: string } | null;
-}
+export type RunSummaryView = RunSummary;
 
 /** One session as the history list shows it. */
 export interface SessionSummaryView {

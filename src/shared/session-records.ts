@@ -10,8 +10,8 @@
  * ```
  */
 import { z } from 'zod';
-import { REFERENCE_KINDS } from '../../shared/reference';
-import { WARNING_CODES } from '../../shared/warnings';
+import { REFERENCE_KINDS } from './reference';
+import { WARNING_CODES } from './warnings';
 
 const isoTime = z.string().min(1).max(40);
 
@@ -137,3 +137,20 @@ export const ResultMetaSchema = z.object({
 
 /** A stored result's description. */
 export type ResultMeta = z.output<typeof ResultMetaSchema>;
+
+/** A run as the history list shows it. */
+export interface RunSummary {
+  id: string;
+  number: number;
+  status: RunRecord['status'];
+  /** The first line of the message as written. */
+  title: string;
+  startedAt: string;
+  finishedAt: string | null;
+  model: string | null;
+  references: number;
+  attached: number;
+  warnings: number;
+  replyPreview: string;
+  error: RunRecord['error'];
+}
