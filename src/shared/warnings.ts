@@ -24,13 +24,3 @@ export interface Warning {
   /** What happened, in the person's terms, and how to fix it when there is a fix. */
   message: string;
 }
-
-/** Codes that stop a reference from being attached; the others only inform. */
-export const STOPPING_CODES: ReadonlySet<WarningCode> = new Set([
-  'malformed',
-  'not_found',
-  'blocked',
-  'too_large',
-  'limit_exceeded',
-  'failed',
-]);

@@ -1,3 +1,5 @@
+import { formatBytes } from '../../shared/format-bytes';
+
 /**
  * Every sentence the engine itself writes (the resolvers keep their own next to them). English
  * here; other languages can follow by swapping this object.
@@ -27,10 +29,3 @@ export const ENGINE_TEXT = {
   cancelled: 'cancelled before it finished',
   crashed: (detail: string): string => `could not be read: ${detail}`,
 } as const;
-
-/** Formats a byte count for people: `812 B`, `12.5 KiB`, `3.0 MiB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}

@@ -22,7 +22,8 @@ import { statIdentity, timeBucket } from '../engine/identity';
 import { openChecked } from '../guards/safe-read';
 import { walkFolder, type FolderEntry } from './fs/folder-walk';
 import { locate, refuseProblem } from './fs/locate';
-import { folderTimeoutMessage, folderTooLargeMessage, formatBytes, problemMessage } from './fs/messages';
+import { formatBytes } from '../../shared/format-bytes';
+import { folderTimeoutMessage, folderTooLargeMessage, problemMessage } from './fs/messages';
 
 /** How long a folder listing may be reused while typing. */
 export const FOLDER_REUSE_MS = 2000;

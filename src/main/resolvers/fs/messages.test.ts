@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { ReadProblem } from '../../guards/safe-read';
 import { languageOf } from './language';
-import { formatBytes, problemMessage, refValue } from './messages';
+import { problemMessage, refValue } from './messages';
 
 const file = { kind: 'file', shown: 'src/a.ts' } as const;
 const folder = { kind: 'folder', shown: 'src' } as const;
@@ -29,19 +29,6 @@ describe('problemMessage', () => {
   });
 });
 
-describe('formatBytes', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1.0 KiB'],
-    [1536, '1.5 KiB'],
-    [64 * 1024, '64 KiB'],
-    [5 * 1024 * 1024, '5.0 MiB'],
-    [3 * 1024 ** 3, '3.0 GiB'],
-  ])('%i -> %s', (n, s) => {
-    expect(formatBytes(n)).toBe(s);
-  });
-});
 
 describe('refValue', () => {
   it.each([

@@ -3,6 +3,7 @@
  * Each says what happened in the person's terms and, where there is one, how to fix it. The SPEC's
  * fixed phrases ("file not found", "path is outside the allowed workspace", ...) open the sentence.
  */
+import { formatBytes } from '../../../shared/format-bytes';
 import type { ReadProblem } from '../../guards/safe-read';
 
 /** What a sentence is about: the kind asked for and the path as the person wrote it. */
@@ -12,18 +13,6 @@ export interface Subject {
   shown: string;
 }
 
-/** Writes a size in bytes the way people read it: `532 B`, `1.2 KiB`, `3.4 MiB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /** A path written so it parses back whole after `@file:` or `@folder:` (quoted when it must be). */
 export function refValue(p: string): string {
