@@ -7,11 +7,12 @@
  *   npx esbuild scripts/scan-secrets-fp.ts --bundle --platform=node --format=esm --packages=external \
  *     --log-level=warning | node --input-type=module - [--untracked] [--strict]
  * --untracked  also scan files git does not track yet (not ignored ones)
+ * --dir DIR    scan every file under DIR instead (any folder, e.g. a large package in node_modules)
  * --strict     exit with status 1 when anything matched
  */
 import { execFileSync } from 'node:child_process';
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { findSecrets } from '../src/main/guards/secrets';
 
 /** Bytes read per file; larger files are scanned up to this point. */
@@ -25,6 +26,12 @@ function listFiles(root: string, untracked: boolean): string[] {
   const args = ['ls-files', '-z', '--cached', ...(untracked ? ['--others', '--exclude-standard'] : [])];
   const out = execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return [...new Set(out.split('\0').filter((p) => p !== '' && !SKIP.some((re) => re.test(p))))];
+}
+
+/** Lists every regular file under `dir`, relative to it (symlinks are not followed). */
+async function walkFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
 }
 
 /** Reads at most MAX_BYTES of a file; null when it looks binary (a NUL byte) or cannot be read. */
@@ -48,8 +55,10 @@ const lineOf = (text: string, offset: number): number => text.slice(0, offset).s
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
-  const files = listFiles(root, argv.includes('--untracked'));
+  const dirAt = argv.indexOf('--dir');
+  const dir = dirAt >= 0 ? argv[dirAt + 1] : undefined;
+  const root = dir ?? execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+  const files = dir ? await walkFiles(dir) : listFiles(root, argv.includes('--untracked'));
   const byRule: Record<string, number> = {};
   let matches = 0;
   let bytes = 0;

@@ -5,6 +5,8 @@ import type { Warning, WarningCode } from './warnings';
 export interface ReferenceSource {
   /** Real path after every symlink was followed (file, folder). */
   realPath?: string;
+  /** File: how many hard links (names) it has, when more than one. */
+  links?: number;
   /** Git: the repository's top folder, the commit ids involved, and the changed paths. */
   repository?: string;
   commits?: string[];

@@ -37,6 +37,7 @@ const SourceSchema = z
   .object({
     readAt: z.string(),
     realPath: z.string().optional(),
+    links: z.number().int().optional(),
     repository: z.string().optional(),
     commits: z.array(z.string()).optional(),
     head: z.string().nullable().optional(),

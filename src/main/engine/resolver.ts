@@ -2,6 +2,7 @@ import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
+import { LinkIdentityCache } from '../guards/hard-links';
 import { ResolutionCache } from './resolution-cache';
 
 /**
@@ -32,11 +33,13 @@ export interface EngineCaches {
   git: Map<string, unknown>;
   /** Resolved, sanitized and counted references, keyed by reference and content identity. */
   resolutions: ResolutionCache;
+  /** Identities of the protected files, for files with several hard links (reused a few seconds). */
+  links: LinkIdentityCache;
 }
 
 /** Creates empty caches for one engine. */
 export function createEngineCaches(): EngineCaches {
-  return { git: new Map(), resolutions: new ResolutionCache() };
+  return { git: new Map(), resolutions: new ResolutionCache(), links: new LinkIdentityCache() };
 }
 
 /** A reference that resolved to text. */

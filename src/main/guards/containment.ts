@@ -9,6 +9,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import type { LinkIdentityCache } from './hard-links';
 import { isProtectedPath } from './protected-paths';
 
 /** What the guards need to judge a path: the workspace, the grants and the protection options. */
@@ -21,6 +22,8 @@ export interface FsPolicy {
   home: string;
   /** Extra folders to protect (Atmark's user-data folder). Default none. */
   appDirs?: readonly string[];
+  /** Identities of protected files, for files with several hard links. Default: gathered per call. */
+  links?: LinkIdentityCache;
 }
 
 /** Why a path was refused; each maps to one warning code and one sentence. */

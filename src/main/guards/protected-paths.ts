@@ -243,3 +243,19 @@ export function isProtectedPath(realPath: string, options: ProtectedPathOptions)
   }
   return { protected: false };
 }
+
+/**
+ * The places under `home` that the rules protect, for the hard-link guard (which must find the
+ * protected files themselves, not judge names): every rule's names and component runs placed in the
+ * home folder (`~/.ssh`, `~/.aws`, `~/.config/gcloud`, ...), `/etc/ssh`, and Atmark's settings
+ * folders. Derived from the rules, so the list is not kept twice. Most of them do not exist.
+ */
+export function homeProtectedLocations(home: string): string[] {
+  const h = home.replace(/[\\/]+$/, '');
+  const out: string[] = [];
+  for (const spec of RULE_SPECS) {
+    for (const name of spec.names ?? []) out.push(`${h}/${name}`);
+    for (const seq of spec.sequences ?? []) out.push(seq[0] === 'etc' ? `/${seq.join('/')}` : `${h}/${seq.join('/')}`);
+  }
+  return [...out, ...atmarkSettingsDirs(h)];
+}

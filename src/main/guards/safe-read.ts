@@ -6,11 +6,13 @@
  *    component fails to open, and a FIFO opens without waiting for a writer (a plain `readFile` on a
  *    FIFO blocks forever; a unix socket fails to open with ENXIO).
  * 3. The descriptor is `fstat`ed: only a regular file (or, when asked, a folder) passes.
- * 4. On Linux `readlink /proc/self/fd/N` tells the real path that was opened (`O_NOFOLLOW` guards only
+ * 4. A regular file with more than one hard link is compared by identity (device and inode) with the
+ *    protected files (`hard-links.ts`): a second name for `~/.aws/credentials` is refused like it.
+ * 5. On Linux `readlink /proc/self/fd/N` tells the real path that was opened (`O_NOFOLLOW` guards only
  *    the last component; a directory swapped for a symlink in the middle would escape); elsewhere the
  *    path is `realpath`ed again and its device and inode compared with the descriptor's. That real
  *    path is judged again for containment and protection.
- * 5. Reads count the bytes actually read against a cap: files in /proc report size 0.
+ * 6. Reads count the bytes actually read against a cap: files in /proc report size 0.
  *
  * Expected failures are values: `not_found`, `blocked` (outside, protected, not a regular file),
  * `too_large`, `failed` (I/O error, cancelled). Nothing here throws for them.
@@ -18,6 +20,7 @@
 import { constants, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { judgeRealPath, type FsPolicy, type PathProblem } from './containment';
+import { protectedTwinOf } from './hard-links';
 
 /** Everything that can stop a read, with a stable `code` (a warning code) and a `reason`. */
 export type ReadProblem =
@@ -135,6 +138,10 @@ async function checkHandle(
   }
   if (!isDirectory && options.requireDirectory) return { ok: false, code: 'not_found', reason: 'file' };
   if (!isDirectory && !stats.isFile()) return { ok: false, code: 'blocked', reason: 'not_regular', detail: kindOf(stats) };
+  if (!isDirectory && stats.nlink > 1) {
+    const twin = await protectedTwinOf(stats, policy, policy.links);
+    if (twin) return { ok: false, code: 'blocked', reason: 'protected', rule: twin.rule, detail: `${twin.reason}, reached through a hard link` };
+  }
   const opened = await openedRealPath(handle, path, stats);
   if (opened === null) return { ok: false, code: 'not_found', reason: 'missing' };
   const verdict = judgeRealPath(opened, policy);

@@ -76,7 +76,12 @@ function attached(job: FileJob, text: string, lines: string, warnings: Warning[]
     description: `file ${job.shown}${lines}`,
     target: job.shown,
     language: languageOf(job.shown),
-    source: { realPath: job.file.realPath, readAt: job.ctx.now().toISOString() },
+    source: {
+      realPath: job.file.realPath,
+      readAt: job.ctx.now().toISOString(),
+      // A file with other names (hard links) says so in its citation.
+      ...(job.file.stats.nlink > 1 ? { links: job.file.stats.nlink } : {}),
+    },
     ...(warnings.length ? { warnings } : {}),
   };
 }

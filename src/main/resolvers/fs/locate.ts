@@ -11,7 +11,7 @@ import { problemMessage, type Subject } from './messages';
 
 /** The guards' policy for one call, from the context (tests hand in their own home folder). */
 export function policyFor(ctx: ResolveContext): FsPolicy {
-  return { workspaceRoot: ctx.workspaceRoot, grants: ctx.grants, home: ctx.home };
+  return { workspaceRoot: ctx.workspaceRoot, grants: ctx.grants, home: ctx.home, links: ctx.caches.links };
 }
 
 /** How a real path is shown to people: relative to the workspace with `/`, `.` for the root, else absolute. */
