@@ -7,8 +7,8 @@ import type { Sanitizer } from './sanitize';
  */
 export function defaultSanitizers(): Sanitizer[] {
   return [
-    async (text, reference) => {
-      const guarded = await guardAttachedText(text, reference);
+    async (text, reference, context) => {
+      const guarded = await guardAttachedText(text, reference, context ? { context } : {});
       return { text: guarded.text, warnings: guarded.warnings };
     },
   ];

@@ -4,6 +4,7 @@ import { referenceKey, type ParsedReference, type ReferenceKind } from '../../sh
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { deadlineFor, withDeadline } from './deadline';
+import { redactField, redactReferenceMetadata } from './redact-metadata';
 import { renderBlock, renderMessage } from './render';
 import type { Resolution, ResolveContext, Resolver } from './resolver';
 import { sanitize, type Sanitizer } from './sanitize';
@@ -35,6 +36,8 @@ interface Pending {
   ref: ParsedReference;
   out: ExpandedReference;
   prepared?: PreparedReference;
+  /** Secrets replaced in the block header's description, reported with the other metadata. */
+  headerCounts?: Record<string, number>;
 }
 
 /**
@@ -76,7 +79,9 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
     }
     attachedBytes += bytes;
     const { tokens } = p.prepared;
-    const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
+    p.headerCounts = {};
+    const description = redactField(r.description, p.headerCounts);
+    const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
     Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
     blocks.push({ pending: p, block });
   }
@@ -92,6 +97,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
     promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
   }
 
+  for (const p of pending) redactReferenceMetadata(p.out, p.headerCounts);
   const references = pending.map((p) => p.out);
   const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings];
   const attached = blocked ? [] : blocks.map((b) => b.block);
@@ -172,7 +178,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const resolution = await resolveWithDeadline(resolver, ref, context);
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
-    const clean = await sanitize(resolution.text, ref.raw, input.sanitizers);
+    const clean = await sanitize(resolution.text, ref.raw, input.sanitizers, resolution.scanContext);
     prepared = { resolution, clean, tokens: input.countTokens(clean.text) };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }

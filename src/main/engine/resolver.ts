@@ -4,6 +4,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { LinkIdentityCache } from '../guards/hard-links';
 import { ResolutionCache } from './resolution-cache';
+import type { ScanContext } from './sanitize';
 
 /**
  * What a resolver gets on each call. Everything external is passed in (STYLE: no singletons), so a
@@ -56,6 +57,8 @@ export interface Resolved {
   source: ReferenceSource;
   /** Informational warnings (e.g. `clamped`), attached anyway. */
   warnings?: Warning[];
+  /** For an excerpt (a line range): the text around it, which the secret scan reads too. */
+  scanContext?: ScanContext;
 }
 
 /** A reference that could not be attached; it attaches nothing. */

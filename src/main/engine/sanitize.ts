@@ -4,14 +4,30 @@ import type { Warning } from '../../shared/warnings';
  * A step every attached text passes before it is counted, stored, shown or sent (secret redaction,
  * invisible-Unicode neutralising). Steps are pure functions of the text.
  */
-export type Sanitizer = (text: string, reference: string) => Promise<{ text: string; warnings: Warning[] }>;
+export type Sanitizer = (text: string, reference: string, context?: ScanContext) => Promise<{ text: string; warnings: Warning[] }>;
+
+/**
+ * Text around an attached excerpt (a line range): what comes before and after it in the file, so a
+ * secret that starts before the range (a private key whose BEGIN line is above it) is still found.
+ * Only the part inside the excerpt is changed.
+ */
+export interface ScanContext {
+  before: string;
+  after: string;
+}
 
 /** Runs the sanitizers in order, gathering their warnings. */
-export async function sanitize(text: string, reference: string, steps: readonly Sanitizer[]): Promise<{ text: string; warnings: Warning[] }> {
+export async function sanitize(
+  text: string,
+  reference: string,
+  steps: readonly Sanitizer[],
+  context?: ScanContext,
+): Promise<{ text: string; warnings: Warning[] }> {
   let current = text;
   const warnings: Warning[] = [];
   for (const step of steps) {
-    const out = await step(current, reference);
+    // The context describes the text as resolved; only the first step sees it unchanged.
+    const out = await step(current, reference, current === text ? context : undefined);
     current = out.text;
     warnings.push(...out.warnings);
   }

@@ -28,4 +28,7 @@ export const ENGINE_TEXT = {
   timedOut: (seconds: number): string => `gave up after ${seconds} s: the source took too long to answer`,
   cancelled: 'cancelled before it finished',
   crashed: (detail: string): string => `could not be read: ${detail}`,
+  metadataRedacted: (n: number): string =>
+    `${n === 1 ? 'a secret' : `${n} secrets`} in the names this reference reports (file names, paths, URLs) ` +
+    `${n === 1 ? 'was' : 'were'} replaced by [REDACTED:rule] in the citation, the header and the warnings; rename the file to keep it out`,
 } as const;

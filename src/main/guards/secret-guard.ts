@@ -36,6 +36,20 @@ async function secretsThroughInvisible(text: string, options: SecretScanOptions)
 }
 
 /**
+ * Finds secrets in `before + text + after` and keeps the parts of the spans that fall inside `text`,
+ * in offsets of `text`: a line range inside a private key is redacted although its BEGIN line is
+ * above the range, and a value whose key sits on the line above is found too.
+ */
+async function spansInContext(text: string, context: { before: string; after: string }, options: SecretScanOptions) {
+  const from = context.before.length;
+  const to = from + text.length;
+  const spans = await secretsThroughInvisible(context.before + text + context.after, options);
+  return spans
+    .filter((s) => s.start < to && s.end > from)
+    .map((s) => ({ start: Math.max(s.start, from) - from, end: Math.min(s.end, to) - from, rule: s.rule }));
+}
+
+/**
  * Applies both content guards to one attached text, in the order the engine needs: secrets are
  * redacted (looking through invisible characters), then invisible characters are made visible. Call
  * it on every attached text (file, patch, page, result) before counting tokens, storing, showing or
@@ -44,9 +58,9 @@ async function secretsThroughInvisible(text: string, options: SecretScanOptions)
 export async function guardAttachedText(
   text: string,
   reference: string | null,
-  options: SecretScanOptions = {},
+  options: SecretScanOptions & { context?: { before: string; after: string } } = {},
 ): Promise<GuardedText> {
-  const spans = await secretsThroughInvisible(text, options);
+  const spans = options.context ? await spansInContext(text, options.context, options) : await secretsThroughInvisible(text, options);
   const redacted = spans.length === 0 ? { text, counts: {} } : applyRedactions(text, spans);
   const visible = neutralizeInvisible(redacted.text);
   const warnings: Warning[] = [];

@@ -41,7 +41,7 @@ export interface RedactionResult {
 const overlaps = (a: SecretSpan, b: SecretSpan): boolean => a.start < b.end && b.start < a.end;
 
 /** Own rules that name a place (`DB_PASSWORD=`) rather than a format: any other rule names a match better. */
-const GENERIC_RULES: ReadonlySet<string> = new Set(['env-secret']);
+const GENERIC_RULES: ReadonlySet<string> = new Set(['env-secret', 'secret-assignment']);
 
 /**
  * Merges overlapping spans. Atmark's format rules give exact ranges, so a secretlint span that overlaps

@@ -19,6 +19,7 @@ import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { MiB } from '../../shared/limits';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import type { ScanContext } from '../engine/sanitize';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
 import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
 import { statIdentity } from '../engine/identity';
@@ -36,6 +37,12 @@ import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
 export const MAX_SCAN_BYTES = 64 * MiB;
+
+/**
+ * Bytes read before and after a line range for the secret scan (issue 11): a private key is at most
+ * about 12 KiB, so a range inside one still sees its BEGIN line. Default 64 KiB each side.
+ */
+export const SCAN_WINDOW_BYTES = 64 * 1024;
 
 /** What one read needs besides the open descriptor. */
 interface FileJob {
@@ -69,8 +76,9 @@ export const fileResolver: Resolver = {
 };
 
 /** Builds the successful resolution. */
-function attached(job: FileJob, text: string, lines: string, warnings: Warning[] = []): Resolution {
+function attached(job: FileJob, text: string, lines: string, warnings: Warning[] = [], scanContext?: ScanContext): Resolution {
   return {
+    ...(scanContext ? { scanContext } : {}),
     ok: true,
     text,
     description: `file ${job.shown}${lines}`,
@@ -129,7 +137,25 @@ async function readRange(job: FileJob, start: number, end: number): Promise<Reso
   }
   if (collector.overLimit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, end), limit), ref.value);
   const lineCount = collector.done ? end : collector.linesSeen;
-  return finishRange(job, decodeText(collector.bytes()), start, end, lineCount);
+  const bytes = collector.bytes();
+  const context = collector.startOffset < 0 ? undefined : await windowAround(job, collector.startOffset, bytes.length);
+  return finishRange(job, decodeText(bytes), start, end, lineCount, context);
+}
+
+/** The bytes around a range (up to {@link SCAN_WINDOW_BYTES} each side), decoded, for the secret scan. */
+async function windowAround(job: FileJob, offset: number, length: number): Promise<ScanContext> {
+  const read = async (at: number, size: number): Promise<string> => {
+    if (size <= 0) return '';
+    const buf = Buffer.alloc(size);
+    try {
+      const { bytesRead } = await job.file.handle.read(buf, 0, size, at);
+      return new TextDecoder('utf-8').decode(buf.subarray(0, bytesRead));
+    } catch {
+      return '';
+    }
+  };
+  const beforeStart = Math.max(0, offset - SCAN_WINDOW_BYTES);
+  return { before: await read(beforeStart, offset - beforeStart), after: await read(offset + length, SCAN_WINDOW_BYTES) };
 }
 
 /** UTF-16 files: decode everything (up to the scan cap), then slice. */
@@ -138,12 +164,18 @@ async function readRangeDecoded(job: FileJob, start: number, end: number): Promi
   const read = await readCapped(file.handle, MAX_SCAN_BYTES, ctx.signal);
   if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
   if (!read.complete) return refuse('too_large', scanTooLargeMessage(shown, MAX_SCAN_BYTES), ref.value);
-  const sliced = sliceLines(decodeText(read.bytes), start, end);
-  return finishRange(job, sliced.text, start, end, sliced.lineCount);
+  const whole = decodeText(read.bytes);
+  const sliced = sliceLines(whole, start, end);
+  // The range's offset in the decoded text: the lines before it, each with its newline.
+  let at = 0;
+  for (let line = 1; line < start && at >= 0; line++) at = whole.indexOf('\n', at) + 1 || -1;
+  const context =
+    at < 0 ? undefined : { before: whole.slice(Math.max(0, at - SCAN_WINDOW_BYTES), at), after: whole.slice(at + sliced.text.length, at + sliced.text.length + SCAN_WINDOW_BYTES) };
+  return finishRange(job, sliced.text, start, end, sliced.lineCount, context);
 }
 
 /** Applies the past-the-end decision and the size limit to the text of a range. */
-function finishRange(job: FileJob, text: string, start: number, end: number, lineCount: number): Resolution {
+function finishRange(job: FileJob, text: string, start: number, end: number, lineCount: number, context?: ScanContext): Resolution {
   const { ctx, shown, ref } = job;
   if (start > lineCount) return refuse('not_found', pastEndMessage(shown, start, lineCount), ref.value);
   const last = Math.min(end, lineCount);
@@ -151,5 +183,5 @@ function finishRange(job: FileJob, text: string, start: number, end: number, lin
   if (Buffer.byteLength(text) > limit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, last), limit), ref.value);
   const warnings: Warning[] =
     last < end ? [{ code: 'clamped', reference: ref.raw, message: clampedRangeMessage(shown, start, end, lineCount) }] : [];
-  return attached(job, text, `, ${rangeLabel(start, last)}`, warnings);
+  return attached(job, text, `, ${rangeLabel(start, last)}`, warnings, context);
 }

@@ -68,6 +68,8 @@ export class LineRangeCollector {
   overLimit = false;
   /** True once line `end` is complete. */
   done = false;
+  /** Byte offset in the file of the range's first byte (-1 until one is kept). */
+  startOffset = -1;
 
   constructor(
     private readonly start: number,
@@ -81,7 +83,10 @@ export class LineRangeCollector {
     while (from < chunk.length && !this.done && !this.overLimit) {
       const nl = chunk.indexOf(NEWLINE, from);
       const stop = nl === -1 ? chunk.length : nl + 1;
-      if (this.line >= this.start && this.line <= this.end) this.keep(chunk.subarray(from, stop));
+      if (this.line >= this.start && this.line <= this.end) {
+        if (this.startOffset < 0) this.startOffset = this.bytesFed + from;
+        this.keep(chunk.subarray(from, stop));
+      }
       if (nl !== -1) {
         if (this.line >= this.end) this.done = true;
         this.line += 1;
