@@ -198,8 +198,10 @@ async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, con
   );
 }
 
+/** A thrown error as one line for a sentence: its first line, never a stack or a library's paragraphs. */
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  const text = err instanceof Error ? err.message : String(err);
+  return (text.split('\n').find((l) => l.trim() !== '') ?? 'an unknown error').trim().replace(/\.$/, '');
 }
 
 function sha256(text: string): string {

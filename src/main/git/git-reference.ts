@@ -17,6 +17,7 @@ import { refuse, type Resolution, type ResolveContext } from '../engine/resolver
 import { isProtectedRelativePath } from '../guards/protected-paths';
 import { formatCommitHeader } from './commit-log';
 import { GitCancelled, createDeadline, type Deadline } from './deadline';
+import { gitErrorSentence } from './error-sentence';
 import { gitMessages as msg } from './messages';
 import { renderPatches } from './render-patches';
 import { openSession, type RepoSession } from './repo-session';
@@ -51,7 +52,7 @@ export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedRef
       const message = err.reason === 'timeout' ? msg.timeout(ctx.limits.gitTimeoutMs) : msg.cancelled();
       return withWarnings(refuse('failed', message, target, source), warnings);
     }
-    return withWarnings(refuse('failed', msg.gitError(err instanceof Error ? err.message : String(err)), target, source), warnings);
+    return withWarnings(refuse('failed', gitErrorSentence(err, located.repo.worktree), target, source), warnings);
   }
 }
 
@@ -81,7 +82,7 @@ async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: R
   const target = TARGETS[kind];
   const repo = s.repo.worktree;
   const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline);
-  if (!read.ok) return refuse('failed', msg.gitError(read.message), target, source);
+  if (!read.ok) return refuse('failed', msg.gitError(read.message, repo), target, source);
   const paths = changedPaths(read.set);
   source.paths = paths;
   if (paths.length === 0) return refuse('not_found', kind === 'diff' ? msg.noUnstaged(repo) : msg.noStaged(repo), target, source);

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { statIdentity, timeBucket } from '../engine/identity';
 import type { ResolveContext } from '../engine/resolver';
 import type { GitReferenceKind } from './git-reference';
 import { locateRepository } from './repository';
+import { readGitText } from './safe-open';
 
 /** How long a cached `@diff` may be reused while typing: the working tree cannot be identified cheaply. */
 export const WORKTREE_REUSE_MS = 2000;
@@ -19,7 +19,10 @@ export async function gitIdentity(kind: GitReferenceKind, ctx: ResolveContext): 
   const { gitdir, commondir } = located.repo;
   let head: string;
   try {
-    head = (await readFile(path.join(gitdir, 'HEAD'), 'utf8')).slice(0, 512).trim();
+    // The safe read: a FIFO as HEAD must not hold a thread of the pool forever.
+    const text = readGitText(path.join(gitdir, 'HEAD'), 4096);
+    if (text === null) return null;
+    head = text.slice(0, 512).trim();
   } catch {
     return null;
   }

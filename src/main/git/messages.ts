@@ -19,7 +19,18 @@ export const gitMessages = {
     `asked for ${asked} commits; attached the last ${used} (a git reference attaches 1 to ${max} commits; the maximum can be changed in Settings)`,
   timeout: (ms: number) => `reading git took longer than ${Math.round(ms / 100) / 10} s and was stopped; try again, or raise the git time limit in Settings`,
   cancelled: () => 'reading git was cancelled',
-  gitError: (detail: string) => `git could not be read: ${detail}`,
+  gitError: (detail: string, repo?: string) =>
+    `git could not be read${repo ? ` in ${repo}` : ''}: ${detail}; check the repository with \`git fsck\``,
+  objectMissing: (repo: string, oid: string | null) =>
+    `a git object${oid ? ` (${oid})` : ''} that this history needs is missing from the repository at ${repo}; run \`git fsck\` there, then fetch or re-clone to restore it`,
+  objectDamaged: (repo: string, oid: string | null) =>
+    `a git object${oid ? ` (${oid})` : ''} in the repository at ${repo} is damaged and cannot be read; run \`git fsck\` there to find it, and restore it from a clone or a backup`,
+  gitFileProblem: (file: string, problem: string) =>
+    `the git file ${file} ${problem}, so the repository could not be read; check it with \`git fsck\`, or re-clone the repository`,
+  gitFileNotRegular: (file: string, kind: string) =>
+    `the git file ${file} is a ${kind}, not a regular file, so Atmark did not read it; the repository looks damaged or was altered on purpose: replace it with the file git expects, or re-clone the repository`,
+  gitFileTooLarge: (file: string) =>
+    `the git file ${file} is far larger than git writes it, so Atmark did not read it; the repository looks damaged: check it with \`git fsck\`, or re-clone it`,
   describeUnstaged: (files: number) => `unstaged changes (${plural(files, 'file', 'files')})`,
   describeStaged: (files: number) => `staged changes (${plural(files, 'file', 'files')})`,
   describeLog: (commits: number) => (commits === 1 ? 'last commit' : `last ${commits} commits`),

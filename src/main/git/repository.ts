@@ -1,10 +1,12 @@
 /**
  * Finding the git repository that holds a workspace, the way git does: walk up from the folder until
  * a `.git` directory, or a `.git` file pointing at a git directory (linked worktrees, submodules), is
- * found. Read-only: only `stat`, `readFile` and `readdir`.
+ * found. Read-only: only `stat` and `readdir`, and reads through `safe-open.ts` (no FIFO, socket or
+ * device is ever read, so nothing here can block).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_PACKED_REFS_BYTES, UnsafeGitFile, readGitText } from './safe-open';
 
 /** Where a repository's parts live. */
 export interface RepositoryLocation {
@@ -17,7 +19,9 @@ export interface RepositoryLocation {
 }
 
 /** Why a repository could not be used, as a value (STYLE: expected failures are not throws). */
-export type LocateResult = { ok: true; repo: RepositoryLocation } | { ok: false; reason: 'not_a_repository' | 'unsupported'; message: string };
+export type LocateResult =
+  | { ok: true; repo: RepositoryLocation }
+  | { ok: false; reason: 'not_a_repository' | 'unsupported' | 'unsafe'; message: string };
 
 /**
  * Finds the repository containing `startDir` (a real path), walking up to the file-system root.
@@ -25,6 +29,16 @@ export type LocateResult = { ok: true; repo: RepositoryLocation } | { ok: false;
  * would fail on it; SHA-256 repositories are reported `unsupported` (isomorphic-git reads SHA-1 only).
  */
 export function locateRepository(startDir: string): LocateResult {
+  try {
+    return walkUp(startDir);
+  } catch (err) {
+    // A `.git` file, `commondir` or `config` that is a FIFO or a device: refused with its sentence.
+    if (err instanceof UnsafeGitFile) return { ok: false, reason: 'unsafe', message: err.message };
+    throw err;
+  }
+}
+
+function walkUp(startDir: string): LocateResult {
   let dir = path.resolve(startDir);
   for (;;) {
     const gitdir = gitdirAt(dir);
@@ -52,7 +66,7 @@ function gitdirAt(dir: string): string | null {
   if (st.isDirectory()) return isGitDir(dotGit) ? dotGit : null;
   if (!st.isFile() || st.size > 4096) return null;
   // A `.git` file: "gitdir: <path>", relative to the folder holding the file.
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(fs.readFileSync(dotGit, 'utf8'));
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readGitText(dotGit, 4096) ?? '');
   if (!match?.[1]) return null;
   const target = path.resolve(dir, match[1]);
   return isGitDir(target) ? target : null;
@@ -65,22 +79,14 @@ function isGitDir(p: string): boolean {
 
 /** Linked worktrees keep objects and refs in the main repository, named by `commondir`. */
 function commondirOf(gitdir: string): string {
-  try {
-    const rel = fs.readFileSync(path.join(gitdir, 'commondir'), 'utf8').trim();
-    return path.resolve(gitdir, rel);
-  } catch {
-    return gitdir;
-  }
+  const rel = readGitText(path.join(gitdir, 'commondir'))?.trim();
+  return rel ? path.resolve(gitdir, rel) : gitdir;
 }
 
 /** Refuses repository formats the reader cannot read correctly. */
 function checked(repo: RepositoryLocation): LocateResult {
-  let config = '';
-  try {
-    config = fs.readFileSync(path.join(repo.commondir, 'config'), 'utf8');
-  } catch {
-    // No config is unusual but readable: git defaults apply.
-  }
+  // No config is unusual but readable: git defaults apply.
+  const config = readGitText(path.join(repo.commondir, 'config')) ?? '';
   if (/^\s*objectformat\s*=\s*sha256\s*$/im.test(config)) {
     return { ok: false, reason: 'unsupported', message: `the repository at ${repo.worktree} uses SHA-256 object ids, which Atmark cannot read yet` };
   }
@@ -92,7 +98,9 @@ function checked(repo: RepositoryLocation): LocateResult {
  * repository without commits). Symbolic refs are followed through loose refs and `packed-refs`.
  */
 export function readHead(repo: RepositoryLocation): string | null {
-  let value = fs.readFileSync(path.join(repo.gitdir, 'HEAD'), 'utf8').trim();
+  const head = readGitText(path.join(repo.gitdir, 'HEAD'));
+  if (head === null) throw new Error(`the repository at ${repo.worktree} has no HEAD file`);
+  let value = head.trim();
   for (let depth = 0; depth < 5; depth++) {
     const sym = /^ref:\s*(\S+)$/.exec(value);
     if (!sym?.[1]) return /^[0-9a-f]{40}$/.test(value) ? value : null;
@@ -107,18 +115,12 @@ export function readHead(repo: RepositoryLocation): string | null {
 function readRef(repo: RepositoryLocation, name: string): string | null {
   if (name.split('/').some((part) => part === '..' || part === '')) return null;
   for (const base of [repo.gitdir, repo.commondir]) {
-    try {
-      return fs.readFileSync(path.join(base, name), 'utf8').trim();
-    } catch {
-      // Not loose here; try the next place.
-    }
+    // Not loose here (null): try the next place. A FIFO or device throws: refused, never read.
+    const loose = readGitText(path.join(base, name));
+    if (loose !== null) return loose.trim();
   }
-  let packed = '';
-  try {
-    packed = fs.readFileSync(path.join(repo.commondir, 'packed-refs'), 'utf8');
-  } catch {
-    return null;
-  }
+  const packed = readGitText(path.join(repo.commondir, 'packed-refs'), MAX_PACKED_REFS_BYTES);
+  if (packed === null) return null;
   for (const line of packed.split('\n')) {
     const [oid, ref] = line.split(' ');
     if (ref === name && oid && /^[0-9a-f]{40}$/.test(oid)) return oid;

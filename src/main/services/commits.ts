@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import git from 'isomorphic-git';
 import type { CompletionItem } from '../../shared/api/contract';
+import { createReadOnlyFs } from '../git/read-only-fs';
 import { locateRepository } from '../git/repository';
 
 /** Commits `@git:` completion offers at most (the engine clamps N into 1..10). */
@@ -15,7 +15,8 @@ export async function commitChoices(root: string, count = MAX_COMMIT_CHOICES, ca
   const located = locateRepository(root);
   if (!located.ok) return [];
   try {
-    const commits = await git.log({ fs, dir: located.repo.worktree, gitdir: located.repo.gitdir, depth: count, cache });
+    // The git reader's file system: read-only, and no FIFO or device under .git is ever read.
+    const commits = await git.log({ fs: createReadOnlyFs(), dir: located.repo.worktree, gitdir: located.repo.gitdir, depth: count, cache });
     return commits.map((c, i) => ({
       type: 'commit' as const,
       count: i + 1,

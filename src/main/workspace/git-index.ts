@@ -3,6 +3,7 @@
  * spawning git: git would run repository-controlled programs (`core.fsmonitor`) even for a listing,
  * and parsing the file is as fast as `git ls-files` itself. Read-only: the index is never written.
  */
+import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,7 +38,8 @@ export async function findGitDir(root: string): Promise<string | null> {
 
 /** Reads at most `cap` bytes of a regular file; null if it is missing, not regular, or larger. */
 async function readCapped(file: string, cap: number, signal?: AbortSignal): Promise<Buffer | 'too_large' | null> {
-  const handle = await open(file, 'r').catch(() => null);
+  // Non-blocking: a FIFO as `.git/index` must not make `open` wait for a writer.
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(() => null);
   if (!handle) return null;
   try {
     const info = await handle.stat();
