@@ -8,6 +8,8 @@
 export interface Deadline {
   /** Throws {@link GitCancelled} when the caller aborted or the time is up. */
   throwIfAborted(): void;
+  /** Milliseconds left before the deadline (0 once passed or aborted). */
+  remainingMs(): number;
 }
 
 /** Thrown by {@link Deadline.throwIfAborted}; caught once, where git references become results. */
@@ -25,6 +27,9 @@ export function createDeadline(signal: AbortSignal, timeoutMs: number, now: () =
     throwIfAborted() {
       if (signal.aborted) throw new GitCancelled('aborted');
       if (now() > end) throw new GitCancelled('timeout');
+    },
+    remainingMs() {
+      return signal.aborted ? 0 : Math.max(0, end - now());
     },
   };
 }

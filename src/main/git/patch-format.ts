@@ -4,7 +4,8 @@
  * a missing side, and hunks with 3 lines of context computed by the `diff` package. Binary content
  * (a NUL in the first 8000 bytes, git's rule) is summarised as `Binary files ... differ`.
  */
-import { structuredPatch, type StructuredPatchHunk } from 'diff';
+import type { StructuredPatchHunk } from 'diff';
+import { diffLineHunks } from './line-diff';
 import { MODE_GITLINK, type FileChange } from './file-change';
 
 /** Lines of context around each change, as git's default. */
@@ -25,8 +26,11 @@ export interface PatchContent {
   tooLarge?: boolean;
 }
 
-/** Formats one change. Returns the patch text ending with a newline. */
-export function formatFilePatch(change: FileChange, content: PatchContent): string {
+/** How long one file's line diff may run when the caller gives no limit. Default 5 s. */
+export const LINE_DIFF_TIMEOUT_MS = 5000;
+
+/** Formats one change. Returns the patch text ending with a newline. `timeoutMs` bounds the line diff. */
+export function formatFilePatch(change: FileChange, content: PatchContent, timeoutMs = LINE_DIFF_TIMEOUT_MS): string {
   const { path, old, new: next } = change;
   const a = quotePath(`a/${path}`);
   const b = quotePath(`b/${path}`);
@@ -47,7 +51,7 @@ export function formatFilePatch(change: FileChange, content: PatchContent): stri
     lines.push(`Binary files ${from} and ${to} differ`);
     return lines.join('\n') + '\n';
   }
-  const hunks = diffHunks(oldText, newText);
+  const hunks = diffHunks(oldText, newText, timeoutMs);
   if (hunks.length === 0) return lines.join('\n') + '\n';
   // git ends a name containing a space with a tab on these two lines, so tools can find its end.
   lines.push(`--- ${from}${old && path.includes(' ') ? '\t' : ''}`, `+++ ${to}${next && path.includes(' ') ? '\t' : ''}`);
@@ -65,14 +69,14 @@ export function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
-function diffHunks(oldBytes: Uint8Array, newBytes: Uint8Array): string {
+function diffHunks(oldBytes: Uint8Array, newBytes: Uint8Array, timeoutMs: number): string {
   const oldText = Buffer.from(oldBytes).toString('utf8');
   const newText = Buffer.from(newBytes).toString('utf8');
-  const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: CONTEXT_LINES });
-  if (patch.hunks.length === 0) return '';
+  const hunks = diffLineHunks(oldText, newText, { context: CONTEXT_LINES, timeoutMs });
+  if (hunks.length === 0) return '';
   const oldLines = oldText.split('\n');
   let out = '';
-  for (const hunk of patch.hunks) {
+  for (const hunk of hunks) {
     out += hunkHeader(hunk, oldLines) + '\n';
     for (const line of hunk.lines) out += line + '\n';
   }

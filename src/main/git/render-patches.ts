@@ -5,7 +5,7 @@
  */
 import type { Deadline } from './deadline';
 import { MODE_GITLINK, type FileChange, type FileSide } from './file-change';
-import { formatFilePatch } from './patch-format';
+import { LINE_DIFF_TIMEOUT_MS, formatFilePatch } from './patch-format';
 import { readBlob, type RepoSession } from './repo-session';
 
 /** The patch text, or how far it got before passing the byte limit. */
@@ -18,11 +18,14 @@ export async function renderPatches(s: RepoSession, changes: readonly FileChange
   for (const change of changes) {
     deadline.throwIfAborted();
     const [oldSide, newSide] = await Promise.all([loadSide(s, change.old), loadSide(s, change.new)]);
-    const patch = formatFilePatch(change, {
-      old: oldSide.bytes,
-      new: newSide.bytes,
-      tooLarge: oldSide.tooLarge || newSide.tooLarge,
-    });
+    // At most half the time left goes to one file's line diff, so a huge rewrite falls back to a
+    // whole-file replacement while there is still time to render the rest.
+    const timeoutMs = Math.min(LINE_DIFF_TIMEOUT_MS, Math.floor(deadline.remainingMs() / 2));
+    const patch = formatFilePatch(
+      change,
+      { old: oldSide.bytes, new: newSide.bytes, tooLarge: oldSide.tooLarge || newSide.tooLarge },
+      timeoutMs,
+    );
     bytes += Buffer.byteLength(patch, 'utf8');
     if (bytes > maxBytes) return { ok: false, bytesSoFar: bytes };
     parts.push(patch);
