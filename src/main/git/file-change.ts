@@ -30,6 +30,10 @@ export interface FileChange {
   path: string;
   old: FileSide | null;
   new: FileSide | null;
+  /** A rename: the old path (`path` is the new one), set by `renames.ts`. */
+  from?: string;
+  /** A rename's similarity in percent, as git prints it. */
+  similarity?: number;
 }
 
 /** Git's blob id of `bytes`: sha1 of "blob <size>\0" followed by the bytes. */

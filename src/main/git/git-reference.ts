@@ -10,6 +10,7 @@
  *   exact size after redaction; this only bounds the work);
  * - unmerged (conflicted) paths are listed as `* Unmerged path X` lines, as `git diff --staged` does.
  */
+import path from 'node:path';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
@@ -22,7 +23,9 @@ import { gitMessages as msg } from './messages';
 import { renderPatches } from './render-patches';
 import { openSession, type RepoSession } from './repo-session';
 import { locateRepository, readHead } from './repository';
-import { readCommits, readStaged, readUnstaged, type ChangeSet } from './git-views';
+import { readCommits, readStaged, readUnstaged, type ChangeSet, type CommitChanges } from './git-views';
+import { detectRenames } from './renames';
+import { limitToWorkspace, workspacePrefix } from './workspace-scope';
 
 /** The git reference kinds. */
 export type GitReferenceKind = 'diff' | 'staged' | 'git';
@@ -78,36 +81,68 @@ function firstProtected(paths: readonly string[]): { path: string; reason: strin
   return null;
 }
 
+/** What the block header adds about the repository read: the workspace's part of it, and where it is. */
+interface ViewNote {
+  prefix: string;
+  leftOut: number;
+}
+
+function noteText(s: RepoSession, ctx: ResolveContext, note: ViewNote): string {
+  const { worktree, gitdir } = s.repo;
+  let text = note.prefix ? msg.limitedView(note.prefix, note.leftOut) : '';
+  // A subfolder, a linked worktree, a submodule or a `.git` file: say which repository was read.
+  if (note.prefix || worktree !== ctx.workspaceRoot || gitdir !== path.join(worktree, '.git')) text += msg.repositoryRead(s.repo.commondir);
+  return text;
+}
+
 async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
   const target = TARGETS[kind];
   const repo = s.repo.worktree;
   const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline);
   if (!read.ok) return refuse('failed', msg.gitError(read.message, repo), target, source);
-  const paths = changedPaths(read.set);
+  const prefix = workspacePrefix(repo, ctx.workspaceRoot);
+  const scoped = limitToWorkspace(read.set, prefix);
+  // Renames as git diff --staged shows them; the working tree has none (an untracked file is not a change).
+  const changes = kind === 'staged' ? await detectRenames(s, scoped.changes, deadline) : scoped.changes;
+  const set: ChangeSet = { changes, unmerged: scoped.unmerged };
+  const paths = changedPaths(set);
   source.paths = paths;
-  if (paths.length === 0) return refuse('not_found', kind === 'diff' ? msg.noUnstaged(repo) : msg.noStaged(repo), target, source);
+  if (paths.length === 0) {
+    if (scoped.leftOut > 0) return refuse('not_found', msg.nothingInWorkspace(WHAT[kind], prefix, scoped.leftOut), target, source);
+    return refuse('not_found', kind === 'diff' ? msg.noUnstaged(repo) : msg.noStaged(repo), target, source);
+  }
   const hit = firstProtected(paths);
   if (hit) return refuse('blocked', msg.protectedPath(WHAT[kind], hit.path, hit.reason), target, source);
   const limit = ctx.limits.maxReferenceBytes;
-  const rendered = await renderPatches(s, read.set.changes, deadline, limit * RENDER_SLACK);
+  const rendered = await renderPatches(s, set.changes, deadline, limit * RENDER_SLACK);
   if (!rendered.ok) return refuse('too_large', msg.tooLarge(WHAT[kind], limit), target, source);
-  const text = read.set.unmerged.map((p) => `* Unmerged path ${p}\n`).join('') + rendered.text;
-  const description = kind === 'diff' ? msg.describeUnstaged(paths.length) : msg.describeStaged(paths.length);
+  const text = set.unmerged.map((p) => `* Unmerged path ${p}\n`).join('') + rendered.text;
+  const counted = new Set([...set.unmerged, ...set.changes.map((c) => c.path)]).size;
+  const description = (kind === 'diff' ? msg.describeUnstaged(counted) : msg.describeStaged(counted)) + noteText(s, ctx, { prefix, leftOut: scoped.leftOut });
   return { ok: true, text, description, target, language: 'diff', source };
 }
 
-/** Distinct changed paths, in output order (a type change lists its path once). */
+/** Distinct changed paths, in output order (a type change lists its path once; a rename both of its paths). */
 function changedPaths(set: ChangeSet): string[] {
-  return [...new Set([...set.unmerged, ...set.changes.map((c) => c.path)])];
+  return [...new Set([...set.unmerged, ...set.changes.flatMap((c) => (c.from !== undefined ? [c.from, c.path] : [c.path]))])];
 }
 
 async function resolveLog(s: RepoSession, count: number, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
   let target = `HEAD~${count}..HEAD`;
   if (!source.head) return refuse('not_found', msg.noCommits(s.repo.worktree), target, source);
-  const commits = await readCommits(s, source.head, count, deadline);
-  target = `HEAD~${commits.length}..HEAD`;
-  source.commits = commits.map((c) => c.commit.oid);
-  const paths = [...new Set(commits.flatMap((c) => c.changes.map((ch) => ch.path)))];
+  const read = await readCommits(s, source.head, count, deadline);
+  target = `HEAD~${read.length}..HEAD`;
+  source.commits = read.map((c) => c.commit.oid);
+  // Each commit's changes limited to the workspace folder, then renames detected as git log -p does.
+  const prefix = workspacePrefix(s.repo.worktree, ctx.workspaceRoot);
+  let leftOut = 0;
+  const commits: CommitChanges[] = [];
+  for (const { commit, changes } of read) {
+    const scoped = limitToWorkspace({ changes, unmerged: [] }, prefix);
+    leftOut += scoped.leftOut;
+    commits.push({ commit, changes: await detectRenames(s, scoped.changes, deadline) });
+  }
+  const paths = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.from !== undefined ? [ch.from, ch.path] : [ch.path]))))];
   source.paths = paths;
   const hit = firstProtected(paths);
   if (hit) return refuse('blocked', msg.protectedPath(WHAT.git, hit.path, hit.reason), target, source);
@@ -121,5 +156,6 @@ async function resolveLog(s: RepoSession, count: number, source: ReferenceSource
     // git log -p: header, then a blank line and the patch when there is one; commits apart by a blank line.
     parts.push(formatCommitHeader(commit) + (rendered.text ? `\n${rendered.text}` : ''));
   }
-  return { ok: true, text: parts.join('\n'), description: msg.describeLog(commits.length), target, language: 'diff', source };
+  const description = msg.describeLog(commits.length) + noteText(s, ctx, { prefix, leftOut });
+  return { ok: true, text: parts.join('\n'), description, target, language: 'diff', source };
 }

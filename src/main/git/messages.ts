@@ -31,6 +31,11 @@ export const gitMessages = {
     `the git file ${file} is a ${kind}, not a regular file, so Atmark did not read it; the repository looks damaged or was altered on purpose: replace it with the file git expects, or re-clone the repository`,
   gitFileTooLarge: (file: string) =>
     `the git file ${file} is far larger than git writes it, so Atmark did not read it; the repository looks damaged: check it with \`git fsck\`, or re-clone it`,
+  limitedView: (prefix: string, leftOut: number) =>
+    `; only the workspace folder ${prefix}/ of the repository` + (leftOut > 0 ? `, ${plural(leftOut, 'change', 'changes')} outside it left out` : ''),
+  repositoryRead: (gitDir: string) => `; read from the git repository at ${gitDir}`,
+  nothingInWorkspace: (what: string, prefix: string, leftOut: number) =>
+    `no ${what} inside the workspace folder ${prefix}/: the ${plural(leftOut, 'change', 'changes')} in this repository ${leftOut === 1 ? 'lies' : 'lie'} outside it; open the repository's top folder as the workspace to see ${leftOut === 1 ? 'it' : 'them'}`,
   describeUnstaged: (files: number) => `unstaged changes (${plural(files, 'file', 'files')})`,
   describeStaged: (files: number) => `staged changes (${plural(files, 'file', 'files')})`,
   describeLog: (commits: number) => (commits === 1 ? 'last commit' : `last ${commits} commits`),

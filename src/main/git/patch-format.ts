@@ -32,7 +32,8 @@ export const LINE_DIFF_TIMEOUT_MS = 5000;
 /** Formats one change. Returns the patch text ending with a newline. `timeoutMs` bounds the line diff. */
 export function formatFilePatch(change: FileChange, content: PatchContent, timeoutMs = LINE_DIFF_TIMEOUT_MS): string {
   const { path, old, new: next } = change;
-  const a = quotePath(`a/${path}`);
+  const oldPath = change.from ?? path;
+  const a = quotePath(`a/${oldPath}`);
   const b = quotePath(`b/${path}`);
   const lines = [`diff --git ${a} ${b}`];
   if (!next && old) lines.push(`deleted file mode ${modeText(old.mode)}`, `index ${abbrev(old.oid)}..${NULL_OID}`);
@@ -40,6 +41,10 @@ export function formatFilePatch(change: FileChange, content: PatchContent, timeo
   else if (old && next) {
     const sameContent = old.oid === next.oid;
     if (old.mode !== next.mode) lines.push(`old mode ${modeText(old.mode)}`, `new mode ${modeText(next.mode)}`);
+    // git's order: mode lines, then the rename's lines, then the index line.
+    if (change.from !== undefined) {
+      lines.push(`similarity index ${change.similarity ?? 100}%`, `rename from ${quotePath(oldPath)}`, `rename to ${quotePath(path)}`);
+    }
     if (!sameContent) lines.push(`index ${abbrev(old.oid)}..${abbrev(next.oid)}${old.mode === next.mode ? ` ${modeText(old.mode)}` : ''}`);
     if (sameContent) return lines.join('\n') + '\n';
   }
@@ -54,7 +59,7 @@ export function formatFilePatch(change: FileChange, content: PatchContent, timeo
   const hunks = diffHunks(oldText, newText, timeoutMs);
   if (hunks.length === 0) return lines.join('\n') + '\n';
   // git ends a name containing a space with a tab on these two lines, so tools can find its end.
-  lines.push(`--- ${from}${old && path.includes(' ') ? '\t' : ''}`, `+++ ${to}${next && path.includes(' ') ? '\t' : ''}`);
+  lines.push(`--- ${from}${old && oldPath.includes(' ') ? '\t' : ''}`, `+++ ${to}${next && path.includes(' ') ? '\t' : ''}`);
   return lines.join('\n') + '\n' + hunks;
 }
 

@@ -140,13 +140,16 @@ describe('@diff against native git', () => {
     await expectLikeGitDiff(repo);
   });
 
-  it('shows the whole repository from a workspace in a subfolder, with repository-relative paths', async () => {
-    const repo = repoWith({ 'pkg/app/main.ts': 'a\n', 'top.txt': 'a\n' });
+  it('from a workspace in a subfolder shows only the changes inside it, with repository-relative paths', async () => {
+    const repo = repoWith({ 'pkg/app/main.ts': 'a\n', 'pkg/lib/util.ts': 'a\n', 'top.txt': 'a\n' });
     repo.write('pkg/app/main.ts', 'b\n');
+    repo.write('pkg/lib/util.ts', 'b\n');
     repo.write('top.txt', 'b\n');
     const res = ok(await resolveDiff(repo, path.join(repo.dir, 'pkg/app')));
-    expect(res.text).toBe(repo.git(['diff'], path.join(repo.dir, 'pkg/app')));
-    expect(res.source.paths).toEqual(['pkg/app/main.ts', 'top.txt']);
+    expect(res.text).toBe(repo.git(['diff', '--', '.'], path.join(repo.dir, 'pkg/app')));
+    expect(res.source.paths).toEqual(['pkg/app/main.ts']);
+    expect(res.description).toContain('only the workspace folder pkg/app/ of the repository, 2 changes outside it left out');
+    expect(res.description).toContain(`read from the git repository at ${path.join(repo.dir, '.git')}`);
   });
 });
 

@@ -43,12 +43,13 @@ function ok(res: Resolution): Resolved {
 }
 
 describe('@git:N against native git', () => {
-  it('equals git log -N -p (renames shown as delete + add) and lists git log -N ids', async () => {
+  it('equals git log -N -p (renames detected as by default) and lists git log -N ids', async () => {
     const repo = historyRepo();
     for (const n of [1, 2, 4]) {
       const res = ok(await resolveLog(repo, n));
-      expect(res.text).toBe(repo.git(['log', `-${n}`, '-p', '--no-renames']));
+      expect(res.text).toBe(repo.git(['log', `-${n}`, '-p', '-M']));
       expect(res.source.commits).toEqual(repo.git(['log', `-${n}`, '--format=%H']).trim().split('\n'));
+      // Both paths of a rename are named (each is judged by the protected list).
       const names = repo.git(['-c', 'core.quotepath=false', 'log', `-${n}`, '--no-renames', '--name-only', '--format=']).split('\n').filter(Boolean);
       expect(new Set(res.source.paths)).toEqual(new Set(names));
       expect(res.description).toBe(n === 1 ? 'last commit' : `last ${n} commits`);
@@ -83,7 +84,7 @@ describe('@git:N against native git', () => {
     const date = `${1_600_000_000 + 99_999} +0000`;
     execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo.dir, env: { ...gitEnv(path.dirname(repo.dir)), GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
     const res = ok(await resolveLog(repo, 6));
-    expect(res.text).toBe(repo.git(['log', '-6', '-p', '--no-renames']));
+    expect(res.text).toBe(repo.git(['log', '-6', '-p', '-M']));
     expect(res.text).toMatch(/^Merge: [0-9a-f]{7} [0-9a-f]{7}$/m);
     expect(res.source.commits).toEqual(repo.git(['log', '-6', '--format=%H']).trim().split('\n'));
   });
@@ -106,14 +107,20 @@ describe('@git:N against native git', () => {
     const repo = historyRepo();
     const res = ok(await resolveLog(repo, 10));
     expect(res.source.commits).toHaveLength(4);
-    expect(res.text).toBe(repo.git(['log', '-10', '-p', '--no-renames']));
+    expect(res.text).toBe(repo.git(['log', '-10', '-p', '-M']));
   });
 
-  it('works from a workspace in a subfolder', async () => {
+  it('from a workspace in a subfolder: the last N commits, their patches limited to the folder', async () => {
     const repo = historyRepo();
-    const res = ok(await resolveLog(repo, 2, path.join(repo.dir, 'src')));
+    const src = path.join(repo.dir, 'src');
+    const res = ok(await resolveLog(repo, 2, src));
     expect(res.source.repository).toBe(repo.dir);
-    expect(res.text).toBe(repo.git(['log', '-2', '-p', '--no-renames']));
+    const [newest, older] = repo.git(['log', '-2', '--format=%H']).trim().split('\n') as [string, string];
+    // The newest commit touches nothing in src/: its header only. The older one: git show limited to src/.
+    expect(res.text).toBe(`${repo.git(['log', '-1', '--format=medium', newest])}\n${repo.git(['log', '-1', '-p', '-M', older, '--', '.'], src)}`);
+    expect(res.text).toContain('rename from src/app.ts\nrename to src/main.ts');
+    expect(res.source.paths).toEqual(['src/app.ts', 'src/main.ts']);
+    expect(res.description).toBe(`last 2 commits; only the workspace folder src/ of the repository, 3 changes outside it left out; read from the git repository at ${path.join(repo.dir, '.git')}`);
   });
 });
 

@@ -13,15 +13,16 @@ const repoWith = repos.with;
 const resolveStaged = (repo: TestRepo, workspace = repo.dir): Promise<Resolution> => resolveReadOnly(stagedResolver, gitRef('staged'), repo, workspace);
 
 /**
- * Equals native `git diff --staged --no-renames` (Atmark shows a rename as a deletion and an addition),
+ * Equals native `git diff --staged -M` (renames detected as git's default does),
  * names the same files, and `git apply --check --cached -R` takes it.
  */
 async function expectLikeGitStaged(repo: TestRepo, options: { apply?: boolean } = {}): Promise<Resolved> {
   const res = await resolveStaged(repo);
   if (!res.ok) throw new Error(`expected a patch, got ${res.code}: ${res.message}`);
-  expect(res.text).toBe(repo.git(['diff', '--staged', '--no-renames']));
+  expect(res.text).toBe(repo.git(['diff', '--staged', '-M']));
+  // Both paths of a rename are named (each is judged by the protected list).
   const names = repo.git(['diff', '--staged', '--no-renames', '--name-only', '-z']).split('\0').filter(Boolean);
-  expect(res.source.paths).toEqual([...new Set(names)]);
+  expect([...(res.source.paths ?? [])].sort()).toEqual([...new Set(names)].sort());
   if (options.apply !== false) repo.gitRaw(['apply', '--check', '--cached', '-R'], res.text);
   expect(res.target).toBe('index vs HEAD');
   return res;
@@ -40,11 +41,12 @@ describe('@staged against native git', () => {
     expect(res.text).not.toContain('unstaged edit');
   });
 
-  it('shows a rename as a deletion and an addition', async () => {
+  it('shows a rename as git does (rename from / rename to)', async () => {
     const repo = repoWith({ 'before.txt': 'same content\n' });
     repo.git(['mv', 'before.txt', 'after.txt']);
     const res = await expectLikeGitStaged(repo);
-    expect(res.source.paths).toEqual(['after.txt', 'before.txt']);
+    expect(res.source.paths).toEqual(['before.txt', 'after.txt']);
+    expect(res.text).toContain('rename from before.txt\nrename to after.txt');
   });
 
   it('shows mode changes, binary files, empty files and missing final newlines', async () => {
@@ -129,11 +131,17 @@ describe('@staged refusals', () => {
     expect(res.ok ? '' : res.message).toContain('config/.env.production');
   });
 
-  it('works from a workspace in a subfolder', async () => {
+  it('from a workspace in a subfolder shows only the changes inside it', async () => {
     const repo = repoWith({ 'sub/a.txt': 'a\n', 'b.txt': 'b\n' });
     repo.write('b.txt', 'B\n');
     repo.git(['add', '-A']);
+    const none = await resolveStaged(repo, path.join(repo.dir, 'sub'));
+    expect(none).toMatchObject({ ok: false, code: 'not_found', source: { paths: [], repository: repo.dir } });
+    expect(none.ok ? '' : none.message).toMatch(/^no staged changes inside the workspace folder sub\/: the 1 change/);
+    repo.write('sub/a.txt', 'A\n');
+    repo.git(['add', '-A']);
     const res = await resolveStaged(repo, path.join(repo.dir, 'sub'));
-    expect(res).toMatchObject({ ok: true, source: { paths: ['b.txt'], repository: repo.dir } });
+    expect(res).toMatchObject({ ok: true, source: { paths: ['sub/a.txt'], repository: repo.dir } });
+    expect(res.ok && res.text).toBe(repo.git(['diff', '--staged', '--', '.'], path.join(repo.dir, 'sub')));
   });
 });
