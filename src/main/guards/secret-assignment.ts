@@ -20,8 +20,9 @@ import type { SecretRule, SecretSpan } from './secret-rules';
  * - the value has at least {@link MIN_LENGTH} characters, no whitespace, a character entropy of at
  *   least {@link MIN_ENTROPY} bits, and is not: a placeholder (`changeme`, `${VAR}`, `<password>`,
  *   `xxx`, empty), a number, a boolean, a type name, a path or URL, a YAML tag/alias/block marker,
- *   a dotted identifier without digits (`config.db.password`), or lower-case words joined by `-`/`_`
- *   (`db-credentials`, a Kubernetes secret's name).
+ *   a dotted identifier without digits (`config.db.password`), lower-case words joined by `-`/`_`
+ *   (`db-credentials`, a Kubernetes secret's name), or digit-free words that name a secret
+ *   (`SuperSecretToken`, `my_test_password`: stand-ins in docs).
  */
 
 /** Shortest value taken for a secret. */
@@ -66,6 +67,8 @@ export function isSecretValue(value: string, quoted: boolean): boolean {
   if (/^changeme/i.test(value) || NOT_VALUES.test(value) || /^[-+]?\d+(?:\.\d+)?$/.test(value)) return false;
   if (/^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)/.test(value) || value.includes('://')) return false;
   if (/^[!&*|>@]/.test(value) || /^[a-z]+(?:[-_][a-z]+)*$/.test(value)) return false;
+  // Words for a secret with no digit are a stand-in in docs (`SuperSecretToken`, `my_test_password`).
+  if (!/\d/.test(value) && /secret|passw|token|dummy|fake|sample|example|test/i.test(value)) return false;
   if (!quoted && (/[(){}[\]]/.test(value) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value))) return false;
   if (!/\d/.test(value) && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
   return entropy(value) >= MIN_ENTROPY;
