@@ -5,6 +5,7 @@
  * `<meta charset>` near the top; UTF-8 otherwise.
  */
 import { TextDecoder } from 'node:util';
+import { isKnownBinaryType } from '../guards/binary';
 
 /** How a body is attached: reduced to Markdown (html), as text, or not at all (binary). */
 export type ContentKind = 'html' | 'text' | 'binary';
@@ -42,17 +43,36 @@ const TEXTUAL_APPLICATION = new Set([
   'application/graphql',
 ]);
 
-/** The kind of a media type. `bytes` lets an unlabelled body be sniffed (HTML, text or binary). */
-export function contentKind(type: string, bytes: Uint8Array): ContentKind {
+/**
+ * The kind of a body. An unlabelled body is sniffed (HTML, text or binary); a body labelled as HTML
+ * or text is sniffed for binary content too (issue 11, row 10), since a server's label is not proof:
+ * a NUL byte outside UTF-16/32 text makes it binary, as for files; an unlabelled body is also binary
+ * when it starts with the signature of a known binary format. `charset` is the header's charset
+ * parameter, when any.
+ */
+export function contentKind(type: string, bytes: Uint8Array, charset: string | null = null): ContentKind {
+  const declared = declaredKind(type);
+  if (declared === 'binary') return 'binary';
+  if (declared !== null) return looksBinary(bytes, charset) ? 'binary' : declared;
+  return sniff(bytes);
+}
+
+function declaredKind(type: string): ContentKind | null {
   if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
   if (type.startsWith('text/') || TEXTUAL_APPLICATION.has(type) || /^application\/[\w.-]+\+(json|xml)$/.test(type)) return 'text';
-  if (type !== '') return 'binary';
-  return sniff(bytes);
+  return type === '' ? null : 'binary';
+}
+
+/** True when a body labelled as text holds binary content (see {@link contentKind}). */
+function looksBinary(bytes: Uint8Array, charset: string | null): boolean {
+  // Only the NUL test: text may well start with `MZ` or `ID3`, which name binary formats as magic numbers.
+  const wide = bomCharset(bytes)?.startsWith('utf-16') || /^utf-?(16|32)/.test(charset ?? '');
+  return !wide && bytes.includes(0);
 }
 
 function sniff(bytes: Uint8Array): ContentKind {
   const head = bytes.subarray(0, 1024);
-  if (head.includes(0)) return 'binary';
+  if (head.includes(0) || isKnownBinaryType('', bytes.subarray(0, 16))) return 'binary';
   const start = new TextDecoder().decode(head).trimStart().slice(0, 64).toLowerCase();
   if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';
   return 'text';

@@ -40,6 +40,12 @@ const routes: Record<string, Handler> = {
   '/problem.json': send('{"title": "x"}', 'application/problem+json'),
   '/image.png': send(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'image/png'),
   '/blob': send(Buffer.from([1, 2, 3, 0, 4]), 'application/octet-stream'),
+  // Labelled as text, holding NUL bytes (issue 11, row 10): sniffed whatever the label says.
+  '/nul.txt': send(Buffer.from('looks like text\0\0\0 but is not\n'), 'text/plain'),
+  '/nul.html': send(Buffer.from('<html><body><p>page\0\x01\x02</p></body></html>'), 'text/html'),
+  '/nul.json': send(Buffer.from('{"a": "\0"}'), 'application/json'),
+  '/utf16.txt': send(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]), 'text/plain'),
+  '/utf16-nobom.txt': send(Buffer.from('wide text', 'utf16le'), 'text/plain; charset=utf-16le'),
   '/bad-utf8.txt': send(Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0x65, 0x6e, 0x64]), 'text/plain; charset=utf-8'),
   '/latin1.txt': send(Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'text/plain; charset=iso-8859-1'),
   '/unknown-charset.txt': send('plain ascii', 'text/plain; charset=x-no-such-charset'),
@@ -142,6 +148,9 @@ describe('@url: other content types', () => {
   it.each([
     ['/image.png', 'image/png'],
     ['/blob', 'application/octet-stream'],
+    ['/nul.txt', 'text/plain'],
+    ['/nul.html', 'text/html'],
+    ['/nul.json', 'application/json'],
   ])('blocks %s as binary', async (path, type) => {
     const r = await resolve(path);
     expect(r.ok ? 'ok' : r.code).toBe('blocked');
@@ -149,6 +158,11 @@ describe('@url: other content types', () => {
       expect(r.message).toBe(`binary content is not supported (${type}): only web pages, plain text, Markdown and JSON can be attached`);
       expect(r.source?.contentType).toBe(type);
     }
+  });
+
+  it.each(['/utf16.txt', '/utf16-nobom.txt'])('attaches UTF-16 text %s although it holds NUL bytes', async (path) => {
+    const r = await resolve(path);
+    expect(r.ok && r.text).toBe('wide text');
   });
 
   it('decodes invalid UTF-8 with replacement characters', async () => {

@@ -70,7 +70,7 @@ function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveCo
     const problem = httpStatusProblem(res.status, res.statusText);
     return refuse(problem.code, problem.message, ref.value, source);
   }
-  const kind = contentKind(media.type, res.body);
+  const kind = contentKind(media.type, res.body, media.charset);
   if (kind === 'binary') return refuse('blocked', binaryPageMessage(media.type), ref.value, source);
   const decoded = decodeText(res.body, media, kind);
   if (kind === 'text') {
