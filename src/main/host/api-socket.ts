@@ -3,6 +3,7 @@ import { EVENT_NAMES } from '../../shared/api/channels';
 import { fail } from '../../shared/api/result';
 import { isCallName, validateCall } from '../../shared/api/validate';
 import type { Services } from '../services';
+import { HOST_TEXT } from './text';
 
 /**
  * The API over one WebSocket. The wire format is JSON:
@@ -26,10 +27,18 @@ export function attachApiSocket(socket: WebSocket, services: Services): void {
     services.on(name, (payload) => send(socket, { t: 'event', name, payload })),
   );
   socket.on('message', (data, isBinary) => {
-    const call = isBinary ? null : parseCall(data.toString());
-    if (!call) return; // not ours: nothing to answer, and no id to answer to
+    const parsed = isBinary ? { problem: HOST_TEXT.binary, id: null } : parseCall(data.toString());
+    if ('problem' in parsed) {
+      // Answered all the same (with the id when one could be read), so the caller is never left waiting.
+      send(socket, { t: 'result', id: parsed.id, result: fail('invalid_request', parsed.problem) });
+      return;
+    }
+    const call = parsed;
     void answer(call, services, running).then((result) => send(socket, { t: 'result', id: call.id, result }));
   });
+  // A message over the size cap (or a broken frame) makes ws raise an error and close this socket
+  // with 1009; without a listener the error would end the whole host, and every other tab with it.
+  socket.on('error', () => undefined);
   socket.on('close', () => {
     for (const off of unsubscribes) off();
     for (const requestId of running) void services.call('cancel', { requestId });
@@ -52,17 +61,23 @@ async function answer(call: WireCall, services: Services, running: Set<string>):
   }
 }
 
-function parseCall(text: string): WireCall | null {
+/** A message that is not a call: why, and its id when it has a usable one. */
+interface NotACall {
+  problem: string;
+  id: number | null;
+}
+
+function parseCall(text: string): WireCall | NotACall {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return null;
+    return { problem: HOST_TEXT.notJson, id: null };
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (v.t !== 'call' || typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return null;
-  return { t: 'call', id: v.id, name: v.name, payload: v.payload };
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const id = typeof v.id === 'number' && Number.isSafeInteger(v.id) ? v.id : null;
+  if (v.t !== 'call' || id === null) return { problem: HOST_TEXT.notACall, id };
+  return { t: 'call', id, name: v.name, payload: v.payload };
 }
 
 function send(socket: WebSocket, message: unknown): void {

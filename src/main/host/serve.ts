@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { fileURLToPath } from 'node:url';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
 import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
@@ -32,6 +33,8 @@ export interface ServeOptions {
   secrets?: SecretStore;
   /** Services to expose (tests, benches). Default: created from the options above. */
   services?: Services;
+  /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
+  maxMessageBytes?: number;
 }
 
 /** A running browser host. */
@@ -42,8 +45,6 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-/** The largest API message accepted (a prompt plus room; exports go the other way). */
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Runs the browser host: the built renderer and the API over a WebSocket, on 127.0.0.1 only,
@@ -62,7 +63,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),
     });
   const policy: DoorPolicy = { port: 0, token: randomBytes(24).toString('base64url') };
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? MAX_SOCKET_MESSAGE_BYTES });
   sockets.on('connection', (socket) => attachApiSocket(socket, services));
 
   const server = http.createServer((req, res) => {

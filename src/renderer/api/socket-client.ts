@@ -18,8 +18,10 @@ export function createSocketApi(url: string): AtmarkApi {
     socket.addEventListener('error', () => resolve(false), { once: true });
   });
   socket.addEventListener('message', (event) => dispatch(String(event.data)));
-  socket.addEventListener('close', () => {
-    for (const resolve of pending.values()) resolve(lost());
+  socket.addEventListener('close', (event) => {
+    // 1009: the host refused a message over its size cap and closed this connection.
+    const answer = event.code === 1009 ? tooLarge() : lost();
+    for (const resolve of pending.values()) resolve(answer);
     pending.clear();
   });
 
@@ -59,6 +61,13 @@ export function createSocketApi(url: string): AtmarkApi {
     onExpandProgress: (listener) => on('expandProgress', listener),
     onWorkspaceChanged: (listener) => on('workspaceChanged', listener),
     onSendProgress: (listener) => on('sendProgress', listener),
+  };
+}
+
+function tooLarge<T>(): ApiResult<T> {
+  return {
+    ok: false,
+    error: { code: 'invalid_request', message: 'The last message was larger than Atmark accepts, so the host closed the connection; shorten the text and reload this page.' },
   };
 }
 

@@ -10,6 +10,18 @@ import type { DraftView, RunSummaryView, RunView, SendAnswer, SendProgress, Sess
  * (and every sender) before anything runs.
  */
 
+/** The longest draft kept, in characters (UTF-16 code units, as zod counts them). */
+export const MAX_DRAFT_CHARS = 8_000_000;
+
+/**
+ * The largest WebSocket message the browser host accepts, derived from the contract so the two agree:
+ * the longest string a call sends over the socket (a draft) can take up to 6 bytes per character as
+ * JSON (`\u0001`), plus 1 MiB for the rest of the call. A larger message closes that socket with code
+ * 1009 and an error; the host and its other sockets go on. Copy and Export never cross the socket
+ * (the browser does them itself), so their larger limits do not count here.
+ */
+export const MAX_SOCKET_MESSAGE_BYTES = 6 * MAX_DRAFT_CHARS + 1024 * 1024;
+
 const path = z.string().min(1).max(4096);
 const requestId = z.string().min(1).max(64);
 const entityId = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
@@ -109,7 +121,7 @@ export const CALL_SCHEMAS = {
   /** One run as Markdown with its citations table. */
   exportRun: z.strictObject({ sessionId, runId: entityId }),
   /** Keeps the draft (main adds the workspace and the grants); call it on every keystroke. */
-  saveDraft: z.strictObject({ text: z.string().max(8_000_000) }),
+  saveDraft: z.strictObject({ text: z.string().max(MAX_DRAFT_CHARS) }),
   /** The draft main kept, or null. */
   getDraft: z.strictObject({}),
 } as const satisfies Record<CallName, z.ZodType>;
