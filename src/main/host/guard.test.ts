@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasToken, isAllowedHost, isAllowedOrigin, judgeRequest, safePathname, type DoorRequest } from './guard';
+import { hasToken, isAllowedHost, isAllowedOrigin, judgeRequest, requestPath, type DoorRequest } from './guard';
 
 const policy = { port: 4567, token: 'abcDEF123_-secret' };
 const good: DoorRequest = { host: '127.0.0.1:4567', origin: undefined, url: `/?token=${policy.token}`, upgrade: false };
@@ -31,6 +31,18 @@ describe('judgeRequest: hostile requests are refused', () => {
     ['scheme-relative target', { url: '//evil.example/' }, 400],
     ['bad percent escape', { url: '/%E0%A4%A' }, 400],
     ['missing target', { url: undefined }, 400],
+    // Issue 11, row 15: the guard and the file server judge one normalised path.
+    ['index.html with a trailing slash', { url: '/index.html/' }, 400],
+    ['an encoded slash after a dot segment', { url: '/assets/..%2findex.html' }, 400],
+    ['encoded slashes throughout', { url: '/assets%2f..%2findex.html' }, 400],
+    ['encoded dots', { url: '/assets/%2e%2e/index.html' }, 400],
+    ['a literal dot segment', { url: '/./index.html' }, 400],
+    ['a literal parent segment', { url: '/assets/../index.html' }, 400],
+    ['an encoded backslash', { url: '/assets%5c..%5cindex.html' }, 400],
+    ['a backslash', { url: '/assets\\..\\index.html' }, 400],
+    ['an empty segment', { url: '/assets//index.html' }, 400],
+    ['an encoded NUL', { url: '/index.html%00.js' }, 400],
+    ['index.html in upper case', { url: '/INDEX.HTML' }, 403],
   ];
   it.each(cases)('%s -> %i', (_name, change, status) => {
     const verdict = judgeRequest({ ...good, ...change }, policy);
@@ -66,7 +78,7 @@ describe('the parts', () => {
     expect(hasToken(`/#token=${policy.token}`, policy.token)).toBe(false);
   });
   it('pathnames are decoded, and non-path targets are null', () => {
-    expect(safePathname('/a%20b?x')).toBe('/a b');
-    expect(safePathname('*')).toBeNull();
+    expect(requestPath('/a%20b?x')).toBe('/a b');
+    expect(requestPath('*')).toBeNull();
   });
 });

@@ -56,15 +56,19 @@ export function hasToken(url: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Paths that need the token: the page itself and the API. Built assets are public code. */
+/**
+ * Paths that need the token: the page itself and the API. Built assets are public code. Judged on
+ * the one normalised path the file server serves ({@link requestPath}), so the two never disagree;
+ * `index.html` in any case (a case-folding disk serves `/INDEX.HTML` as the page).
+ */
 export function needsToken(url: string | undefined): boolean {
-  const pathname = safePathname(url);
-  return pathname === null || pathname === '/' || pathname === '/index.html' || pathname === '/api';
+  const p = requestPath(url);
+  return p === null || p === '/' || p.toLowerCase() === '/index.html' || p === '/api';
 }
 
 /** Judges one request (see the module comment). */
 export function judgeRequest(req: DoorRequest, policy: DoorPolicy): DoorVerdict {
-  if (safePathname(req.url) === null) return { ok: false, status: 400, reason: 'bad request target' };
+  if (requestPath(req.url) === null) return { ok: false, status: 400, reason: 'bad request target' };
   if (!isAllowedHost(req.host, policy.port)) return { ok: false, status: 403, reason: 'host not allowed' };
   if (req.upgrade || req.origin !== undefined) {
     if (!isAllowedOrigin(req.origin, policy.port)) return { ok: false, status: 403, reason: 'origin not allowed' };
@@ -73,12 +77,28 @@ export function judgeRequest(req: DoorRequest, policy: DoorPolicy): DoorVerdict 
   return { ok: true };
 }
 
-/** The decoded pathname of a request target, or null when it is not an origin-form path. */
-export function safePathname(url: string | undefined): string | null {
+/**
+ * The one path of a request target that both the token guard and the file server judge (issue 11,
+ * row 15), or null when the target is refused: not an origin-form path, a dot segment (`.`, `..`),
+ * an empty segment (`//`, a trailing `/` after a name), an encoded separator or dot (`%2f`, `%5c`,
+ * `%2e`), a backslash, a NUL, or a bad percent escape. Nothing is decoded into a separator, so no
+ * spelling of a path reaches a file under another name.
+ */
+export function requestPath(url: string | undefined): string | null {
   if (!url || !url.startsWith('/') || url.startsWith('//')) return null;
-  try {
-    return decodeURIComponent(new URL(url, 'http://x').pathname);
-  } catch {
-    return null;
+  const raw = url.split(/[?#]/, 1)[0] as string;
+  if (raw === '/') return '/';
+  if (/%(?:2e|2f|5c|00)|[\\\0]/i.test(raw)) return null;
+  const parts: string[] = [];
+  for (const segment of raw.slice(1).split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    parts.push(decoded);
   }
+  return `/${parts.join('/')}`;
 }

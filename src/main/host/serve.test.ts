@@ -67,6 +67,15 @@ function call(ws: WebSocket, id: number, name: string, payload: unknown): Promis
 }
 
 describe('serve: HTTP', () => {
+  it.each(['/index.html/', '/assets/..%2findex.html', '/assets%2f..%2findex.html', '/assets/%2e%2e/index.html', '/INDEX.HTML', '/assets//../index.html'])(
+    'never serves the page without the token through %s',
+    async (target) => {
+      const res = await get(target);
+      expect(res.status).not.toBe(200);
+      expect(res.body).not.toContain('atmark test page');
+    },
+  );
+
   it('prints a loopback URL with a long random token', () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
   });
@@ -91,8 +100,8 @@ describe('serve: HTTP', () => {
 
   it('serves built assets, and nothing outside the build', async () => {
     expect((await get('/assets/app.js')).status).toBe(200);
-    expect((await get('/../secret.txt')).status).toBe(404);
-    expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
+    expect((await get('/../secret.txt')).status).toBe(400);
+    expect((await get('/%2e%2e/secret.txt')).status).toBe(400);
     expect((await get('/assets/missing.js')).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isInside } from '../guards/containment';
-import { safePathname } from './guard';
+import { requestPath } from './guard';
 
 /** Content types of what a Vite build emits. */
 const TYPES: Record<string, string> = {
@@ -39,8 +39,13 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
  * a regular file inside `root` is a 404; the token-bearing page is never cached or referred.
  */
 export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean): Promise<void> {
-  const pathname = safePathname(url);
-  const relative = pathname === null || pathname === '/' ? 'index.html' : pathname.slice(1);
+  // The same normalised path the token guard judged; a refused one never reaches the disk.
+  const pathname = requestPath(url);
+  if (pathname === null) {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('bad request target');
+    return;
+  }
+  const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
   const target = path.resolve(root, relative);
   const real = await fs.realpath(target).catch(() => null);
   const stat = real && isInside(root, real) ? await fs.stat(real).catch(() => null) : null;
