@@ -2,14 +2,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickApi } from './api';
 import { App } from './App';
-import { AppContext, createAppStore } from './store';
+import type { StoreNotice } from '../shared/api/contract';
+import { AppContext, createAppStore, storeNoticeHandler } from './store';
 import './styles.css';
 
 async function start(): Promise<void> {
   const api = pickApi();
+  // Notices about Atmark's own files (a damaged draft kept aside, a draft that cannot be saved) may
+  // arrive before the store exists: they wait here, then go to the notice line.
+  const early: StoreNotice[] = [];
+  let deliver: (notice: StoreNotice) => void = (notice) => early.push(notice);
+  api.onStoreNotice((notice) => deliver(notice));
   // The draft main kept comes first, so the editor starts with it (it survives a crash of main).
   const draft = await api.getDraft({});
   const store = createAppStore(api, draft.ok && draft.value ? draft.value.text : null);
+  deliver = storeNoticeHandler(store);
+  for (const notice of early.splice(0)) deliver(notice);
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <AppContext.Provider value={{ api, store }}>

@@ -58,10 +58,23 @@ type Handlers = { [N in CallName]: (input: ValidCallInput<N>) => Promise<ApiResu
 
 /** Creates the services. Nothing runs until the first call, except opening `options.workspace`. */
 export function createServices(options: ServicesOptions = {}): Services {
-  const store = createWorkspaceStore(options.userDataDir);
-  const settings = createSettingsService(options.userDataDir, options.secrets);
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  // Notices about Atmark's own files (issue 11): kept until withdrawn, and sent again whenever the
+  // page asks for the draft at start, so a page that subscribed late still shows them.
+  const notices = new Map<string, string>();
+  function setNotice(key: string, text: string | null): void {
+    if (text === null ? !notices.delete(key) : notices.get(key) === text) return;
+    if (text !== null) notices.set(key, text);
+    emit('storeNotice', { key, text });
+  }
+  const store = createWorkspaceStore(options.userDataDir, (text) => setNotice('recent-workspaces', text));
+  const settings = createSettingsService(options.userDataDir, options.secrets, (text) => setNotice('settings', text));
   let sessionGeneration = 0;
-  const sessions = createSessionsService(options.userDataDir, () => void (sessionGeneration += 1));
+  const sessions = createSessionsService(
+    options.userDataDir,
+    () => void (sessionGeneration += 1),
+    (text) => setNotice('session', text),
+  );
   const resultResolver = createResultResolver(sessions.lookup);
   // Every engine gets the settings' limits and `@result` from the current session only.
   const expander = createExpander(options.engineFactory, async () => {
@@ -72,10 +85,11 @@ export function createServices(options: ServicesOptions = {}): Services {
     return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver], sessionDir } };
   });
   const sender = createSender(settings, sessions);
-  const drafts: DraftStore | null = options.userDataDir ? createDraftStore(options.userDataDir) : null;
+  const drafts: DraftStore | null = options.userDataDir
+    ? createDraftStore(options.userDataDir, { onWriteProblem: (text) => setNotice('draft-write', text) })
+    : null;
   let draftText = '';
   let closed = false;
-  const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const gitCache = {};
   let workspace: WorkspaceInfo | null = null;
   let index: PathIndex | null = null;
@@ -105,7 +119,12 @@ export function createServices(options: ServicesOptions = {}): Services {
 
   // The draft of the last run comes back: its text, and (unless a workspace was given) its
   // workspace with the files granted in it.
-  const restored = drafts ? drafts.load().then((r) => r.draft) : Promise.resolve(null);
+  const restored = drafts
+    ? drafts.load().then((r) => {
+        if (r.problem) setNotice('draft-damaged', r.problem.message);
+        return r.draft;
+      })
+    : Promise.resolve(null);
   const started = (async () => {
     const draft = await restored;
     if (draft) draftText = draft.text;
@@ -178,6 +197,11 @@ export function createServices(options: ServicesOptions = {}): Services {
     },
     getDraft: async () => {
       const draft = await restored;
+      await settings.view();
+      // The page asks for the draft once it listens: the notices raised before then go out again.
+      setImmediate(() => {
+        for (const [key, text] of notices) emit('storeNotice', { key, text });
+      });
       if (!draft && draftText === '') return ok(null);
       return ok({ text: draftText, workspace: workspace?.root ?? null, savedAt: draft?.savedAt ?? new Date().toISOString() });
     },

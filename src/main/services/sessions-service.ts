@@ -34,7 +34,11 @@ export interface SessionsService {
 }
 
 /** Creates the service over `USERDATA/sessions`; without a user-data folder every call is `unsupported`. */
-export function createSessionsService(userDataDir: string | undefined, onChange: () => void = () => undefined): SessionsService {
+export function createSessionsService(
+  userDataDir: string | undefined,
+  onChange: () => void = () => undefined,
+  onNotice: (text: string) => void = () => undefined,
+): SessionsService {
   const root = userDataDir ? path.join(userDataDir, 'sessions') : null;
   // The latest session is reopened once, lazily; `session` then follows New session.
   let session: Promise<SessionStore | null> | null = null;
@@ -45,6 +49,7 @@ export function createSessionsService(userDataDir: string | undefined, onChange:
       const latest = (await listSessions(root)).items[0];
       if (!latest) return null;
       const opened = await openSession(latest.dir, { create: false });
+      if (opened.ok && opened.notice) onNotice(opened.notice);
       return opened.ok ? opened.session : null;
     })();
     return session;
@@ -68,6 +73,7 @@ export function createSessionsService(userDataDir: string | undefined, onChange:
     const found = (await listSessions(root)).items.find((s) => s.id === sessionId);
     if (!found) return fail('not_found', SERVICE_TEXT.sessionNotFound);
     const opened = await openSession(found.dir, { create: false });
+    if (opened.ok && opened.notice) onNotice(opened.notice);
     return opened.ok ? ok(opened.session) : fail('failed', opened.message);
   }
 

@@ -39,12 +39,19 @@ export interface SettingsService {
  * Creates the settings service. Without `userDataDir` the settings live in memory (tests). The
  * default secret store reads keys from the environment and keeps typed keys in memory.
  */
-export function createSettingsService(userDataDir: string | undefined, secrets: SecretStore = createEnvSecretStore()): SettingsService {
+export function createSettingsService(
+  userDataDir: string | undefined,
+  secrets: SecretStore = createEnvSecretStore(),
+  onNotice: (text: string) => void = () => undefined,
+): SettingsService {
   let problems: FileProblem[] = [];
   let version = 0;
   let current: Promise<Settings> = userDataDir
     ? loadSettings(userDataDir).then((loaded) => {
         problems = loaded.problems;
+        // The last problem says where the damaged file was kept (see loadSettings).
+        const last = loaded.problems[loaded.problems.length - 1];
+        if (last) onNotice(last.message);
         return loaded.settings;
       })
     : Promise.resolve(defaultSettings());

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { WorkspaceInfo } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { locateRepository } from '../git/repository';
+import { readFileCapped } from '../sessions/atomic-file';
+import { keepAside, whyOf } from '../sessions/keep-aside';
 import { SERVICE_TEXT } from './text';
 
 /** How many recent workspaces are remembered. */
@@ -24,26 +26,28 @@ export interface WorkspaceStore {
 }
 
 /** Creates a {@link WorkspaceStore}. */
-export function createWorkspaceStore(userDataDir?: string): WorkspaceStore {
+export function createWorkspaceStore(userDataDir?: string, onNotice: (text: string) => void = () => undefined): WorkspaceStore {
   const file = userDataDir ? path.join(userDataDir, 'recent-workspaces.json') : null;
   let memory: string[] = [];
 
   async function load(): Promise<string[]> {
     if (!file) return memory;
+    const read = await readFileCapped(file, MAX_RECENT_FILE_BYTES);
+    // A missing file just means no recent workspaces yet.
+    if (!read.ok && read.problem.code === 'missing') return [];
+    // Not readable at all (no permission, a folder in its place): nothing of ours to keep aside.
+    if (!read.ok && read.problem.code === 'unreadable') return [];
+    let parsed: unknown;
     try {
-      const handle = await fs.open(file, 'r');
-      try {
-        const buffer = Buffer.alloc(MAX_RECENT_FILE_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-        const parsed: unknown = JSON.parse(buffer.subarray(0, bytesRead).toString('utf8'));
-        return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
-      } finally {
-        await handle.close();
-      }
+      parsed = read.ok ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.value)) : undefined;
     } catch {
-      // A missing or damaged file just means no recent workspaces yet.
-      return [];
+      parsed = undefined;
     }
+    if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[];
+    // Damaged: kept aside (never written over by the next open), and the person is told where.
+    const why = read.ok ? 'not a list of folders' : whyOf(read.problem);
+    onNotice((await keepAside(file, why)).message);
+    return [];
   }
 
   async function remember(root: string): Promise<void> {

@@ -49,13 +49,16 @@ describe('the draft', () => {
     expect(JSON.parse(readFileSync(join(dir, DRAFT_FILE), 'utf8')).text).toBe(`text ${i}`);
   });
 
-  it('a damaged draft is reported, not fatal, and the next save replaces it', async () => {
+  it('a damaged draft is reported, kept aside with a timestamp, and the next save writes a new one', async () => {
     dir = mkdtempSync(join(tmpdir(), 'atmark-draft-'));
     writeFileSync(join(dir, DRAFT_FILE), '{"version":1,"text":"half');
     const drafts = createDraftStore(dir);
     const loaded = await drafts.load();
     expect(loaded.draft).toBeNull();
-    expect(loaded.problem).toMatchObject({ code: 'corrupt', message: expect.stringMatching(/draft\.json is damaged/) });
+    expect(loaded.problem).toMatchObject({
+      code: 'corrupt',
+      message: expect.stringMatching(/^draft\.json could not be read \(not valid JSON\), so Atmark started a fresh one and kept the damaged file as .*draft\.json\.damaged-\d{8}-\d{6}/),
+    });
     drafts.save({ text: 'fresh', workspace: null, grants: [] });
     await drafts.flush();
     expect((await drafts.load()).draft?.text).toBe('fresh');

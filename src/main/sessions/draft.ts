@@ -8,7 +8,10 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
+import { formatBytes } from '../../shared/format-bytes';
 import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
+import { keepAside, whyOf } from './keep-aside';
+import { SESSION_TEXT } from './text';
 
 /** The draft file's name in the folder given to {@link createDraftStore}. */
 export const DRAFT_FILE = 'draft.json';
@@ -43,6 +46,11 @@ export interface DraftStoreOptions {
   /** Longest time between a `save` and the write that holds it. Default 250 ms. */
   intervalMs?: number;
   now?: () => Date;
+  /**
+   * Called after each write: the sentence for a failed write (shown at once, kept until a write
+   * succeeds), or null once a write succeeded again.
+   */
+  onWriteProblem?: (message: string | null) => void;
 }
 
 /** The draft of one user-data folder. */
@@ -51,7 +59,10 @@ export interface DraftStore {
   save(draft: Draft): void;
   /** Writes the latest draft now, if it is not on disk yet. Resolves when it is (or the write failed). */
   flush(): Promise<void>;
-  /** The saved draft: null when there is none, or it is damaged (then `problem` says so). */
+  /**
+   * The saved draft: null when there is none, or it is damaged (then `problem` says so, and the
+   * damaged file was renamed aside with a timestamp before anything can write over it).
+   */
   load(signal?: AbortSignal): Promise<{ draft: SavedDraft | null; problem: FileProblem | null }>;
   /** The last write's failure, if the last write failed. */
   lastProblem(): FileProblem | null;
@@ -68,18 +79,26 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   let problem: FileProblem | null = null;
+  /** True when a damaged draft could not be moved aside: then nothing writes over it. */
+  let blocked = false;
 
   // Writes run one after another; each takes whatever is newest when it starts, so a burst of
   // keystrokes costs one write, and no older draft can land after a newer one.
   const write = (): Promise<void> => {
     writing = writing.then(async () => {
-      if (pending === null) return;
+      if (pending === null || blocked) return;
       const draft = pending;
       pending = null;
       const text = jsonText({ version: 1, ...draft, grants: [...draft.grants], savedAt: now().toISOString() });
-      if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) return;
-      const written = await writeFileAtomic(path, text);
-      problem = written.ok ? null : written.problem;
+      const wasFailing = problem !== null;
+      if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) {
+        problem = { path, code: 'too_large', message: SESSION_TEXT.draftTooLarge(formatBytes(MAX_DRAFT_BYTES)) };
+      } else {
+        const written = await writeFileAtomic(path, text);
+        problem = written.ok ? null : { ...written.problem, message: SESSION_TEXT.draftNotSaved(written.problem.message) };
+      }
+      if (problem) options.onWriteProblem?.(problem.message);
+      else if (wasFailing) options.onWriteProblem?.(null);
     });
     return writing;
   };
@@ -109,7 +128,13 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
         const { version: _v, ...draft } = read.value;
         return { draft, problem: null };
       }
-      return { draft: null, problem: read.problem.code === 'missing' ? null : read.problem };
+      if (read.problem.code === 'missing' || read.problem.code === 'aborted') return { draft: null, problem: null };
+      // Not readable at all (a folder in its place, no permission): said as is; the writes will say more.
+      if (read.problem.code === 'unreadable') return { draft: null, problem: read.problem };
+      // Damaged or too large: kept aside before the next keystroke can write over it.
+      const aside = await keepAside(path, whyOf(read.problem), now());
+      if (aside.keptAs === null) blocked = true;
+      return { draft: null, problem: { ...read.problem, message: aside.message } };
     },
     lastProblem: () => problem,
     async close() {

@@ -49,8 +49,12 @@ describe('a session folder', () => {
     writeFileSync(join(other, 'notes.txt'), 'mine');
     const refused = await openSession(other);
     expect(refused).toMatchObject({ ok: false, code: 'not_a_session' });
+    // A damaged session.json is kept aside with a timestamp, and the folder gets a fresh one.
     writeFileSync(join(dir, 'session.json'), '{"version":1,');
-    expect(await openSession(dir)).toMatchObject({ ok: false, code: 'damaged' });
+    const reopened = await openSession(dir);
+    expect(reopened).toMatchObject({ ok: true });
+    expect(reopened.ok && reopened.notice).toMatch(/^session\.json could not be read \(not valid JSON\), so Atmark started a fresh one and kept the damaged file as .*session\.json\.damaged-\d{8}-\d{6}/);
+    expect(readdirSync(dir).some((n) => /^session\.json\.damaged-/.test(n))).toBe(true);
   });
 
   it('records a run with citations, stores each attached block as a result, and reads it back', async () => {

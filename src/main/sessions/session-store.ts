@@ -9,6 +9,7 @@ import type { ExpansionResult } from '../../shared/expansion';
 import { MiB } from '../../shared/limits';
 import type { ResultLookup, StoredResult } from '../resolvers/result';
 import { fail, jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem, type FileRead } from './atomic-file';
+import { keepAside, whyOf } from './keep-aside';
 import { isId, newId } from './ids';
 import { RunRecordSchema, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type RunSummary, type SessionMeta } from '../../shared/session-records';
 
@@ -60,7 +61,9 @@ export interface SessionStore {
 }
 
 /** Why a session folder could not be opened. */
-export type OpenSessionResult = { ok: true; session: SessionStore } | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string };
+export type OpenSessionResult =
+  | { ok: true; session: SessionStore; /** Set when a damaged session.json was kept aside: the sentence saying where. */ notice?: string }
+  | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string };
 
 /** Options of {@link openSession}. */
 export interface OpenSessionOptions {
@@ -83,13 +86,22 @@ export async function openSession(dir: string, options: OpenSessionOptions = {})
     for (const sub of [dir, join(dir, 'runs'), resultsDir(dir)]) await sweepStaleTemps(sub);
     return { ok: true, session: sessionStore(dir, read.value, now) };
   }
-  if (read.problem.code !== 'missing') return { ok: false, code: 'damaged', message: SESSION_TEXT.sessionDamaged(dir) };
-  const entries = await fsp.readdir(dir).catch(() => [] as string[]);
-  if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', message: SESSION_TEXT.notASession(dir) };
+  let notice: string | undefined;
+  if (read.problem.code !== 'missing') {
+    if (read.problem.code === 'aborted') return { ok: false, code: 'damaged', message: SESSION_TEXT.sessionDamaged(dir) };
+    // Damaged: kept aside with a timestamp (never written over), then the folder gets a fresh
+    // session.json so its runs and results stay where they are.
+    const aside = await keepAside(metaPath, whyOf(read.problem), now());
+    if (aside.keptAs === null) return { ok: false, code: 'damaged', message: aside.message };
+    notice = aside.message;
+  } else {
+    const entries = await fsp.readdir(dir).catch(() => [] as string[]);
+    if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', message: SESSION_TEXT.notASession(dir) };
+  }
   const meta: SessionMeta = { version: 1, id: newId('session'), createdAt: now().toISOString(), title: null };
   const written = await writeFileAtomic(metaPath, jsonText(meta));
   if (!written.ok) return { ok: false, code: 'unwritable', message: SESSION_TEXT.cannotCreate(dir, written.problem.message) };
-  return { ok: true, session: sessionStore(dir, meta, now) };
+  return { ok: true, session: sessionStore(dir, meta, now), ...(notice ? { notice } : {}) };
 }
 
 function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionStore {

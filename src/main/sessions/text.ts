@@ -14,4 +14,12 @@ export const SESSION_TEXT = {
   saveFailed: (why: string): string => `Nothing was sent because the run could not be recorded: ${why}`,
   stoppedBeforeSending: 'Stopped before anything was sent.',
   noDraftWorkspace: 'no workspace',
+  keptAside: (name: string, why: string, keptAs: string): string =>
+    `${name} could not be read (${why}), so Atmark started a fresh one and kept the damaged file as ${keptAs}; open it to recover anything you need from it.`,
+  couldNotKeepAside: (name: string, why: string, error: string): string =>
+    `${name} could not be read (${why}) and could not be moved aside (${error}); Atmark will not write over it: move or repair it yourself.`,
+  draftNotSaved: (why: string): string =>
+    `Your draft could not be saved (${why}); it stays in the composer, but copy it somewhere safe until this notice goes away.`,
+  draftTooLarge: (limit: string): string =>
+    `Your draft is larger than ${limit} and is no longer saved to disk; it stays in the composer, but copy it somewhere safe, or shorten it.`,
 } as const;

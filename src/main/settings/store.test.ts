@@ -41,7 +41,10 @@ describe('settings on disk', () => {
     writeFileSync(join(dir, SETTINGS_FILE), '{"version": 1, "endpoints": [');
     const loaded = await loadSettings(dir);
     expect(loaded.settings).toEqual(defaultSettings());
-    expect(loaded.problems).toEqual([expect.objectContaining({ code: 'corrupt', message: expect.stringMatching(/damaged .* defaults are used/) })]);
+    expect(loaded.problems).toEqual([
+      expect.objectContaining({ code: 'corrupt', message: expect.stringMatching(/damaged .* defaults are used/) }),
+      expect.objectContaining({ message: expect.stringMatching(/^settings\.json could not be read \(not valid JSON\).* kept the damaged file as .*settings\.json\.damaged-/) }),
+    ]);
   });
 
   it('a partly damaged file keeps what is valid and reports each loss', async () => {
@@ -62,6 +65,7 @@ describe('settings on disk', () => {
       expect.stringMatching(/Model endpoint 2 .* damaged/),
       expect.stringMatching(/"maxReferences" .* back to its default/),
       expect.stringMatching(/"softTokenRatio" .* back to its default/),
+      expect.stringMatching(/^settings\.json could not be read .* kept the damaged file as/),
     ]);
   });
 

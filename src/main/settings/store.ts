@@ -3,9 +3,11 @@
  * A damaged file never stops the app: what can be saved from it is kept (each endpoint and each
  * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
  */
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
+import { keepAside, whyOf } from '../sessions/keep-aside';
 import { defaultSettings, EndpointSchema, LimitsSchema, SettingsSchema, type Endpoint, type Settings } from './schema';
 import { SETTINGS_TEXT } from './text';
 
@@ -38,17 +40,29 @@ export async function loadSettings(dir: string, signal?: AbortSignal): Promise<L
   const path = join(dir, SETTINGS_FILE);
   const read = await readFileCapped(path, MAX_SETTINGS_BYTES, signal);
   if (!read.ok) {
-    return { settings: defaultSettings(), problems: read.problem.code === 'missing' ? [] : [read.problem] };
+    if (read.problem.code === 'missing' || read.problem.code === 'aborted') return { settings: defaultSettings(), problems: [] };
+    if (read.problem.code === 'unreadable') return { settings: defaultSettings(), problems: [read.problem] };
+    return { settings: defaultSettings(), problems: [read.problem, await setAside(path, whyOf(read.problem))] };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.value));
   } catch {
-    return { settings: defaultSettings(), problems: [problem(path, SETTINGS_TEXT.notJson)] };
+    return { settings: defaultSettings(), problems: [problem(path, SETTINGS_TEXT.notJson), await setAside(path, 'not valid JSON')] };
   }
   const whole = SettingsSchema.safeParse(raw);
   if (whole.success) return { settings: whole.data, problems: [] };
-  return salvage(path, raw);
+  // What can be kept is kept; the file itself is kept aside before a save could write over it.
+  const salvaged = salvage(path, raw);
+  const aside = await setAside(path, 'some of its content is not valid');
+  // What was kept is written to a new settings.json, so the next start has it too.
+  if (!(await fsp.lstat(path).then(() => true, () => false))) await saveSettings(dir, salvaged.settings, signal);
+  return { ...salvaged, problems: [...salvaged.problems, aside] };
+}
+
+/** Renames a damaged settings file aside (see `keep-aside.ts`), as a problem to show. */
+async function setAside(path: string, why: string): Promise<FileProblem> {
+  return problem(path, (await keepAside(path, why)).message);
 }
 
 /** Keeps every valid endpoint and limit of a damaged file; reports what was dropped. */

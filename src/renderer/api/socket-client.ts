@@ -61,6 +61,7 @@ export function createSocketApi(url: string): AtmarkApi {
     onExpandProgress: (listener) => on('expandProgress', listener),
     onWorkspaceChanged: (listener) => on('workspaceChanged', listener),
     onSendProgress: (listener) => on('sendProgress', listener),
+    onStoreNotice: (listener) => on('storeNotice', listener),
   };
 }
 

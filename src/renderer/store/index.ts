@@ -9,6 +9,7 @@ import { createWorkspaceSlice } from './workspace-slice';
 
 export type { AppState } from './types';
 export { EXPAND_DEBOUNCE_MS } from './expansion-slice';
+export { storeNoticeHandler } from './notice-slice';
 
 /**
  * Creates the app's store, wired to `api`. `draft` (the text main kept) becomes the initial text;

@@ -192,6 +192,17 @@ export interface ApiEvents {
   workspaceChanged: WorkspaceInfo | null;
   /** A Send's run was recorded, or a piece of its reply arrived. */
   sendProgress: SendProgress;
+  /**
+   * Something about Atmark's own files the person must know (a damaged file kept aside, a draft that
+   * could not be saved), keyed so a later event with `text: null` withdraws it (the draft saved again).
+   */
+  storeNotice: StoreNotice;
+}
+
+/** One notice about Atmark's own files; `text: null` withdraws the notice of that key. */
+export interface StoreNotice {
+  key: string;
+  text: string | null;
 }
 
 /** Removes a listener added with one of the `on...` functions. */
@@ -208,6 +219,7 @@ export interface AtmarkApi extends ApiCalls {
   onExpandProgress(listener: (event: ApiEvents['expandProgress']) => void): Unsubscribe;
   onWorkspaceChanged(listener: (event: ApiEvents['workspaceChanged']) => void): Unsubscribe;
   onSendProgress(listener: (event: ApiEvents['sendProgress']) => void): Unsubscribe;
+  onStoreNotice(listener: (event: ApiEvents['storeNotice']) => void): Unsubscribe;
   /**
    * The local path of a file dropped on the page (a DOM `File`), or null where the platform hides it
    * (browsers). Runs in the page; no call to main.
