@@ -16,7 +16,8 @@ import type { SecretRule, SecretSpan } from './secret-rules';
  * - the key starts its line (after indentation, a diff's `+`/`-`, a list `- `, `export`, a quote),
  *   or is a quoted JSON key after `{` or `,`;
  * - an unquoted value must end its line (or be followed by a `#` / `;` comment), so `token: Token | null;`
- *   and `password: getPassword(),` are code, not values;
+ *   and `password: getPassword(),` are code, not values; so is a camelCase variable assigned a string
+ *   in a statement that ends with `;` (`lastSignificantToken = "?InJSX";`);
  * - the value has at least {@link MIN_LENGTH} characters, no whitespace, a character entropy of at
  *   least {@link MIN_ENTROPY} bits, and is not: a placeholder (`changeme`, `${VAR}`, `<password>`,
  *   `xxx`, empty), a number, a boolean, a type name, a path or URL, a YAML tag/alias/block marker,
@@ -83,6 +84,8 @@ function assignmentSpans(text: string): SecretSpan[] {
       const value = g[group] as string;
       // A bare value followed by `,` or `;` straight after is code (`password: pw,`), not config.
       if (group === 'bare' && g.glued !== undefined) continue;
+      // `lastToken = "...";`: a statement of code with a camelCase variable, not a config entry.
+      if (g.glued === ';' && /^[a-z][a-z0-9]*[A-Z]/.test(g.key ?? '')) continue;
       if (!isSecretValue(value, group !== 'bare')) continue;
       const [start, end] = m.indices?.groups?.[group] as [number, number];
       spans.push({ start, end, rule: 'secret-assignment' });
