@@ -24,7 +24,7 @@ export function formatNumber(value: number, language: Language = 'en', digits = 
 
 /** A size in bytes: `532 B`, `1.2 KiB`, `64 KiB`, `3.4 MiB` (decimals in the locale's form). */
 export function formatBytes(bytes: number, language: Language = 'en'): string {
-  if (bytes < 1024) return `${formatNumber(bytes, language)} B`;
+  if (bytes < 1024) return `${bytes} B`;
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes / 1024;
   let unit = 0;
