@@ -1,6 +1,7 @@
 import { EditorSelection, EditorState, type TransactionSpec } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { ExpansionResult, ExpandedReference } from '../../shared/expansion';
+import { text } from '../../shared/i18n';
 import { parseReferences } from '../../shared/grammar';
 import { chipInfos, shortName } from './chip-info';
 import { referencesState } from './chips';
@@ -65,6 +66,21 @@ describe('chipInfos', () => {
     expect(infos.get('@file:gone')?.state).toBe('warning');
   });
 
+  it('speaks the UI language: a warning with a catalogue text in it, else its English sentence', () => {
+    const withText = {
+      references: [
+        ref('@file:gone', 'not_found', 0, [{ code: 'not_found', reference: '@file:gone', message: 'file not found', text: text('fs.notFound', { kind: text('kind.file'), shown: 'gone' }) }]),
+        ref('@file:old', 'not_found', 0, [{ code: 'not_found', reference: '@file:old', message: 'file not found' }]),
+        ref('@file:a.ts', 'attached', 12345),
+      ],
+    } as unknown as ExpansionResult;
+    const ja = chipInfos(withText, {}, 'ja');
+    expect(ja.get('@file:gone')?.detail).toMatch(/^ファイルが見つかりません: gone/);
+    expect(ja.get('@file:old')?.detail).toBe('file not found');
+    expect(ja.get('@file:a.ts')?.detail).toBe('添付済み、12,345 トークン');
+    expect(chipInfos(withText, { '@diff': 'resolving' }, 'ko').get('@diff')?.detail).toBe('확인 중…');
+  });
+
   it('progress of the expansion in flight shows resolving', () => {
     expect(chipInfos(result, { '@file:a.ts': 'resolving' }).get('@file:a.ts')?.state).toBe('resolving');
     expect(chipInfos(null, { '@diff': 'resolving' }).get('@diff')?.state).toBe('resolving');
@@ -79,11 +95,22 @@ describe('shortName', () => {
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
-    ['@git:1', 'last 1 commit'],
+    ['@git:1', 'last commit'],
     ['@git:3', 'last 3 commits'],
     ['@url:https://example.com/a/b', 'example.com'],
   ])('%s -> %s', (raw, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed)).toBe(name);
+  });
+
+  it.each([
+    ['@diff', 'ja', 'ステージされていない変更'],
+    ['@git:3', 'ja', '直近 3 件のコミット'],
+    ['@staged', 'ko', '스테이징된 변경 사항'],
+    ['@git:1', 'ko', '최근 커밋 1개'], // Korean has one plural form: the count is always shown
+    ['@file:src/a.ts:3-9', 'ko', 'a.ts:3-9'],
+  ] as const)('%s in %s -> %s', (raw, language, name) => {
+    const [parsed] = parseReferences(raw);
+    expect(parsed && shortName(parsed, language)).toBe(name);
   });
 });

@@ -1,8 +1,10 @@
 import { RangeSetBuilder, StateEffect, StateField, type Extension, type Transaction } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
 import { parseReferences } from '../../shared/grammar';
-import type { ParsedReference } from '../../shared/reference';
-import { shortName, type ChipInfo } from './chip-info';
+import { translate, type Language } from '../../shared/i18n';
+import type { ParsedReference, ReferenceKind } from '../../shared/reference';
+import { uiText, type UiKey } from '../i18n/said';
+import { resolvingInfo, shortName, type ChipInfo, type ChipState } from './chip-info';
 
 /**
  * References drawn as atomic chips. The ranges come from the one grammar (`parseReferences`), not
@@ -13,15 +15,37 @@ import { shortName, type ChipInfo } from './chip-info';
  * plain text until the cursor leaves it, so `@file:src/ma` does not turn into a chip mid-word.
  */
 
-/** Sets the chips' states (dispatched when an expansion result or progress arrives). */
-export const setChipInfoEffect = StateEffect.define<ReadonlyMap<string, ChipInfo>>();
+/** What chips show: each reference's state, and the language of their words. */
+export interface ChipInfoValue {
+  infos: ReadonlyMap<string, ChipInfo>;
+  language: Language;
+}
 
-interface ReferencesValue {
+/** Sets the chips' states and language (dispatched when an expansion result or progress arrives, or the UI language changes). */
+export const setChipInfoEffect = StateEffect.define<ChipInfoValue>();
+
+interface ReferencesValue extends ChipInfoValue {
   refs: readonly ParsedReference[];
   /** `from` of the reference being typed, which is not drawn as a chip. */
   editing: number | null;
-  infos: ReadonlyMap<string, ChipInfo>;
 }
+
+/** Words for a chip's kind and state (the `data-kind` and `data-state` attributes keep the stable codes). */
+const KIND_KEYS: Readonly<Record<ReferenceKind, UiKey>> = {
+  file: 'ui.kind.file',
+  folder: 'ui.kind.folder',
+  diff: 'ui.kind.diff',
+  staged: 'ui.kind.staged',
+  git: 'ui.kind.git',
+  url: 'ui.kind.url',
+  result: 'ui.kind.result',
+};
+const STATE_KEYS: Readonly<Record<ChipState, UiKey>> = {
+  resolving: 'ui.chip.state.resolving',
+  ok: 'ui.chip.state.ok',
+  warning: 'ui.chip.state.warning',
+  blocked: 'ui.chip.state.blocked',
+};
 
 function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedReference | undefined {
   return refs.find((r) => r.from < pos && pos <= r.to);
@@ -29,13 +53,13 @@ function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedRefer
 
 /** The parsed references of the document, the one being typed, and the chips' states. */
 export const referencesState = StateField.define<ReferencesValue>({
-  create: (state) => ({ refs: parseReferences(state.doc.toString()), editing: null, infos: new Map() }),
+  create: (state) => ({ refs: parseReferences(state.doc.toString()), editing: null, infos: new Map(), language: 'en' }),
   update(value, tr) {
-    let { refs, editing, infos } = value;
-    for (const effect of tr.effects) if (effect.is(setChipInfoEffect)) infos = effect.value;
+    let { refs, editing, infos, language } = value;
+    for (const effect of tr.effects) if (effect.is(setChipInfoEffect)) ({ infos, language } = effect.value);
     if (tr.docChanged) refs = parseReferences(tr.newDoc.toString());
     if (tr.docChanged || tr.selection) editing = editingAfter(tr, refs, editing);
-    return refs === value.refs && editing === value.editing && infos === value.infos ? value : { refs, editing, infos };
+    return refs === value.refs && editing === value.editing && infos === value.infos && language === value.language ? value : { refs, editing, infos, language };
   },
 });
 
@@ -54,12 +78,13 @@ class ChipWidget extends WidgetType {
   constructor(
     readonly ref: ParsedReference,
     readonly info: ChipInfo,
+    readonly language: Language,
   ) {
     super();
   }
 
   override eq(other: ChipWidget): boolean {
-    return other.ref.raw === this.ref.raw && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail;
+    return other.ref.raw === this.ref.raw && other.language === this.language && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail;
   }
 
   toDOM(): HTMLElement {
@@ -68,16 +93,17 @@ class ChipWidget extends WidgetType {
     chip.dataset.ref = this.ref.raw;
     chip.dataset.state = this.info.state;
     chip.dataset.kind = this.ref.kind;
-    chip.title = `${this.ref.raw}: ${this.info.detail}`;
+    const words = (key: UiKey, params?: Record<string, string | number>) => translate(uiText(key, params), this.language);
+    chip.title = words('ui.chip.title', { ref: this.ref.raw, detail: this.info.detail });
     const part = (cls: string, text: string) => {
       const span = chip.appendChild(document.createElement('span'));
       span.className = cls;
       span.textContent = text;
     };
-    part('cm-chip-kind', this.ref.kind);
-    part('cm-chip-name', shortName(this.ref));
-    part('cm-chip-state', this.info.state);
-    if (this.info.tokens !== null) part('cm-chip-tokens', `${this.info.tokens.toLocaleString('en')} tok`);
+    part('cm-chip-kind', words(KIND_KEYS[this.ref.kind]));
+    part('cm-chip-name', shortName(this.ref, this.language));
+    part('cm-chip-state', words(STATE_KEYS[this.info.state]));
+    if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
     return chip;
   }
 
@@ -85,8 +111,6 @@ class ChipWidget extends WidgetType {
     return false;
   }
 }
-
-const RESOLVING: ChipInfo = { state: 'resolving', tokens: null, detail: 'resolving…' };
 
 /** The chips' decorations, recomputed from {@link referencesState}. */
 const chipDecorations = StateField.define<DecorationSet>({
@@ -103,8 +127,8 @@ function build(value: ReferencesValue): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
   for (const ref of value.refs) {
     if (ref.from === value.editing) continue;
-    const info = value.infos.get(ref.raw) ?? RESOLVING;
-    builder.add(ref.from, ref.to, Decoration.replace({ widget: new ChipWidget(ref, info) }));
+    const info = value.infos.get(ref.raw) ?? resolvingInfo(value.language);
+    builder.add(ref.from, ref.to, Decoration.replace({ widget: new ChipWidget(ref, info, value.language) }));
   }
   return builder.finish();
 }

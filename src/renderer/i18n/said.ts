@@ -1,0 +1,26 @@
+import { isText, text, translate, type Language, type MessageKey, type Text, type TextParams } from '../../shared/i18n';
+
+/** A key of the renderer's catalogue (`ui.*` in en-ui.ts). */
+export type UiKey = Extract<MessageKey, `ui.${string}`>;
+
+/**
+ * Something the renderer shows a person: one of its own catalogue texts, or a sentence from main
+ * (a warning, an API error, a run's error) with its English words and, when main gave one, its
+ * catalogue text. Stored as data and turned into words only when drawn, so a language switch
+ * redraws notices and errors too.
+ */
+export type Said = Text | { message: string; text?: Text };
+
+/** A text of the renderer's catalogue (typed, so a key missing from en-ui.ts does not compile). */
+export function uiText(key: UiKey, params?: TextParams): Text {
+  return text(key, params);
+}
+
+/**
+ * The words of `said` in `language`: the one place that decides how a warning or an error from
+ * main is shown (its catalogue text when it has one, else the English sentence it came with).
+ */
+export function say(said: Said, language: Language): string {
+  if (isText(said)) return translate(said, language);
+  return said.text ? translate(said.text, language) : said.message;
+}
