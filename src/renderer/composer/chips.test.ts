@@ -104,9 +104,9 @@ describe('shortName', () => {
   });
 
   it.each([
-    ['@diff', 'ja', 'ステージされていない変更'],
+    ['@diff', 'ja', '未ステージの変更'],
     ['@git:3', 'ja', '直近 3 件のコミット'],
-    ['@staged', 'ko', '스테이징된 변경 사항'],
+    ['@staged', 'ko', '스테이징된 변경'],
     ['@git:1', 'ko', '최근 커밋 1개'], // Korean has one plural form: the count is always shown
     ['@file:src/a.ts:3-9', 'ko', 'a.ts:3-9'],
   ] as const)('%s in %s -> %s', (raw, language, name) => {

@@ -114,8 +114,9 @@ export function Settings() {
         <legend>{ui.t('ui.settings.languages')}</legend>
         <div className="grid-form">
           <label>
-            {ui.t('ui.settings.language')}
-            <select value={form.language ?? 'system'} onChange={(e) => void saveLanguages({ language: e.target.value as LanguageChoice })}>
+            {/* Named by its words alone (a wrapping label would add the chosen option's name). */}
+            <span id="ui-language-label">{ui.t('ui.settings.language')}</span>
+            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveLanguages({ language: e.target.value as LanguageChoice })}>
               <option value="system">{ui.t('ui.language.system', { name: nameOf(pickLanguage(systemLanguageTags())) })}</option>
               {LANGUAGES.map((l) => (
                 <option key={l} value={l} lang={l}>
@@ -125,8 +126,9 @@ export function Settings() {
             </select>
           </label>
           <label>
-            {ui.t('ui.settings.promptLanguage')}
+            <span id="prompt-language-label">{ui.t('ui.settings.promptLanguage')}</span>
             <select
+              aria-labelledby="prompt-language-label"
               value={form.promptLanguage ?? 'en'}
               aria-describedby="prompt-language-why"
               onChange={(e) => void saveLanguages({ promptLanguage: e.target.value as Language })}
