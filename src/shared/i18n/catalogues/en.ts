@@ -96,6 +96,7 @@ export const en = {
       '1 invisible character was made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
     invisible_other:
       '{{count, number}} invisible characters were made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
+    tallyItem: '{{n}} × {{label}}',
     invisibleKind: {
       bidi: 'text direction control',
       tag: 'tag character',
