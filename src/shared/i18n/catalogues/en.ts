@@ -137,6 +137,7 @@ export const en = {
     emptyBody: 'no content extracted: the server sent an empty page',
   },
   model: {
+    detail: ' ({{detail}})',
     stopped: 'Stopped: the reply so far is kept.',
     stalled: '{{name}} stopped sending{{d}}: the reply so far is kept. Send again, or check that the server is still running.',
     stalledDetail: 'nothing for {{seconds}} s',

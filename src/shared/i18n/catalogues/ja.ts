@@ -123,6 +123,7 @@ export const ja: Catalogue = {
     emptyBody: '内容を取り出せませんでした: サーバーが空のページを送りました',
   },
   model: {
+    detail: '（{{detail}}）',
     stopped: '停止しました。ここまでの回答は残しています。',
     stalled: '{{name}} からの送信が止まりました{{d}}。ここまでの回答は残しています。もう一度送信するか、サーバーが動いているか確認してください。',
     stalledDetail: '{{seconds}} 秒間応答なし',

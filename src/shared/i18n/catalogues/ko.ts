@@ -120,6 +120,7 @@ export const ko: Catalogue = {
     emptyBody: '내용을 추출하지 못했습니다: 서버가 빈 페이지를 보냈습니다',
   },
   model: {
+    detail: '({{detail}})',
     stopped: '중지했습니다. 지금까지 받은 답변은 남겨 둡니다.',
     stalled: '{{name}}이(가) 전송을 멈췄습니다{{d}}. 지금까지 받은 답변은 남겨 둡니다. 다시 보내거나 서버가 실행 중인지 확인하세요.',
     stalledDetail: '{{seconds}}초 동안 응답 없음',
