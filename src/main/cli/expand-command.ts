@@ -43,7 +43,7 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
       ...(session ? { resolvers: [createResultResolver(session.lookup)] } : {}),
     });
   } catch (err) {
-    if (err instanceof EngineSetupError) throw new UsageError(err.message);
+    if (err instanceof EngineSetupError) throw new UsageError(err.text ?? err.message);
     throw err;
   }
   const result = await engine.expand(message, { fresh: true });

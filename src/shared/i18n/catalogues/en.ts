@@ -73,6 +73,9 @@ export const en = {
     whatLog: 'commits',
   },
   engine: {
+    badContextLength: 'the context length must be a whole number of tokens above 0, not {{value}}',
+    workspaceNotFound: 'workspace folder not found: {{path}}',
+    workspaceNotAFolder: 'the workspace must be a folder, and {{path}} is a file',
     tooManyReferences:
       'more than {{max}} references in one prompt: this one was not expanded. Remove some references, or raise the limit in Settings',
     tooLargeFile: 'the text is {{bytes, bytes}}, over the limit of {{max, bytes}} for one reference: attach a narrower line range, e.g. @file:PATH:1-200',

@@ -63,6 +63,9 @@ export const ja: Catalogue = {
     whatLog: 'コミット',
   },
   engine: {
+    badContextLength: 'コンテキスト長は 0 より大きいトークン数（整数）にしてください。{{value}} は使えません',
+    workspaceNotFound: 'ワークスペースのフォルダーが見つかりません: {{path}}',
+    workspaceNotAFolder: 'ワークスペースはフォルダーでなければなりませんが、{{path}} はファイルです',
     tooManyReferences: '1 つのプロンプトに参照が {{max}} 個を超えています。この参照は展開されませんでした。参照を減らすか、設定で上限を上げてください',
     tooLargeFile: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。@file:PATH:1-200 のように行範囲を狭めてください',
     tooLargeOther: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。範囲を狭めるか、設定で上限を上げてください',

@@ -60,6 +60,9 @@ export const ko: Catalogue = {
     whatLog: '커밋',
   },
   engine: {
+    badContextLength: '컨텍스트 길이는 0보다 큰 토큰 수(정수)여야 합니다. {{value}}는 쓸 수 없습니다',
+    workspaceNotFound: '작업 공간 폴더를 찾을 수 없습니다: {{path}}',
+    workspaceNotAFolder: '작업 공간은 폴더여야 하는데, {{path}}은(는) 파일입니다',
     tooManyReferences: '프롬프트 하나에 참조가 {{max}}개를 넘습니다. 이 참조는 펼치지 않았습니다. 참조를 줄이거나 설정에서 한도를 올리세요',
     tooLargeFile: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. @file:PATH:1-200처럼 줄 범위를 좁히세요',
     tooLargeOther: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. 범위를 좁히거나 설정에서 한도를 올리세요',
