@@ -1,4 +1,5 @@
 import type { Language, LanguageChoice } from '../i18n/languages';
+import type { Text } from '../i18n/text';
 /**
  * The plain values Send, settings and the history carry across the renderer/main boundary. Runs are
  * the session records themselves (src/shared/session-records.ts); settings mirror the main process's
@@ -99,7 +100,7 @@ export interface SessionListView {
 export interface SendAnswer {
   run: RunView;
   /** Why the reply did not finish (`stopped`, `model_error`, `save_failed`); null when it did. */
-  error: { code: string; message: string } | null;
+  error: { code: string; message: string; text?: Text } | null;
 }
 
 /** The draft as main kept it. */

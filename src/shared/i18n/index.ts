@@ -2,5 +2,5 @@ export { LANGUAGES, DEFAULT_PROMPT_LANGUAGE, LOCALE_OF, isLanguage, pickLanguage
 export type { Language, LanguageChoice } from './languages';
 export { text, isText } from './text';
 export type { Text, TextParam, TextParams, MessageKey } from './text';
-export { translate, i18nInstance, hasKey } from './translate';
+export { translate, said, i18nInstance, hasKey } from './translate';
 export { formatNumber, formatBytes, formatSeconds, formatDateTime } from './format';

@@ -11,8 +11,11 @@ export interface Text {
   params?: TextParams;
 }
 
-/** A parameter: words as they are (a path, a name), a number (formatted for the locale), or another Text. */
-export type TextParam = string | number | Text | null | undefined;
+/**
+ * A parameter: words as they are (a path, a name), a number (formatted for the locale), another
+ * Text, or a list of these (joined with the language's list separator).
+ */
+export type TextParam = string | number | Text | null | undefined | readonly TextParam[];
 export type TextParams = Readonly<Record<string, TextParam>>;
 
 /** Every key of the catalogues, dotted (`fs.notFound`); plural forms (`_one`, `_other`) by their base. */
@@ -35,3 +38,4 @@ export function text(key: MessageKey, params?: TextParams): Text {
 export function isText(value: unknown): value is Text {
   return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 }
+

@@ -54,7 +54,10 @@ export function translate(message: Text | string, language: Language): string {
   return String(i18nInstance().t(message.key, params as never));
 }
 
+const LIST_SEPARATOR: Readonly<Record<Language, string>> = { en: ', ', ja: '、', ko: ', ' };
+
 function resolveParam(value: TextParams[string], language: Language): unknown {
+  if (Array.isArray(value)) return value.map((item: TextParams[string]) => String(resolveParam(item, language))).join(LIST_SEPARATOR[language]);
   if (isText(value)) return translate(value, language);
   return value ?? '';
 }
@@ -62,4 +65,12 @@ function resolveParam(value: TextParams[string], language: Language): unknown {
 /** True when `key` is in the English catalogue (the reference for every language). */
 export function hasKey(key: string): boolean {
   return i18nInstance().exists(key, { lng: 'en', fallbackLng: false } as never);
+}
+
+/**
+ * The English words of a text together with the text itself, for the records that carry both
+ * (`message` for the prompt, logs and tests; `text` for the UI in the person's language).
+ */
+export function said(message: Text): { message: string; text: Text } {
+  return { message: translate(message, 'en'), text: message };
 }

@@ -73,6 +73,9 @@ export const en = {
     whatLog: 'commits',
   },
   engine: {
+    badContextLength: 'the context length must be a whole number of tokens above 0, not {{value}}',
+    workspaceNotFound: 'workspace folder not found: {{path}}',
+    workspaceNotAFolder: 'the workspace must be a folder, and {{path}} is a file',
     tooManyReferences:
       'more than {{max}} references in one prompt: this one was not expanded. Remove some references, or raise the limit in Settings',
     tooLargeFile: 'the text is {{bytes, bytes}}, over the limit of {{max, bytes}} for one reference: attach a narrower line range, e.g. @file:PATH:1-200',
@@ -96,6 +99,7 @@ export const en = {
       '1 invisible character was made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
     invisible_other:
       '{{count, number}} invisible characters were made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
+    tallyItem: '{{n}} × {{label}}',
     invisibleKind: {
       bidi: 'text direction control',
       tag: 'tag character',
@@ -136,6 +140,7 @@ export const en = {
     emptyBody: 'no content extracted: the server sent an empty page',
   },
   model: {
+    detail: ' ({{detail}})',
     stopped: 'Stopped: the reply so far is kept.',
     stalled: '{{name}} stopped sending{{d}}: the reply so far is kept. Send again, or check that the server is still running.',
     stalledDetail: 'nothing for {{seconds}} s',
@@ -212,8 +217,11 @@ export const en = {
     noApiKeyEnv: '{{name}} needs an API key: set the ATMARK_API_KEY environment variable, or enter the key in Settings for this run.',
   },
   cli: {
+    badPromptLanguage: '--prompt-language takes en, ja or ko, not "{{text}}"',
+    serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
+    serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',

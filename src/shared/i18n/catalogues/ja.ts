@@ -63,6 +63,9 @@ export const ja: Catalogue = {
     whatLog: 'コミット',
   },
   engine: {
+    badContextLength: 'コンテキスト長は 0 より大きいトークン数（整数）にしてください。{{value}} は使えません',
+    workspaceNotFound: 'ワークスペースのフォルダーが見つかりません: {{path}}',
+    workspaceNotAFolder: 'ワークスペースはフォルダーでなければなりませんが、{{path}} はファイルです',
     tooManyReferences: '1 つのプロンプトに参照が {{max}} 個を超えています。この参照は展開されませんでした。参照を減らすか、設定で上限を上げてください',
     tooLargeFile: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。@file:PATH:1-200 のように行範囲を狭めてください',
     tooLargeOther: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。範囲を狭めるか、設定で上限を上げてください',
@@ -84,6 +87,7 @@ export const ja: Catalogue = {
       '見えない文字 1 個を表示または削除しました: {{tally}}。こうした文字は文章を隠したり並べ替えたりでき、見えている内容とモデルが読む内容が食い違うことがあります。おかしく見えるときは元の文書を確認してください。',
     invisible_other:
       '見えない文字 {{count, number}} 個を表示または削除しました: {{tally}}。こうした文字は文章を隠したり並べ替えたりでき、見えている内容とモデルが読む内容が食い違うことがあります。おかしく見えるときは元の文書を確認してください。',
+    tallyItem: '{{n}} × {{label}}',
     invisibleKind: {
       bidi: '文字方向の制御文字',
       tag: 'タグ文字',
@@ -122,6 +126,7 @@ export const ja: Catalogue = {
     emptyBody: '内容を取り出せませんでした: サーバーが空のページを送りました',
   },
   model: {
+    detail: '（{{detail}}）',
     stopped: '停止しました。ここまでの回答は残しています。',
     stalled: '{{name}} からの送信が止まりました{{d}}。ここまでの回答は残しています。もう一度送信するか、サーバーが動いているか確認してください。',
     stalledDetail: '{{seconds}} 秒間応答なし',
@@ -196,8 +201,11 @@ export const ja: Catalogue = {
     noApiKeyEnv: '{{name}} には API キーが必要です。環境変数 ATMARK_API_KEY を設定するか、この実行のために設定でキーを入力してください。',
   },
   cli: {
+    badPromptLanguage: '--prompt-language には en、ja、ko のいずれかを指定してください。「{{text}}」は使えません',
+    serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
+    serving: 'Atmark は {{url}} で動いています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:
-      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
+      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',
     tooManyMessages: 'メッセージは 1 つのはずですが、引数が {{n}} 個あります。メッセージを引用符で囲んでください',
     badContextLength: '--context-length には 0 より大きいトークン数（整数）を指定してください。「{{text}}」は使えません',

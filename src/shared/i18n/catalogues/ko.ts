@@ -60,6 +60,9 @@ export const ko: Catalogue = {
     whatLog: '커밋',
   },
   engine: {
+    badContextLength: '컨텍스트 길이는 0보다 큰 토큰 수(정수)여야 합니다. {{value}}는 쓸 수 없습니다',
+    workspaceNotFound: '작업 공간 폴더를 찾을 수 없습니다: {{path}}',
+    workspaceNotAFolder: '작업 공간은 폴더여야 하는데, {{path}}은(는) 파일입니다',
     tooManyReferences: '프롬프트 하나에 참조가 {{max}}개를 넘습니다. 이 참조는 펼치지 않았습니다. 참조를 줄이거나 설정에서 한도를 올리세요',
     tooLargeFile: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. @file:PATH:1-200처럼 줄 범위를 좁히세요',
     tooLargeOther: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. 범위를 좁히거나 설정에서 한도를 올리세요',
@@ -81,6 +84,7 @@ export const ko: Catalogue = {
       '보이지 않는 문자 1개를 드러내거나 지웠습니다: {{tally}}. 이런 문자는 글을 숨기거나 순서를 바꿀 수 있어, 보이는 내용과 모델이 읽는 내용이 달라질 수 있습니다. 글이 이상해 보이면 원본을 확인하세요.',
     invisible_other:
       '보이지 않는 문자 {{count, number}}개를 드러내거나 지웠습니다: {{tally}}. 이런 문자는 글을 숨기거나 순서를 바꿀 수 있어, 보이는 내용과 모델이 읽는 내용이 달라질 수 있습니다. 글이 이상해 보이면 원본을 확인하세요.',
+    tallyItem: '{{n}} × {{label}}',
     invisibleKind: {
       bidi: '텍스트 방향 제어 문자',
       tag: '태그 문자',
@@ -119,6 +123,7 @@ export const ko: Catalogue = {
     emptyBody: '내용을 추출하지 못했습니다: 서버가 빈 페이지를 보냈습니다',
   },
   model: {
+    detail: '({{detail}})',
     stopped: '중지했습니다. 지금까지 받은 답변은 남겨 둡니다.',
     stalled: '{{name}}이(가) 전송을 멈췄습니다{{d}}. 지금까지 받은 답변은 남겨 둡니다. 다시 보내거나 서버가 실행 중인지 확인하세요.',
     stalledDetail: '{{seconds}}초 동안 응답 없음',
@@ -193,8 +198,11 @@ export const ko: Catalogue = {
     noApiKeyEnv: '{{name}}에는 API 키가 필요합니다. ATMARK_API_KEY 환경 변수를 설정하거나, 이번 실행을 위해 설정에서 키를 입력하세요.',
   },
   cli: {
+    badPromptLanguage: '--prompt-language에는 en, ja, ko 중 하나를 주세요. "{{text}}"는 쓸 수 없습니다',
+    serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
+    serving: 'Atmark가 {{url}}에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
-      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
+      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
     tooManyMessages: '메시지는 하나여야 하는데 인수가 {{n}}개입니다. 메시지를 따옴표로 감싸세요',
     badContextLength: '--context-length에는 0보다 큰 토큰 수(정수)를 주세요. "{{text}}"는 쓸 수 없습니다',
