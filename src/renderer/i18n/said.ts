@@ -1,7 +1,13 @@
-import { isText, text, translate, type Language, type MessageKey, type Text, type TextParams } from '../../shared/i18n';
+import { hasKey, isText, text, translate, type Language, type MessageKey, type Text, type TextParams } from '../../shared/i18n';
 
 /** A key of the renderer's catalogue (`ui.*` in en-ui.ts). */
 export type UiKey = Extract<MessageKey, `ui.${string}`>;
+
+/** A text as stored in a run file: its key may be one this version does not know (a newer Atmark wrote it). */
+export interface StoredText {
+  key: string;
+  params?: Readonly<Record<string, unknown>>;
+}
 
 /**
  * Something the renderer shows a person: one of its own catalogue texts, or a sentence from main
@@ -9,18 +15,24 @@ export type UiKey = Extract<MessageKey, `ui.${string}`>;
  * catalogue text. Stored as data and turned into words only when drawn, so a language switch
  * redraws notices and errors too.
  */
-export type Said = Text | { message: string; text?: Text };
+export type Said = Text | { message: string; text?: Text | StoredText };
 
 /** A text of the renderer's catalogue (typed, so a key missing from en-ui.ts does not compile). */
 export function uiText(key: UiKey, params?: TextParams): Text {
   return text(key, params);
 }
 
+/** True when this version's catalogues hold `key` (a plural key by its base). */
+function known(key: string): boolean {
+  return hasKey(key) || hasKey(`${key}_other`);
+}
+
 /**
  * The words of `said` in `language`: the one place that decides how a warning or an error from
- * main is shown (its catalogue text when it has one, else the English sentence it came with).
+ * main is shown (its catalogue text when it has one this version knows, else the English sentence
+ * it came with).
  */
 export function say(said: Said, language: Language): string {
   if (isText(said)) return translate(said, language);
-  return said.text ? translate(said.text, language) : said.message;
+  return said.text && known(said.text.key) ? translate(said.text as Text, language) : said.message;
 }
