@@ -32,6 +32,8 @@ interface Locale {
   noWarnings: string;
   fileKind: string;
   notFound: string;
+  /** The start of main's not-found sentence for src/missing.ts, in this language. */
+  notFoundSentence: RegExp;
   /** A reference with spaces around it, which the grammar has always read. */
   spaced: string;
   /** The same reference written inside the sentence, as people write Japanese and Korean. */
@@ -54,6 +56,7 @@ const LOCALES: Locale[] = [
     noWarnings: '警告はありません。',
     fileKind: 'ファイル',
     notFound: '見つかりません',
+    notFoundSentence: /ファイルが見つかりません: src\/missing\.ts。/,
     spaced: 'これは @file:src/app.ts です',
     inSentence: 'これは@file:src/app.tsです',
     screenshot: ['挨拶の文面を', '@file:src/app.ts', 'と', '@file:src/greet.ts', 'で揃えてください。変更は', '@diff', 'です。', '@file:docs/メモ.md', 'も見てください。'],
@@ -71,6 +74,7 @@ const LOCALES: Locale[] = [
     noWarnings: '경고가 없습니다.',
     fileKind: '파일',
     notFound: '찾을 수 없음',
+    notFoundSentence: /파일을\(를\) 찾을 수 없습니다: src\/missing\.ts\./,
     spaced: '@file:src/app.ts 를 봐주세요',
     inSentence: '@file:src/app.ts를 봐주세요',
     screenshot: ['인사 문구를 ', '@file:src/app.ts', '와 ', '@file:src/greet.ts', '에 맞춰 주세요. 변경 사항은 ', '@diff', '입니다. ', '@file:docs/메모.md', '도 봐 주세요.'],
@@ -143,6 +147,9 @@ describe.each(LOCALES)('the composer with the browser in $locale', (l) => {
     expect(await composer().preview().locator('pre').textContent()).toContain(APP_TS.trim());
     const warning = page.getByRole('region', { name: l.warnings, exact: true }).locator('li[data-code="not_found"]');
     expect(await warning.textContent()).toContain(l.notFound);
+    // Main's sentence, in the UI language; the prompt itself keeps it in English (the default prompt language).
+    expect(await warning.textContent()).toMatch(l.notFoundSentence);
+    expect(await composer().preview().locator('pre').textContent()).toContain('file not found: src/missing.ts.');
   });
 
   it.skipIf(!CJK_GRAMMAR)('a reference written inside the sentence, with no spaces, is a chip too', async () => {
