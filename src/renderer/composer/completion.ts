@@ -1,7 +1,7 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
-import { formatReference } from '../../shared/grammar';
+import { canStartReference, formatReference } from '../../shared/grammar';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
 import { formatSize } from '../panels/format';
 
@@ -34,14 +34,17 @@ const PATH_LIMIT = 30;
 let requestCounter = 0;
 
 /**
- * Finds the reference being written before the cursor. Only the start condition (an `@` not after
- * a word character or `/`) and the kind prefix are checked; values are completed, not parsed.
+ * Finds the reference being written before the cursor. Only the start condition (the grammar's own
+ * {@link canStartReference}, so completion never offers a reference the parser would leave as text)
+ * and the kind prefix are checked; values are completed, not parsed. A full-width `＠` typed by an
+ * IME is replaced by `@` when an option is picked.
  */
 function targetAt(context: CompletionContext): Target | null {
-  const match = context.matchBefore(/@[a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
+  const match = context.matchBefore(/[@＠][a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
   if (!match) return null;
-  const before = match.from > 0 ? context.state.sliceDoc(match.from - 1, match.from) : '';
-  if (/[\w/]/.test(before)) return null;
+  // Two units before the `@` hold any character, an astral one included.
+  const before = context.state.sliceDoc(Math.max(0, match.from - 2), match.from);
+  if (!canStartReference(before, before.length)) return null;
   const colon = match.text.indexOf(':');
   if (colon < 0) return { type: 'word', from: match.from, word: match.text.slice(1) };
   const kind = match.text.slice(1, colon) as ReferenceKind;
@@ -62,7 +65,11 @@ export function referenceCompletion(api: AtmarkApi): CompletionSource {
 async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>): Promise<CompletionResult | null> {
   const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map(kindOption);
   // `@` alone: only the kinds, filtered locally while the person types a kind name.
-  if (target.word === '') return { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  if (target.word === '') {
+    // After a full-width `＠` the list's own filter would compare it with `@`: filter here instead.
+    const fullWidth = context.state.sliceDoc(target.from, target.from + 1) === '＠';
+    return fullWidth ? { from: target.from, options: kinds, filter: false } : { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  }
   const items = await ask(api, context, 'path', target.word);
   if (items === null) return null;
   return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null))], filter: false };
