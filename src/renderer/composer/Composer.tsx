@@ -8,6 +8,7 @@ import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
 import { referenceCompletion } from './completion';
 import { fileDrop } from './drop';
+import { imeComposition, imeSafeKeys } from './ime';
 import { composerTheme } from './theme';
 
 /** Props of {@link Composer}. */
@@ -35,11 +36,14 @@ export function Composer({ onSubmit }: ComposerProps) {
         doc: actions.text,
         extensions: [
           history(),
-          keymap.of([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap]),
+          // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          imeComposition(),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': 'Prompt', 'aria-describedby': 'prompt-help' }),
           placeholder('Write a prompt. Type @ to attach a file, a folder, git changes or a web page.'),
-          autocompletion({ override: [referenceCompletion(api)], icons: false, activateOnTyping: true }),
+          // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
+          autocompletion({ override: [referenceCompletion(api)], icons: false, activateOnTyping: true, defaultKeymap: false }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
           fileDrop({
             api,

@@ -4,6 +4,7 @@ import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
 import { canStartReference, formatReference } from '../../shared/grammar';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
 import { formatSize } from '../panels/format';
+import { isComposing } from './ime';
 
 /**
  * Completion for @-references (SPEC §2). `@` offers the kinds, one line each; `@file:` and `@folder:`
@@ -55,6 +56,8 @@ function targetAt(context: CompletionContext): Target | null {
 /** Builds the completion source, which asks `api` for paths, commits and results. */
 export function referenceCompletion(api: AtmarkApi): CompletionSource {
   return async (context) => {
+    // Text an IME is still composing is not what the person means yet (see ime.ts).
+    if (context.view && isComposing(context.view)) return null;
     const target = targetAt(context);
     if (!target) return null;
     if (target.type === 'word') return wordCompletion(api, context, target);
