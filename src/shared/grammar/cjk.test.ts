@@ -137,6 +137,11 @@ describe('where the rule guesses wrong (documented; quoting fixes each)', () => 
     ['@file:2024年/報告.md', [['@file:2024', '2024']], '@file:"2024年/報告.md"'],
     ['@file:v2版.md', [['@file:v2', 'v2']], '@file:"v2版.md"'],
     ['@file:議事録、4月.md', [['@file:議事録', '議事録']], '@file:"議事録、4月.md"'],
+    ['@file:Q3決算.xlsx', [['@file:Q3', 'Q3']], '@file:"Q3決算.xlsx"'],
+    ['@file:議事録：4月.md', [['@file:議事録：4', '議事録', 4, 4]], '@file:"議事録：4月.md"'],
+    ['@file:fn(x)を', [['@file:fn(x)を', 'fn(x)を']], '@file:"fn(x)"を'],
+    ['@url:https://example.com/page日本語', [['@url:https://example.com/page', 'https://example.com/page']], '@url:"https://example.com/page日本語"'],
+    ['@file:”a b.md”', [['@file:”a', '”a']], '@file:"a b.md"'],
   ];
   it.each(rows)('%j', (text, expected, fixed) => {
     expect(found(text)).toEqual(expected);
