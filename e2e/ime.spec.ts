@@ -33,7 +33,7 @@ beforeAll(async () => {
   const endpoint = { id: 'local', name: 'Local', preset: 'vllm', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128_000 };
   const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: 'ja-JP' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
   page = await context.newPage();
   page.setDefaultTimeout(5_000);
   cdp = await context.newCDPSession(page);
