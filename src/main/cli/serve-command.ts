@@ -20,7 +20,13 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
   }
   const { serve } = await import('../host/serve');
   const { resolve } = await import('node:path');
-  const running = await serve({ ...options, workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined });
+  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
+  // API keys typed in the browser go to the system keychain where there is one (else memory).
+  const running = await serve({
+    ...options,
+    workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined,
+    secrets: createKeychainSecretStore(),
+  });
   io.stdout(`${translate(CLI_TEXT.serving(running.url), io.language ?? 'en')}\n`);
   await new Promise<void>((done) => {
     process.once('SIGINT', done);

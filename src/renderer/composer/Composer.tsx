@@ -10,6 +10,7 @@ import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
 import { referenceCompletion } from './completion';
 import { fileDrop } from './drop';
+import { imeComposition, imeSafeKeys } from './ime';
 import { composerTheme } from './theme';
 
 /** Props of {@link Composer}. */
@@ -50,10 +51,13 @@ export function Composer({ onSubmit }: ComposerProps) {
         doc: actions.text,
         extensions: [
           history(),
-          keymap.of([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap]),
+          // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          imeComposition(),
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),
-          autocompletion({ override: [referenceCompletion(api, currentLanguage)], icons: false, activateOnTyping: true }),
+          // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
+          autocompletion({ override: [referenceCompletion(api, currentLanguage)], icons: false, activateOnTyping: true, defaultKeymap: false }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
           fileDrop({
             api,

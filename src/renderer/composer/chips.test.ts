@@ -5,6 +5,7 @@ import { text } from '../../shared/i18n';
 import { parseReferences } from '../../shared/grammar';
 import { chipInfos, shortName } from './chip-info';
 import { referencesState } from './chips';
+import { compositionEndedEffect } from './ime';
 
 /** Applies `specs` in turn to a state holding `doc`, returning the final state. */
 function run(doc: string, ...specs: TransactionSpec[]): EditorState {
@@ -112,5 +113,48 @@ describe('shortName', () => {
   ] as const)('%s in %s -> %s', (raw, language, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed, language)).toBe(name);
+  });
+});
+
+describe('referencesState: IME compositions', () => {
+  const compose = (from: number, to: number, text: string): TransactionSpec => ({
+    changes: { from, to, insert: text },
+    selection: { anchor: from + text.length },
+    userEvent: 'input.type.compose',
+  });
+  const end: TransactionSpec = { effects: compositionEndedEffect.of(null) };
+  const raws = (state: EditorState) => state.field(referencesState).refs.map((r) => [r.raw, r.from, r.to]);
+
+  it('composing right after a chip neither turns it into text nor extends it', () => {
+    // A romaji `s` on its way to `す`: parsed now, `@diffs` would be no reference at all.
+    const composing = run('see @diff', compose(9, 9, 's'), compose(9, 10, 'す'));
+    expect(raws(composing)).toEqual([['@diff', 4, 9]]);
+    expect(composing.field(referencesState).composing).toEqual({ from: 9, to: 10 });
+    expect(composing.field(referencesState).editing).toBeNull();
+    const committed = composing.update(end).state;
+    expect(raws(committed)).toEqual([['@diff', 4, 9]]);
+    expect(committed.field(referencesState).composing).toBeNull();
+  });
+
+  it('a chip whose path a composition runs into keeps its range until the commit', () => {
+    const composing = run('@file:src/app.ts', compose(16, 16, 'w'));
+    expect(raws(composing)).toEqual([['@file:src/app.ts', 0, 16]]);
+    const committed = composing.update(compose(16, 17, 'を')).state.update(end).state;
+    expect(raws(committed)).toEqual([['@file:src/app.ts', 0, 16]]);
+  });
+
+  it('a value composed after `@file:` stays plain text while composing and after the commit', () => {
+    const typed = run('', type(0, '@file:'));
+    const composing = typed.update(compose(6, 6, 'めも')).state;
+    expect(composing.field(referencesState).editing).toBe(0);
+    const committed = composing.update(end).state;
+    expect(raws(committed)).toEqual([['@file:めも', 0, 8]]);
+    expect(committed.field(referencesState).editing).toBe(0);
+  });
+
+  it('an ordinary change ends the frozen state and parses again', () => {
+    const state = run('see @diff', compose(9, 9, 's'), type(10, ' '));
+    expect(state.field(referencesState).composing).toBeNull();
+    expect(raws(state)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
-import { formatReference } from '../../shared/grammar';
+import { canStartReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
 import { uiText, type UiKey } from '../i18n/said';
+import { isComposing } from './ime';
 
 /**
  * Completion for @-references (SPEC §2). `@` offers the kinds, one line each; `@file:` and `@folder:`
@@ -35,14 +36,17 @@ const PATH_LIMIT = 30;
 let requestCounter = 0;
 
 /**
- * Finds the reference being written before the cursor. Only the start condition (an `@` not after
- * a word character or `/`) and the kind prefix are checked; values are completed, not parsed.
+ * Finds the reference being written before the cursor. Only the start condition (the grammar's own
+ * {@link canStartReference}, so completion never offers a reference the parser would leave as text)
+ * and the kind prefix are checked; values are completed, not parsed. A full-width `＠` typed by an
+ * IME is replaced by `@` when an option is picked.
  */
 function targetAt(context: CompletionContext): Target | null {
-  const match = context.matchBefore(/@[a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
+  const match = context.matchBefore(/[@＠][a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
   if (!match) return null;
-  const before = match.from > 0 ? context.state.sliceDoc(match.from - 1, match.from) : '';
-  if (/[\w/]/.test(before)) return null;
+  // Two units before the `@` hold any character, an astral one included.
+  const before = context.state.sliceDoc(Math.max(0, match.from - 2), match.from);
+  if (!canStartReference(before, before.length)) return null;
   const colon = match.text.indexOf(':');
   if (colon < 0) return { type: 'word', from: match.from, word: match.text.slice(1) };
   const kind = match.text.slice(1, colon) as ReferenceKind;
@@ -56,6 +60,8 @@ function targetAt(context: CompletionContext): Target | null {
  */
 export function referenceCompletion(api: AtmarkApi, language: () => Language = () => 'en'): CompletionSource {
   return async (context) => {
+    // Text an IME is still composing is not what the person means yet (see ime.ts).
+    if (context.view && isComposing(context.view)) return null;
     const target = targetAt(context);
     if (!target) return null;
     if (target.type === 'word') return wordCompletion(api, context, target, language());
@@ -66,7 +72,11 @@ export function referenceCompletion(api: AtmarkApi, language: () => Language = (
 async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>, language: Language): Promise<CompletionResult | null> {
   const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map((k) => kindOption(k, language));
   // `@` alone: only the kinds, filtered locally while the person types a kind name.
-  if (target.word === '') return { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  if (target.word === '') {
+    // After a full-width `＠` the list's own filter would compare it with `@`: filter here instead.
+    const fullWidth = context.state.sliceDoc(target.from, target.from + 1) === '＠';
+    return fullWidth ? { from: target.from, options: kinds, filter: false } : { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  }
   const items = await ask(api, context, 'path', target.word);
   if (items === null) return null;
   return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null, language))], filter: false };

@@ -1,3 +1,4 @@
+import { enCompose } from './en-compose';
 import { enUi } from './en-ui';
 
 /**
@@ -232,6 +233,7 @@ export const en = {
     internal: 'atmark: something went wrong inside Atmark: {{detail}}',
   },
   ui: enUi,
+  compose: enCompose,
 };
 
 /** The shape every language's catalogue has: the English keys, any words. */

@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { jaCompose } from './ja-compose';
 import { jaUi } from './ja-ui';
 
 /** Every sentence Atmark shows a person, in Japanese (keys as in en.ts). */
@@ -215,4 +216,5 @@ export const ja: Catalogue = {
     internal: 'atmark: Atmark の内部で問題が起きました: {{detail}}',
   },
   ui: jaUi,
+  compose: jaCompose,
 };

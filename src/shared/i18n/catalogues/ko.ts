@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { koCompose } from './ko-compose';
 import { koUi } from './ko-ui';
 
 /** Every sentence Atmark shows a person, in Korean (keys as in en.ts). */
@@ -212,4 +213,5 @@ export const ko: Catalogue = {
     internal: 'atmark: Atmark 내부에서 문제가 생겼습니다: {{detail}}',
   },
   ui: koUi,
+  compose: koCompose,
 };
