@@ -1,7 +1,7 @@
 import { hasKey, isText, text, translate, type Language, type MessageKey, type Text, type TextParams } from '../../shared/i18n';
 
-/** A key of the renderer's catalogue (`ui.*` in en-ui.ts). */
-export type UiKey = Extract<MessageKey, `ui.${string}`>;
+/** A key of the renderer's catalogues: `ui.*` (en-ui.ts) and `compose.*` (en-compose.ts, the composer's budget, completion and settings feedback). */
+export type UiKey = Extract<MessageKey, `ui.${string}` | `compose.${string}`>;
 
 /** A text as stored in a run file: its key may be one this version does not know (a newer Atmark wrote it). */
 export interface StoredText {
