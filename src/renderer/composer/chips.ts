@@ -2,9 +2,10 @@ import { RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extensi
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
 import { parseReferences } from '../../shared/grammar';
 import { translate, type Language } from '../../shared/i18n';
-import type { ParsedReference, ReferenceKind } from '../../shared/reference';
+import type { ParsedReference } from '../../shared/reference';
+import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
 import { uiText, type UiKey } from '../i18n/said';
-import { resolvingInfo, shortName, type ChipInfo, type ChipState } from './chip-info';
+import { resolvingInfo, shortName, type ChipInfo } from './chip-info';
 import { compositionEndedEffect } from './ime';
 
 /**
@@ -37,23 +38,6 @@ interface ReferencesValue extends ChipInfoValue {
   /** The range an IME is composing into, while a composition is active; null otherwise. */
   composing: { from: number; to: number } | null;
 }
-
-/** Words for a chip's kind and state (the `data-kind` and `data-state` attributes keep the stable codes). */
-const KIND_KEYS: Readonly<Record<ReferenceKind, UiKey>> = {
-  file: 'ui.kind.file',
-  folder: 'ui.kind.folder',
-  diff: 'ui.kind.diff',
-  staged: 'ui.kind.staged',
-  git: 'ui.kind.git',
-  url: 'ui.kind.url',
-  result: 'ui.kind.result',
-};
-const STATE_KEYS: Readonly<Record<ChipState, UiKey>> = {
-  resolving: 'ui.chip.state.resolving',
-  ok: 'ui.chip.state.ok',
-  warning: 'ui.chip.state.warning',
-  blocked: 'ui.chip.state.blocked',
-};
 
 function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedReference | undefined {
   return refs.find((r) => r.from < pos && pos <= r.to);
@@ -143,7 +127,7 @@ class ChipWidget extends WidgetType {
     };
     part('cm-chip-kind', words(KIND_KEYS[this.ref.kind]));
     part('cm-chip-name', shortName(this.ref, this.language));
-    part('cm-chip-state', words(STATE_KEYS[this.info.state]));
+    part('cm-chip-state', words(CHIP_STATE_KEYS[this.info.state]));
     if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
     return chip;
   }

@@ -1,22 +1,10 @@
-import type { Warning, WarningCode } from '../../shared/warnings';
-import { useUi, type UiKey } from '../i18n';
+import type { Warning } from '../../shared/warnings';
+import { useUi } from '../i18n';
+import { WARNING_CODE_KEYS } from '../i18n/code-words';
 import { useApp } from '../store';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
 const NONE: readonly Warning[] = [];
-
-/** Each code's words; the code itself stays stable (it is in `data-code`). */
-export const WARNING_CODE_KEYS: Readonly<Record<WarningCode, UiKey>> = {
-  malformed: 'ui.warnings.code.malformed',
-  not_found: 'ui.warnings.code.not_found',
-  blocked: 'ui.warnings.code.blocked',
-  too_large: 'ui.warnings.code.too_large',
-  limit_exceeded: 'ui.warnings.code.limit_exceeded',
-  failed: 'ui.warnings.code.failed',
-  soft_limit: 'ui.warnings.code.soft_limit',
-  clamped: 'ui.warnings.code.clamped',
-  redacted: 'ui.warnings.code.redacted',
-};
 
 /**
  * The Warnings region: every warning, with its reference and what to do about it, in the UI

@@ -1,16 +1,7 @@
 import type { RunView } from '../../../shared/api/session-types';
-import { useUi, type UiKey } from '../../i18n';
+import { useUi } from '../../i18n';
+import { RUN_STATUS_KEYS } from '../../i18n/code-words';
 import { useApp } from '../../store';
-
-/** Words for a run's status, as the conversation and the history show them. */
-export const RUN_STATUS_KEYS: Readonly<Record<RunView['status'], UiKey>> = {
-  expanded: 'ui.runStatus.expanded',
-  running: 'ui.runStatus.running',
-  interrupted: 'ui.runStatus.interrupted',
-  done: 'ui.runStatus.done',
-  stopped: 'ui.runStatus.stopped',
-  failed: 'ui.runStatus.failed',
-};
 
 /**
  * The conversation of the current session: each run's message as written and the reply as it

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RunSummaryView, RunView, SessionSummaryView } from '../../../shared/api/session-types';
 import { uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
-import { RUN_STATUS_KEYS } from '../conversation/Conversation';
+import { RUN_STATUS_KEYS } from '../../i18n/code-words';
 import { usePanelKeys } from '../panel-keys';
 import { RunDetail } from './RunDetail';
 

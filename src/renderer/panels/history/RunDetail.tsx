@@ -1,22 +1,7 @@
 import type { RunView } from '../../../shared/api/session-types';
-import type { ReferenceStatus } from '../../../shared/expansion';
 import { formatBytes } from '../../../shared/i18n';
-import { useUi, type UiKey } from '../../i18n';
-import { RUN_STATUS_KEYS } from '../conversation/Conversation';
-
-/** Words for a citation's status (the stored value stays the stable code). */
-const REFERENCE_STATUS_KEYS: Readonly<Record<ReferenceStatus, UiKey>> = {
-  attached: 'ui.refStatus.attached',
-  malformed: 'ui.refStatus.malformed',
-  not_found: 'ui.refStatus.not_found',
-  blocked: 'ui.refStatus.blocked',
-  too_large: 'ui.refStatus.too_large',
-  limit_exceeded: 'ui.refStatus.limit_exceeded',
-  failed: 'ui.refStatus.failed',
-  soft_limit: 'ui.refStatus.soft_limit',
-  clamped: 'ui.refStatus.clamped',
-  redacted: 'ui.refStatus.redacted',
-};
+import { useUi } from '../../i18n';
+import { REFERENCE_STATUS_KEYS, RUN_STATUS_KEYS } from '../../i18n/code-words';
 
 /** A reopened run: its citations, the reply, and the expanded message exactly as it was sent. */
 export function RunDetail({ run, onExport }: { run: RunView; onExport(): void }) {
