@@ -3,6 +3,11 @@ import { canStartReference } from './start';
 import { formatReference, formatValue } from './format';
 import { parseReferences } from './parse';
 import type { ReferenceKind } from '../reference';
+import { translate } from '../i18n/translate';
+import type { Text } from '../i18n/text';
+
+/** The English words of a malformed reference's sentence. */
+const words = (t: Text | undefined): string => (t ? translate(t, 'en') : '');
 
 /**
  * References inside Japanese, Chinese and Korean prose (docs/grammar.md, "Japanese, Chinese and
@@ -194,7 +199,7 @@ describe('syntax typed in full width by an IME', () => {
     expect(parseReferences('＠ｇｉｔ：３件')[0]?.count).toBe(3);
   });
   it('quotes a full-width range as written in its message', () => {
-    expect(parseReferences('@file:a.ts：９－３')[0]?.malformed).toMatch(/"９－３"/);
+    expect(words(parseReferences('@file:a.ts：９－３')[0]?.malformed)).toMatch(/"９－３"/);
   });
 });
 

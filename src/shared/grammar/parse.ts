@@ -1,5 +1,6 @@
 import { BARE_KINDS, REFERENCE_KINDS, type ParsedReference, type ReferenceKind } from '../reference';
 import { charAt, halfWidth, isCjk, syntaxForm } from './chars';
+import type { Text } from '../i18n/text';
 import { MALFORMED } from './messages';
 import { canStartReference } from './start';
 import { endOfRun, endOfUnquoted } from './unquoted';
@@ -109,7 +110,7 @@ function finish(text: string, ref: ParsedReference, to: number): ParsedReference
   return ref;
 }
 
-function malformed(text: string, from: number, to: number, kind: ReferenceKind, value: string, why: string): ParsedReference {
+function malformed(text: string, from: number, to: number, kind: ReferenceKind, value: string, why: Text): ParsedReference {
   return { raw: text.slice(from, to), kind, value, from, to, quoted: false, malformed: why };
 }
 
