@@ -1,4 +1,6 @@
 import type { ExpandedReference, ReferenceSource } from '../../shared/expansion';
+import { isText, type Text, type TextParam } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import type { Warning } from '../../shared/warnings';
 import { applyRedactions } from '../guards/secrets';
 import { findRuleSpans } from '../guards/secret-rules';
@@ -54,7 +56,25 @@ export function redactReferenceMetadata(out: ExpandedReference, headerCounts: Re
   const counts: Record<string, number> = { ...headerCounts };
   out.target = redactField(out.target, counts);
   if (out.source) out.source = redactSource(out.source, counts);
-  out.warnings = out.warnings.map((w): Warning => ({ ...w, message: redactField(w.message, counts) }));
+  out.warnings = out.warnings.map((w): Warning => {
+    const message = redactField(w.message, counts);
+    // The catalogue text's parameters hold the same names; they are counted once, through `message`.
+    return w.text ? { ...w, message, text: redactText(w.text, {}) } : { ...w, message };
+  });
   const n = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (n > 0) out.warnings.push({ code: 'redacted', reference: out.raw, message: ENGINE_TEXT.metadataRedacted(n) });
+  if (n > 0) out.warnings.push({ code: 'redacted', reference: out.raw, ...said(ENGINE_TEXT.metadataRedacted(n)) });
+}
+
+/** A copy of a catalogue text with every string parameter (nested texts and lists too) redacted. */
+function redactText(t: Text, counts: Record<string, number>): Text {
+  if (!t.params) return t;
+  const param = (v: TextParam): TextParam => {
+    if (typeof v === 'string') return redactField(v, counts);
+    if (Array.isArray(v)) return v.map(param);
+    if (isText(v)) return redactText(v, counts);
+    return v;
+  };
+  const params: Record<string, TextParam> = {};
+  for (const [k, v] of Object.entries(t.params)) params[k] = param(v);
+  return { key: t.key, params };
 }

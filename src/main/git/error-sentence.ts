@@ -4,22 +4,15 @@
  * sometimes several paragraphs asking to report a bug to its developers; Node's carry an errno code
  * and a path. Neither reaches people as is: no library boilerplate, no stack, one line.
  */
+import type { Text } from '../../shared/i18n/text';
 import { gitMessages as msg } from './messages';
 import { UnsafeGitFile } from './safe-open';
 
 /** Library error codes that mean an object could not be decoded: the object is damaged. */
 const DAMAGED = new Set(['InternalError', 'DecompressionError', 'ParseError', 'ObjectTypeError']);
 
-/** Node errno codes and what they say about the file. */
-const ERRNO: Readonly<Record<string, string>> = {
-  ENOENT: 'is missing',
-  EACCES: 'may not be read (permission denied)',
-  EPERM: 'may not be read (permission denied)',
-  EIO: 'could not be read from the disk (input/output error)',
-  EISDIR: 'is not a regular file',
-  EFBIG: 'is larger than Atmark reads',
-  ELOOP: 'is a symbolic link loop',
-};
+/** Node errno codes that name a file problem (the code itself goes into the sentence). */
+const ERRNO: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'EPERM', 'EIO', 'EISDIR', 'EFBIG', 'ELOOP']);
 
 /** The first 40-hex object id in `text`, abbreviated, or null. */
 function objectIdIn(text: string): string | null {
@@ -32,8 +25,8 @@ function firstLine(text: string): string {
 }
 
 /** The sentence for `err`, met while reading the repository at `repo`. */
-export function gitErrorSentence(err: unknown, repo: string): string {
-  if (err instanceof UnsafeGitFile) return err.message;
+export function gitErrorSentence(err: unknown, repo: string): Text {
+  if (err instanceof UnsafeGitFile) return err.text;
   const e = (err ?? {}) as { code?: unknown; message?: unknown; path?: unknown; data?: Record<string, unknown> };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : String(err);
@@ -42,10 +35,9 @@ export function gitErrorSentence(err: unknown, repo: string): string {
   if (DAMAGED.has(code) || /incorrect header check|invalid (?:stored block|distance|code)|unexpected end of|SHA check/i.test(message)) {
     return msg.objectDamaged(repo, objectIdIn(`${dataText} ${message}`));
   }
-  const errno = ERRNO[code];
-  if (errno) {
-    const file = typeof e.path === 'string' ? e.path : (/(\/[^\s:]+)/.exec(message)?.[1] ?? 'a file under .git');
-    return msg.gitFileProblem(file, errno);
+  if (ERRNO.has(code)) {
+    const file = typeof e.path === 'string' ? e.path : (/(\/[^\s:]+)/.exec(message)?.[1] ?? '.git');
+    return msg.gitFileProblem(file, code);
   }
-  return msg.gitError(firstLine(message) || 'an unknown error', repo);
+  return msg.gitErrorIn(firstLine(message) || code || 'unknown error', repo);
 }

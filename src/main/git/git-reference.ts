@@ -20,6 +20,7 @@ import { formatCommitHeader } from './commit-log';
 import { GitCancelled, createDeadline, type Deadline } from './deadline';
 import { gitErrorSentence } from './error-sentence';
 import { gitMessages as msg } from './messages';
+import { said } from '../../shared/i18n/translate';
 import { renderPatches } from './render-patches';
 import { openSession, type RepoSession } from './repo-session';
 import { locateRepository, readHead } from './repository';
@@ -41,7 +42,7 @@ export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedRef
   const { count, warnings } = kind === 'git' ? clampCount(ref, ctx) : { count: 0, warnings: [] };
   const target = kind === 'git' ? `HEAD~${count}..HEAD` : TARGETS[kind];
   const located = locateRepository(ctx.workspaceRoot);
-  if (!located.ok) return withWarnings(refuse('failed', located.message, target), warnings);
+  if (!located.ok) return withWarnings(refuse('failed', located.text ?? located.message, target), warnings);
   const source: ReferenceSource = { repository: located.repo.worktree, head: null, readAt: ctx.now().toISOString() };
   const deadline = createDeadline(ctx.signal, ctx.limits.gitTimeoutMs);
   try {
@@ -65,7 +66,7 @@ function clampCount(ref: ParsedReference, ctx: ResolveContext): { count: number;
   const asked = ref.count ?? 1;
   const count = Math.min(Math.max(Math.trunc(asked), 1), max);
   if (count === asked) return { count, warnings: [] };
-  return { count, warnings: [{ code: 'clamped', reference: ref.raw, message: msg.clamped(asked, count, max) }] };
+  return { count, warnings: [{ code: 'clamped', reference: ref.raw, ...said(msg.clamped(asked, count, max)) }] };
 }
 
 function withWarnings(r: Resolution, warnings: Warning[]): Resolution {
@@ -99,7 +100,7 @@ async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: R
   const target = TARGETS[kind];
   const repo = s.repo.worktree;
   const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline);
-  if (!read.ok) return refuse('failed', msg.gitError(read.message, repo), target, source);
+  if (!read.ok) return refuse('failed', msg.gitErrorIn(read.message, repo), target, source);
   const prefix = workspacePrefix(repo, ctx.workspaceRoot);
   const scoped = limitToWorkspace(read.set, prefix);
   // Renames as git diff --staged shows them; the working tree has none (an untracked file is not a change).

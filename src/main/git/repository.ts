@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Text } from '../../shared/i18n/text';
 import { MAX_PACKED_REFS_BYTES, UnsafeGitFile, readGitText } from './safe-open';
 
 /** Where a repository's parts live. */
@@ -21,7 +22,7 @@ export interface RepositoryLocation {
 /** Why a repository could not be used, as a value (STYLE: expected failures are not throws). */
 export type LocateResult =
   | { ok: true; repo: RepositoryLocation }
-  | { ok: false; reason: 'not_a_repository' | 'unsupported' | 'unsafe'; message: string };
+  | { ok: false; reason: 'not_a_repository' | 'unsupported' | 'unsafe'; message: string; text?: Text };
 
 /**
  * Finds the repository containing `startDir` (a real path), walking up to the file-system root.
@@ -33,7 +34,7 @@ export function locateRepository(startDir: string): LocateResult {
     return walkUp(startDir);
   } catch (err) {
     // A `.git` file, `commondir` or `config` that is a FIFO or a device: refused with its sentence.
-    if (err instanceof UnsafeGitFile) return { ok: false, reason: 'unsafe', message: err.message };
+    if (err instanceof UnsafeGitFile) return { ok: false, reason: 'unsafe', message: err.message, text: err.text };
     throw err;
   }
 }

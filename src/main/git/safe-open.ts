@@ -8,6 +8,8 @@
  * (isomorphic-git's own reads go through `read-only-fs.ts`, which follows the same rules.)
  */
 import fs from 'node:fs';
+import type { Text } from '../../shared/i18n/text';
+import { translate } from '../../shared/i18n/translate';
 import { gitMessages as msg } from './messages';
 
 /** Largest small git file read (HEAD, a ref, config, commondir). Default 1 MiB. */
@@ -18,21 +20,27 @@ export const MAX_PACKED_REFS_BYTES = 64 * 1024 * 1024;
 /** A file under `.git` that is not a regular file, or is too large: refused, with a sentence. */
 export class UnsafeGitFile extends Error {
   readonly code = 'EUNSAFEGIT';
+  /** The sentence as a catalogue text (the message is its English words). */
+  readonly text: Text;
   constructor(
     readonly file: string,
-    readonly kind: string,
+    readonly kind: FileKind | 'too large',
   ) {
-    super(kind === 'too large' ? msg.gitFileTooLarge(file) : msg.gitFileNotRegular(file, kind));
+    const sentence = kind === 'too large' ? msg.gitFileTooLarge(file) : msg.gitFileNotRegular(file, kind);
+    super(translate(sentence, 'en'));
+    this.text = sentence;
     this.name = 'UnsafeGitFile';
   }
 }
 
-function kindOf(st: fs.Stats): string {
-  if (st.isFIFO()) return 'pipe (FIFO)';
+type FileKind = 'fifo' | 'socket' | 'device' | 'folder' | 'special';
+
+function kindOf(st: fs.Stats): FileKind {
+  if (st.isFIFO()) return 'fifo';
   if (st.isSocket()) return 'socket';
   if (st.isCharacterDevice() || st.isBlockDevice()) return 'device';
   if (st.isDirectory()) return 'folder';
-  return 'special file';
+  return 'special';
 }
 
 /**

@@ -3,6 +3,7 @@ import { EVENT_NAMES } from '../../shared/api/channels';
 import { fail } from '../../shared/api/result';
 import { isCallName, validateCall } from '../../shared/api/validate';
 import type { Services } from '../services';
+import type { Text } from '../../shared/i18n/text';
 import { HOST_TEXT } from './text';
 
 /**
@@ -63,7 +64,7 @@ async function answer(call: WireCall, services: Services, running: Set<string>):
 
 /** A message that is not a call: why, and its id when it has a usable one. */
 interface NotACall {
-  problem: string;
+  problem: Text;
   id: number | null;
 }
 

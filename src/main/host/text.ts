@@ -1,8 +1,10 @@
+import { text } from '../../shared/i18n/text';
+
 /**
- * The sentences the browser host's socket answers with, in one place (STYLE convention 10).
+ * The sentences the browser host's socket answers with, as catalogue texts (`service.socket*`).
  */
 export const HOST_TEXT = {
-  notJson: 'The message was not valid JSON, so it was not run; send {"t":"call","id":N,"name":"...","payload":{...}}.',
-  notACall: 'The message was not a call: it needs "t": "call", a whole-number "id", a "name" and a "payload".',
-  binary: 'Binary WebSocket messages are not accepted; send the call as JSON text.',
+  notJson: text('service.socketNotJson'),
+  notACall: text('service.socketNotACall'),
+  binary: text('service.socketBinary'),
 } as const;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Sentence } from '../sessions/keep-aside';
 import type { ApiEvents, CallOutputs, CompletionItem, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
@@ -61,11 +62,11 @@ export function createServices(options: ServicesOptions = {}): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   // Notices about Atmark's own files (issue 11): kept until withdrawn, and sent again whenever the
   // page asks for the draft at start, so a page that subscribed late still shows them.
-  const notices = new Map<string, string>();
-  function setNotice(key: string, text: string | null): void {
-    if (text === null ? !notices.delete(key) : notices.get(key) === text) return;
-    if (text !== null) notices.set(key, text);
-    emit('storeNotice', { key, text });
+  const notices = new Map<string, Sentence>();
+  function setNotice(key: string, sentence: Sentence | null): void {
+    if (sentence === null ? !notices.delete(key) : notices.get(key)?.message === sentence.message) return;
+    if (sentence !== null) notices.set(key, sentence);
+    emit('storeNotice', sentence === null ? { key, message: null } : { key, ...sentence });
   }
   const store = createWorkspaceStore(options.userDataDir, (text) => setNotice('recent-workspaces', text));
   const settings = createSettingsService(options.userDataDir, options.secrets, (text) => setNotice('settings', text));
@@ -82,7 +83,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     const sessionDir = await sessions.currentDir();
     const key = `${engineOptions.version}:${sessionGeneration}:${sessionDir ?? ''}`;
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
-    return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver], sessionDir } };
+    return {
+      key,
+      options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, promptLanguage: engineOptions.promptLanguage, resolvers: [resultResolver], sessionDir },
+    };
   });
   const sender = createSender(settings, sessions);
   const drafts: DraftStore | null = options.userDataDir
@@ -121,7 +125,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   // workspace with the files granted in it.
   const restored = drafts
     ? drafts.load().then((r) => {
-        if (r.problem) setNotice('draft-damaged', r.problem.message);
+        if (r.problem) setNotice('draft-damaged', r.problem);
         return r.draft;
       })
     : Promise.resolve(null);
@@ -200,7 +204,7 @@ export function createServices(options: ServicesOptions = {}): Services {
       await settings.view();
       // The page asks for the draft once it listens: the notices raised before then go out again.
       setImmediate(() => {
-        for (const [key, text] of notices) emit('storeNotice', { key, text });
+        for (const [key, sentence] of notices) emit('storeNotice', { key, message: sentence.message, ...(sentence.text ? { text: sentence.text } : {}) });
       });
       if (!draft && draftText === '') return ok(null);
       return ok({ text: draftText, workspace: workspace?.root ?? null, savedAt: draft?.savedAt ?? new Date().toISOString() });

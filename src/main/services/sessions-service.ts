@@ -6,6 +6,7 @@
  * still be cited after a restart (or a crash); a session is created only when the first run needs
  * one, so opening the app leaves no empty sessions behind. "New session" starts a fresh one.
  */
+import type { Sentence } from '../sessions/keep-aside';
 import path from 'node:path';
 import type { CompletionItem } from '../../shared/api/contract';
 import type { RunSummaryView, RunView, SessionListView, SessionSummaryView } from '../../shared/api/session-types';
@@ -37,7 +38,7 @@ export interface SessionsService {
 export function createSessionsService(
   userDataDir: string | undefined,
   onChange: () => void = () => undefined,
-  onNotice: (text: string) => void = () => undefined,
+  onNotice: (sentence: Sentence) => void = () => undefined,
 ): SessionsService {
   const root = userDataDir ? path.join(userDataDir, 'sessions') : null;
   // The latest session is reopened once, lazily; `session` then follows New session.
@@ -93,7 +94,7 @@ export function createSessionsService(
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);
       const listing = await listSessions(root);
       const sessions = listing.items.map(({ dir: _dir, ...summary }) => summary);
-      return ok({ currentId: (await reopenLatest())?.id ?? null, sessions, problems: listing.problems.map((p) => p.message) });
+      return ok({ currentId: (await reopenLatest())?.id ?? null, sessions, problems: listing.problems.map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })) });
     },
     async startNew() {
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);

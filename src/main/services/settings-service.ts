@@ -3,6 +3,7 @@
  * to the renderer without keys. Keys go into the secret store passed in (the encrypted store in the
  * app, the environment/memory store in the browser host) and leave it only for Send.
  */
+import type { Sentence } from '../sessions/keep-aside';
 import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import {
@@ -42,7 +43,7 @@ export interface SettingsService {
 export function createSettingsService(
   userDataDir: string | undefined,
   secrets: SecretStore = createEnvSecretStore(),
-  onNotice: (text: string) => void = () => undefined,
+  onNotice: (sentence: Sentence) => void = () => undefined,
 ): SettingsService {
   let problems: FileProblem[] = [];
   let version = 0;
@@ -51,7 +52,7 @@ export function createSettingsService(
         problems = loaded.problems;
         // The last problem says where the damaged file was kept (see loadSettings).
         const last = loaded.problems[loaded.problems.length - 1];
-        if (last) onNotice(last.message);
+        if (last) onNotice(last);
         return loaded.settings;
       })
     : Promise.resolve(defaultSettings());
@@ -65,7 +66,9 @@ export function createSettingsService(
   return {
     view,
     async save(input) {
-      const checked = checkSettings({ version: 1, ...input });
+      // Fields a caller leaves out (the languages) keep their stored values.
+      const stored = await current;
+      const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, ...input });
       if (!checked.ok) {
         const issue = checked.issues[0];
         return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));

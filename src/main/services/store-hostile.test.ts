@@ -56,10 +56,11 @@ describe('a damaged file is kept aside, and the person is told where', () => {
     await fs.writeFile(path.join(user, name), content);
     const s = start();
     await poke(s);
-    const notice = await noticeWhere((n) => n.text !== null && n.text.startsWith(`${name} could not be read`));
+    const notice = await noticeWhere((n) => n.message !== null && n.message.startsWith(`${name} could not be read`));
     const kept = (await fs.readdir(user)).find((n) => n.startsWith(`${name}.damaged-`));
     expect(kept).toMatch(/\.damaged-\d{8}-\d{6}$/);
-    expect(notice.text).toContain(path.join(user, kept as string));
+    expect(notice.message).toContain(path.join(user, kept as string));
+    expect(notice.text?.key).toBe('session.keptAside');
     expect(await fs.readFile(path.join(user, kept as string), 'utf8')).toBe(content);
   });
 
@@ -82,12 +83,12 @@ describe('a draft that cannot be written', () => {
     await fs.mkdir(path.join(user, 'draft.json'));
     const s = start();
     await s.call('saveDraft', { text: 'keep me' });
-    const failed = await noticeWhere((n) => n.key === 'draft-write' && n.text !== null);
-    expect(failed.text).toMatch(/^Your draft could not be saved \(could not save draft\.json \(\w+\)/);
+    const failed = await noticeWhere((n) => n.key === 'draft-write' && n.message !== null);
+    expect(failed.message).toMatch(/^Your draft could not be saved \(could not save draft\.json \(\w+\)/);
     expect(await s.call('getDraft', {})).toMatchObject({ ok: true, value: { text: 'keep me' } });
     await fs.rm(path.join(user, 'draft.json'), { recursive: true });
     await s.call('saveDraft', { text: 'keep me, now saved' });
-    await noticeWhere((n) => n.key === 'draft-write' && n.text === null);
+    await noticeWhere((n) => n.key === 'draft-write' && n.message === null);
     expect(JSON.parse(await fs.readFile(path.join(user, 'draft.json'), 'utf8')).text).toBe('keep me, now saved');
   });
 
@@ -96,8 +97,8 @@ describe('a draft that cannot be written', () => {
     await fs.writeFile(notAFolder, 'I am a file');
     const s = start(notAFolder);
     await s.call('saveDraft', { text: 'still here' });
-    const failed = await noticeWhere((n) => n.key === 'draft-write' && n.text !== null);
-    expect(failed.text).toMatch(/^Your draft could not be saved/);
+    const failed = await noticeWhere((n) => n.key === 'draft-write' && n.message !== null);
+    expect(failed.message).toMatch(/^Your draft could not be saved/);
     expect(await s.call('getDraft', {})).toMatchObject({ ok: true, value: { text: 'still here' } });
   });
 });

@@ -5,7 +5,7 @@ import type { WorkspaceInfo } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { locateRepository } from '../git/repository';
 import { readFileCapped } from '../sessions/atomic-file';
-import { keepAside, whyOf } from '../sessions/keep-aside';
+import { keepAside, whyOf, type Sentence } from '../sessions/keep-aside';
 import { SERVICE_TEXT } from './text';
 
 /** How many recent workspaces are remembered. */
@@ -26,7 +26,7 @@ export interface WorkspaceStore {
 }
 
 /** Creates a {@link WorkspaceStore}. */
-export function createWorkspaceStore(userDataDir?: string, onNotice: (text: string) => void = () => undefined): WorkspaceStore {
+export function createWorkspaceStore(userDataDir?: string, onNotice: (sentence: Sentence) => void = () => undefined): WorkspaceStore {
   const file = userDataDir ? path.join(userDataDir, 'recent-workspaces.json') : null;
   let memory: string[] = [];
 
@@ -46,7 +46,7 @@ export function createWorkspaceStore(userDataDir?: string, onNotice: (text: stri
     if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[];
     // Damaged: kept aside (never written over by the next open), and the person is told where.
     const why = read.ok ? 'not a list of folders' : whyOf(read.problem);
-    onNotice((await keepAside(file, why)).message);
+    onNotice(await keepAside(file, why));
     return [];
   }
 

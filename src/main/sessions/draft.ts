@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
-import { formatBytes } from '../../shared/format-bytes';
+import { said } from '../../shared/i18n/translate';
 import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
-import { keepAside, whyOf } from './keep-aside';
+import { keepAside, whyOf, type Sentence } from './keep-aside';
 import { SESSION_TEXT } from './text';
 
 /** The draft file's name in the folder given to {@link createDraftStore}. */
@@ -50,7 +50,7 @@ export interface DraftStoreOptions {
    * Called after each write: the sentence for a failed write (shown at once, kept until a write
    * succeeds), or null once a write succeeded again.
    */
-  onWriteProblem?: (message: string | null) => void;
+  onWriteProblem?: (sentence: Sentence | null) => void;
 }
 
 /** The draft of one user-data folder. */
@@ -92,12 +92,12 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       const text = jsonText({ version: 1, ...draft, grants: [...draft.grants], savedAt: now().toISOString() });
       const wasFailing = problem !== null;
       if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) {
-        problem = { path, code: 'too_large', message: SESSION_TEXT.draftTooLarge(formatBytes(MAX_DRAFT_BYTES)) };
+        problem = { path, code: 'too_large', ...said(SESSION_TEXT.draftTooLarge(MAX_DRAFT_BYTES)) };
       } else {
         const written = await writeFileAtomic(path, text);
-        problem = written.ok ? null : { ...written.problem, message: SESSION_TEXT.draftNotSaved(written.problem.message) };
+        problem = written.ok ? null : { ...written.problem, ...said(SESSION_TEXT.draftNotSaved(written.problem.message)) };
       }
-      if (problem) options.onWriteProblem?.(problem.message);
+      if (problem) options.onWriteProblem?.(problem);
       else if (wasFailing) options.onWriteProblem?.(null);
     });
     return writing;
@@ -134,7 +134,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       // Damaged or too large: kept aside before the next keystroke can write over it.
       const aside = await keepAside(path, whyOf(read.problem), now());
       if (aside.keptAs === null) blocked = true;
-      return { draft: null, problem: { ...read.problem, message: aside.message } };
+      return { draft: null, problem: { ...read.problem, message: aside.message, text: aside.text } };
     },
     lastProblem: () => problem,
     async close() {

@@ -6,7 +6,15 @@
  */
 import { promises as fsp } from 'node:fs';
 import { basename } from 'node:path';
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { SESSION_TEXT } from './text';
+
+/** A sentence for the person: its English words and, when built from the catalogue, its text. */
+export interface Sentence {
+  message: string;
+  text?: Text;
+}
 
 /** `YYYYMMDD-HHMMSS` in UTC: sorts by time, and is a valid file name everywhere. */
 function stamp(at: Date): string {
@@ -23,7 +31,7 @@ export function whyOf(problem: { code: string; message: string }): string {
  * Renames `path` to `<path>.damaged-<time>` (a counter is added if that name is taken) and returns the
  * sentence for the person, naming both files; when the rename fails, a sentence saying so.
  */
-export async function keepAside(path: string, why: string, now: Date = new Date()): Promise<{ keptAs: string | null; message: string }> {
+export async function keepAside(path: string, why: string, now: Date = new Date()): Promise<{ keptAs: string | null; message: string; text: Text }> {
   const base = `${path}.damaged-${stamp(now)}`;
   for (let n = 0; n < 100; n++) {
     const target = n === 0 ? base : `${base}-${n}`;
@@ -34,10 +42,10 @@ export async function keepAside(path: string, why: string, now: Date = new Date(
     if (taken) continue;
     try {
       await fsp.rename(path, target);
-      return { keptAs: target, message: SESSION_TEXT.keptAside(basename(path), why, target) };
+      return { keptAs: target, ...said(SESSION_TEXT.keptAside(basename(path), why, target)) };
     } catch (err) {
-      return { keptAs: null, message: SESSION_TEXT.couldNotKeepAside(basename(path), why, (err as NodeJS.ErrnoException).code ?? String(err)) };
+      return { keptAs: null, ...said(SESSION_TEXT.couldNotKeepAside(basename(path), why, (err as NodeJS.ErrnoException).code ?? String(err))) };
     }
   }
-  return { keptAs: null, message: SESSION_TEXT.couldNotKeepAside(basename(path), why, 'too many damaged copies') };
+  return { keptAs: null, ...said(SESSION_TEXT.couldNotKeepAside(basename(path), why, 'too many damaged copies')) };
 }

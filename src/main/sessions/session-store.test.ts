@@ -53,7 +53,7 @@ describe('a session folder', () => {
     writeFileSync(join(dir, 'session.json'), '{"version":1,');
     const reopened = await openSession(dir);
     expect(reopened).toMatchObject({ ok: true });
-    expect(reopened.ok && reopened.notice).toMatch(/^session\.json could not be read \(not valid JSON\), so Atmark started a fresh one and kept the damaged file as .*session\.json\.damaged-\d{8}-\d{6}/);
+    expect(reopened.ok && reopened.notice?.message).toMatch(/^session\.json could not be read \(not valid JSON\), so Atmark started a fresh one and kept the damaged file as .*session\.json\.damaged-\d{8}-\d{6}/);
     expect(readdirSync(dir).some((n) => /^session\.json\.damaged-/.test(n))).toBe(true);
   });
 

@@ -3,6 +3,8 @@
  * here only, so an id of another session, or an unknown one, is `not_found`. Every write is atomic;
  * a damaged file is reported in `problems` and skipped, never fatal.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import type { ExpansionResult } from '../../shared/expansion';
@@ -62,8 +64,8 @@ export interface SessionStore {
 
 /** Why a session folder could not be opened. */
 export type OpenSessionResult =
-  | { ok: true; session: SessionStore; /** Set when a damaged session.json was kept aside: the sentence saying where. */ notice?: string }
-  | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string };
+  | { ok: true; session: SessionStore; /** Set when a damaged session.json was kept aside: the sentence saying where. */ notice?: { message: string; text: Text } }
+  | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string; text?: Text };
 
 /** Options of {@link openSession}. */
 export interface OpenSessionOptions {
@@ -86,21 +88,21 @@ export async function openSession(dir: string, options: OpenSessionOptions = {})
     for (const sub of [dir, join(dir, 'runs'), resultsDir(dir)]) await sweepStaleTemps(sub);
     return { ok: true, session: sessionStore(dir, read.value, now) };
   }
-  let notice: string | undefined;
+  let notice: { message: string; text: Text } | undefined;
   if (read.problem.code !== 'missing') {
-    if (read.problem.code === 'aborted') return { ok: false, code: 'damaged', message: SESSION_TEXT.sessionDamaged(dir) };
+    if (read.problem.code === 'aborted') return { ok: false, code: 'damaged', ...said(SESSION_TEXT.sessionDamaged(dir)) };
     // Damaged: kept aside with a timestamp (never written over), then the folder gets a fresh
     // session.json so its runs and results stay where they are.
     const aside = await keepAside(metaPath, whyOf(read.problem), now());
-    if (aside.keptAs === null) return { ok: false, code: 'damaged', message: aside.message };
-    notice = aside.message;
+    if (aside.keptAs === null) return { ok: false, code: 'damaged', message: aside.message, text: aside.text };
+    notice = { message: aside.message, text: aside.text };
   } else {
     const entries = await fsp.readdir(dir).catch(() => [] as string[]);
-    if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', message: SESSION_TEXT.notASession(dir) };
+    if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', ...said(SESSION_TEXT.notASession(dir)) };
   }
   const meta: SessionMeta = { version: 1, id: newId('session'), createdAt: now().toISOString(), title: null };
   const written = await writeFileAtomic(metaPath, jsonText(meta));
-  if (!written.ok) return { ok: false, code: 'unwritable', message: SESSION_TEXT.cannotCreate(dir, written.problem.message) };
+  if (!written.ok) return { ok: false, code: 'unwritable', ...said(SESSION_TEXT.cannotCreate(dir, written.problem.message)) };
   return { ok: true, session: sessionStore(dir, meta, now), ...(notice ? { notice } : {}) };
 }
 
@@ -122,7 +124,7 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
     const read = await readJsonFile(path, RunRecordSchema, MAX_RUN_BYTES, signal);
     if (!read.ok || read.value.status !== 'running' || streaming.has(id)) return read;
     // Streaming, but not by this process: the app was closed or killed mid-reply.
-    return { ok: true, value: { ...read.value, status: 'interrupted', error: read.value.error ?? { code: 'interrupted', message: SESSION_TEXT.interrupted } } };
+    return { ok: true, value: { ...read.value, status: 'interrupted', error: read.value.error ?? { code: 'interrupted', ...said(SESSION_TEXT.interrupted) } } };
   }
 
   async function runIds(): Promise<string[]> {

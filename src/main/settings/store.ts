@@ -4,6 +4,8 @@
  * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
  */
 import { promises as fsp } from 'node:fs';
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
@@ -62,7 +64,7 @@ export async function loadSettings(dir: string, signal?: AbortSignal): Promise<L
 
 /** Renames a damaged settings file aside (see `keep-aside.ts`), as a problem to show. */
 async function setAside(path: string, why: string): Promise<FileProblem> {
-  return problem(path, (await keepAside(path, why)).message);
+  return problem(path, (await keepAside(path, why)).text);
 }
 
 /** Keeps every valid endpoint and limit of a damaged file; reports what was dropped. */
@@ -78,8 +80,22 @@ function salvage(path: string, raw: unknown): LoadedSettings {
   const limits = salvageLimits(obj.limits, (name) => problems.push(problem(path, SETTINGS_TEXT.resetLimit(name))));
   const chosen = typeof obj.chosenEndpointId === 'string' && endpoints.some((e) => e.id === obj.chosenEndpointId) ? obj.chosenEndpointId : null;
   const allowHosts = Array.isArray(obj.allowHosts) ? obj.allowHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  const defaults = defaultSettings();
+  const language = SettingsSchema.shape.language.safeParse(obj.language);
+  const promptLanguage = SettingsSchema.shape.promptLanguage.safeParse(obj.promptLanguage);
   if (problems.length === 0) problems.push(problem(path, SETTINGS_TEXT.partlyDamaged));
-  return { settings: { version: 1, endpoints, chosenEndpointId: chosen, limits, allowHosts }, problems };
+  return {
+    settings: {
+      version: 1,
+      endpoints,
+      chosenEndpointId: chosen,
+      limits,
+      allowHosts,
+      language: language.success ? language.data : defaults.language,
+      promptLanguage: promptLanguage.success ? promptLanguage.data : defaults.promptLanguage,
+    },
+    problems,
+  };
 }
 
 function salvageLimits(raw: unknown, onReset: (name: string) => void): Limits {
@@ -112,8 +128,8 @@ export async function saveSettings(dir: string, settings: Settings, signal?: Abo
   return writeFileAtomic(path, jsonText(checked.settings), { signal });
 }
 
-function problem(path: string, message: string): FileProblem {
-  return { path, code: 'corrupt', message };
+function problem(path: string, message: Text): FileProblem {
+  return { path, code: 'corrupt', ...said(message) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

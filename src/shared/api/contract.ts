@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import type { ExpansionResult } from '../expansion';
 import type { ApiResult } from './result';
 import type { CallName } from './channels';
 import type { DraftView, RunSummaryView, RunView, SendAnswer, SendProgress, SessionListView, SessionSummaryView, SettingsView } from './session-types';
+import type { Text } from '../i18n/text';
 
 /**
  * The one contract between the renderer and the main process. Electron IPC and the browser host's
@@ -59,6 +61,8 @@ const settingsInput = z.strictObject({
     maxUrlBytes: count(1024 ** 3),
   }),
   allowHosts: z.array(z.string().max(300)).max(100),
+  language: z.enum(['system', ...LANGUAGES]).optional(),
+  promptLanguage: z.enum(LANGUAGES).optional(),
 });
 
 /** Payload schema of every call, by call name. Unknown keys are rejected. */
@@ -194,15 +198,19 @@ export interface ApiEvents {
   sendProgress: SendProgress;
   /**
    * Something about Atmark's own files the person must know (a damaged file kept aside, a draft that
-   * could not be saved), keyed so a later event with `text: null` withdraws it (the draft saved again).
+   * could not be saved), keyed so a later event with `message: null` withdraws it (the draft saved again).
    */
   storeNotice: StoreNotice;
 }
 
-/** One notice about Atmark's own files; `text: null` withdraws the notice of that key. */
+/**
+ * One notice about Atmark's own files: its English `message` and catalogue `text`; `message: null`
+ * withdraws the notice of that key.
+ */
 export interface StoreNotice {
   key: string;
-  text: string | null;
+  message: string | null;
+  text?: Text;
 }
 
 /** Removes a listener added with one of the `on...` functions. */
