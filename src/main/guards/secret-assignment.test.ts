@@ -58,6 +58,7 @@ const FALSE_POSITIVES: Array<[string, string]> = [
   ['Authorization in prose', 'Send the token in an Authorization header (Bearer scheme).\n'],
   ['Authorization placeholder', 'Authorization: Bearer <token>\nAuthorization: Basic xxxxxxxxxxxx\n'],
   ['boolean', `require_${KEY}: true\nsecret: false\n`],
+  ['an attribute map', `        accesskey: "accessKey",\n`],
   ['a camelCase variable in a statement', `\t\tlastSignificantToken = "?InterpolationInJSX";\n`],
   ['a stand-in in docs', `  'X-TOKEN-SECRET': 'SuperSecretToken',\n  ${KEY}: "my_test_${KEY}"\n`],
 ];

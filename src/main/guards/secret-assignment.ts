@@ -23,7 +23,7 @@ import type { SecretRule, SecretSpan } from './secret-rules';
  *   `xxx`, empty), a number, a boolean, a type name, a path or URL, a YAML tag/alias/block marker,
  *   a dotted identifier without digits (`config.db.password`), lower-case words joined by `-`/`_`
  *   (`db-credentials`, a Kubernetes secret's name), or digit-free words that name a secret
- *   (`SuperSecretToken`, `my_test_password`: stand-ins in docs).
+ *   (`SuperSecretToken`, `my_test_password`, `accessKey`: stand-ins in docs, names in code).
  */
 
 /** Shortest value taken for a secret. */
@@ -69,7 +69,7 @@ export function isSecretValue(value: string, quoted: boolean): boolean {
   if (/^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)/.test(value) || value.includes('://')) return false;
   if (/^[!&*|>@]/.test(value) || /^[a-z]+(?:[-_][a-z]+)*$/.test(value)) return false;
   // Words for a secret with no digit are a stand-in in docs (`SuperSecretToken`, `my_test_password`).
-  if (!/\d/.test(value) && /secret|passw|token|dummy|fake|sample|example|test/i.test(value)) return false;
+  if (!/\d/.test(value) && /secret|passw|token|key|dummy|fake|sample|example|test/i.test(value)) return false;
   if (!quoted && (/[(){}[\]]/.test(value) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value))) return false;
   if (!/\d/.test(value) && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
   return entropy(value) >= MIN_ENTROPY;
