@@ -82,8 +82,8 @@ function diffHunks(oldBytes: Uint8Array, newBytes: Uint8Array, timeoutMs: number
   const oldLines = oldText.split('\n');
   let out = '';
   for (const hunk of hunks) {
-    out += hunkHeader(hunk, oldLines) + '\n';
-    for (const line of hunk.lines) out += line + '\n';
+    // One join per hunk: a concatenation per line made a string per line (a 1,000,000-line hunk).
+    out += hunkHeader(hunk, oldLines) + '\n' + hunk.lines.join('\n') + '\n';
   }
   return out;
 }
