@@ -42,8 +42,8 @@ interface Case {
 
 const CASES: Case[] = [
   { resolver: diffResolver, ref: { raw: '@diff', kind: 'diff', value: '', from: 0, to: 5, quoted: false }, nativeArgs: ['diff'], warmTarget: 4 },
-  { resolver: stagedResolver, ref: { raw: '@staged', kind: 'staged', value: '', from: 0, to: 7, quoted: false }, nativeArgs: ['diff', '--staged', '--no-renames'], warmTarget: 8 },
-  { resolver: logResolver, ref: { raw: '@git:5', kind: 'git', value: '5', count: 5, from: 0, to: 6, quoted: false }, nativeArgs: ['log', '-5', '-p', '--no-renames'], warmTarget: 15 },
+  { resolver: stagedResolver, ref: { raw: '@staged', kind: 'staged', value: '', from: 0, to: 7, quoted: false }, nativeArgs: ['diff', '--staged', '-M'], warmTarget: 8 },
+  { resolver: logResolver, ref: { raw: '@git:5', kind: 'git', value: '5', count: 5, from: 0, to: 6, quoted: false }, nativeArgs: ['log', '-5', '-p', '-M'], warmTarget: 15 },
 ];
 
 function median(xs: number[]): number {
