@@ -67,6 +67,19 @@ describe('settings', () => {
 });
 
 describe('send', () => {
+  it('a session that cannot be written raises a notice that stays until a Send is recorded (issue 11, row 14)', async () => {
+    await services.call('saveSettings', { settings: settingsFor(server.baseUrl) });
+    const notices: Array<{ key: string; message: string | null }> = [];
+    services.on('storeNotice', (n) => notices.push(n));
+    await fs.writeFile(path.join(userDataDir, 'sessions'), 'a file where the sessions folder goes');
+    const failed = await services.call('send', { requestId: 's1', text: 'hi', contextLength: 128_000 });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'failed' } });
+    expect(notices.at(-1)).toMatchObject({ key: 'session-write', message: expect.stringMatching(/^could not create the session folder/) });
+    await fs.rm(path.join(userDataDir, 'sessions'));
+    expect(await services.call('send', { requestId: 's2', text: 'hi', contextLength: 128_000 })).toMatchObject({ ok: true });
+    expect(notices.at(-1)).toEqual({ key: 'session-write', message: null });
+  });
+
   it('without an endpoint says to configure one', async () => {
     expect(await services.call('send', { requestId: 's', text: 'hi', contextLength: 128_000 })).toMatchObject({ ok: false, error: { code: 'no_endpoint' } });
   });

@@ -55,6 +55,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** The sentences of a Send that failed because the session could not be written. */
+const SESSION_WRITE_KEYS: ReadonlySet<string> = new Set(['session.saveFailed', 'session.cannotCreate']);
+
 type Handlers = { [N in CallName]: (input: ValidCallInput<N>) => Promise<ApiResult<CallOutputs[N]>> };
 
 /** Creates the services. Nothing runs until the first call, except opening `options.workspace`. */
@@ -187,7 +190,14 @@ export function createServices(options: ServicesOptions = {}): Services {
     deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
     send: async (input) => {
       const root = workspace?.root ?? null;
-      return sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));
+      const answer = await sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));
+      // A run or reply that could not be written is a notice until a later Send is recorded.
+      const unsaved = answer.ok
+        ? answer.value.error?.code === 'save_failed' && answer.value.error
+        : SESSION_WRITE_KEYS.has(answer.error.text?.key ?? '') && answer.error;
+      if (unsaved) setNotice('session-write', unsaved);
+      else if (answer.ok) setNotice('session-write', null);
+      return answer;
     },
     listSessions: () => sessions.list(),
     newSession: () => sessions.startNew(),

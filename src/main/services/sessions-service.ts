@@ -61,7 +61,7 @@ export function createSessionsService(
     const open = await reopenLatest();
     if (open) return ok(open);
     const created = await createSession(root);
-    if (!created.ok) return fail('failed', created.message);
+    if (!created.ok) return fail('failed', created.text ?? created.message);
     session = Promise.resolve(created.session);
     onChange();
     return ok(created.session);
@@ -99,7 +99,7 @@ export function createSessionsService(
     async startNew() {
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);
       const created = await createSession(root);
-      if (!created.ok) return fail('failed', created.message);
+      if (!created.ok) return fail('failed', created.text ?? created.message);
       session = Promise.resolve(created.session);
       onChange();
       const s = created.session;

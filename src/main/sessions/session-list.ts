@@ -7,6 +7,8 @@ import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './atomic-file';
 import { isId, newId } from './ids';
+import { SESSION_TEXT } from './text';
+import { said } from '../../shared/i18n/translate';
 import { SessionMetaSchema } from '../../shared/session-records';
 import { openSession, type OpenSessionResult, type Listing } from './session-store';
 
@@ -58,7 +60,7 @@ export async function createSession(root: string, options: { now?: () => Date } 
     const dir = join(root, newId('session'));
     const made = await fsp.mkdir(dir).then(() => true, (err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? false : err));
     if (made === true) return openSession(dir, options);
-    if (made !== false) return { ok: false, code: 'unwritable', message: `could not create a session folder in ${root} (${made.code ?? made.message})` };
+    if (made !== false) return { ok: false, code: 'unwritable', ...said(SESSION_TEXT.cannotCreate(root, made.code ?? made.message)) };
   }
 }
 
