@@ -155,3 +155,15 @@ export function pageDescription(title: string, finalUrl: string, kind: 'html' | 
   if (kind === 'html') return title ? `web page "${title}" (${finalUrl})` : `web page ${finalUrl}`;
   return `${type || 'text'} from ${finalUrl}`;
 }
+
+/** A page whose HTML could not be reduced to text within its deadline (or its memory). */
+export function pageExtractionMessage(problem: 'deadline' | 'memory' | 'failed', ms: number): string {
+  if (problem === 'deadline') return `the page's HTML could not be turned into text within ${formatMs(ms)} (it is too large or too deeply nested): save the text you need to a file and attach that`;
+  if (problem === 'memory') return `the page's HTML needs more memory than extraction may use (it is too large or too deeply nested): save the text you need to a file and attach that`;
+  return 'no content extracted: the page could not be turned into text; save the text you need to a file and attach that';
+}
+
+/** Where a document fetched by `@url` is named in sentences. */
+export function documentAtUrl(url: string): string {
+  return `the document at ${url}`;
+}

@@ -114,3 +114,8 @@ export function folderTooLargeMessage(shown: string, bytes: number, limit: numbe
     'for one reference. List one of its subfolders instead.'
   );
 }
+
+/** A document file larger than Atmark reads. */
+export function documentTooBigMessage(shown: string, size: number, cap: number): string {
+  return `${shown} is ${formatBytes(size)}, over the ${formatBytes(cap)} Atmark reads from a document. Split it, or export the pages you need to a smaller file.`;
+}

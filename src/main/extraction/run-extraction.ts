@@ -1,0 +1,71 @@
+/**
+ * Runs one extraction job in a fresh worker thread with a memory limit and a deadline. When the
+ * deadline passes, or the caller's signal aborts, the worker is terminated: whatever the parser was
+ * doing (a page of 100,000 nested elements, a compressed stream that never ends) stops with it, and
+ * the thread that serves the window never waits on it.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ExtractionJob, ExtractionResult } from './protocol';
+import { extractionWorkerScript } from './worker-script';
+
+/** Options of {@link runExtraction}. */
+export interface RunExtractionOptions {
+  /** Milliseconds the job may take, worker start included; then the worker is terminated. */
+  deadlineMs: number;
+  /** Aborting it terminates the worker; the result is then `aborted`. */
+  signal?: AbortSignal;
+  /** Heap the worker may use, in MiB (V8's old generation). Default {@link DEFAULT_EXTRACTION_MEMORY_MB}. */
+  memoryMb?: number;
+  /** The worker script; default: {@link extractionWorkerScript}. */
+  script?: string;
+}
+
+/** Default heap limit of an extraction worker: 512 MiB. */
+export const DEFAULT_EXTRACTION_MEMORY_MB = 512;
+
+/** Runs `job` in a worker; never rejects: every failure is an `{ok: false}` value. */
+export async function runExtraction(job: ExtractionJob, options: RunExtractionOptions): Promise<ExtractionResult> {
+  const started = Date.now();
+  if (options.signal?.aborted) return { ok: false, problem: 'aborted', detail: '' };
+  let script: string;
+  try {
+    script = options.script ?? (await extractionWorkerScript());
+  } catch (err) {
+    return { ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) };
+  }
+  const remaining = options.deadlineMs - (Date.now() - started);
+  if (remaining <= 0) return { ok: false, problem: 'deadline', detail: '' };
+  return inWorker(script, job, remaining, options);
+}
+
+function inWorker(script: string, job: ExtractionJob, ms: number, options: RunExtractionOptions): Promise<ExtractionResult> {
+  const memoryMb = options.memoryMb ?? DEFAULT_EXTRACTION_MEMORY_MB;
+  const worker = new Worker(script, {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+    // The worker inherits no environment: nothing it parses can read tokens from it.
+    env: {},
+    stdout: true,
+    stderr: true,
+  });
+  return new Promise<ExtractionResult>((resolve) => {
+    let settled = false;
+    const finish = (result: ExtractionResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      resolve(result);
+    };
+    const onAbort = () => finish({ ok: false, problem: 'aborted', detail: '' });
+    const timer = setTimeout(() => finish({ ok: false, problem: 'deadline', detail: '' }), ms);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (result: ExtractionResult) => finish(result));
+    worker.once('error', (err: Error & { code?: string }) => {
+      const memory = err.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory/i.test(err.message);
+      finish({ ok: false, problem: memory ? 'memory' : 'failed', detail: err.message });
+    });
+    worker.once('exit', (code) => finish({ ok: false, problem: 'failed', detail: `the extraction worker stopped (exit ${code})` }));
+  });
+}
