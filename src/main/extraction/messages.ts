@@ -107,11 +107,11 @@ export function urlDocumentTooLargeMessage(format: DocumentFormat, limit: number
   return `the ${formatLabel(format)} is over the per-reference limit of ${formatBytes(limit)}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.`;
 }
 
-/** The block header's description: `PDF, pages 3–5 of 12`. */
+/** The block header's description after the subject: `, pages 3–5 of 12 (PDF)` or ` (Word document)`. */
 export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null): string {
   const label = formatLabel(format);
-  if (!unit || first === null || last === null) return label;
-  return `${label}, ${unitRange(unit, first, last)}${count !== null ? ` of ${count}` : ''}`;
+  if (!unit || first === null || last === null) return ` (${label})`;
+  return `, ${unitRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
 }
 
 /** A document whose pages hold no text at all. */

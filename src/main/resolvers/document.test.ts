@@ -84,7 +84,7 @@ describe('@file documents: PDF', () => {
     expect(r.text).toMatch(/^<!-- page 1 of 12 -->\n\nPage 1 heading\n+Page 1 line 1: the text of this page/);
     expect(r.text.indexOf('<!-- page 2 of 12 -->')).toBeGreaterThan(r.text.indexOf('Page 1 line 3'));
     expect(r.text).toContain('<!-- page 12 of 12 -->');
-    expect(r.description).toBe('file paper.pdf (PDF, pages 1–12 of 12)');
+    expect(r.description).toBe('file paper.pdf, pages 1–12 of 12 (PDF)');
     expect(r.language).toBe('markdown');
     expect(r.source.document).toMatchObject({ format: 'pdf', unit: 'page', first: 1, last: 12, count: 12 });
     expect(r.source.document!.extractor).toMatch(/^pdfjs-dist \d+\.\d+\.\d+$/);
@@ -97,7 +97,7 @@ describe('@file documents: PDF', () => {
     expect(r.text).toContain('Page 5 line 3');
     expect(r.text).not.toContain('Page 2 ');
     expect(r.text).not.toContain('Page 6 ');
-    expect(r.description).toBe('file paper.pdf (PDF, pages 3–5 of 12)');
+    expect(r.description).toBe('file paper.pdf, pages 3–5 of 12 (PDF)');
     expect(r.source.document).toMatchObject({ first: 3, last: 5, count: 12 });
   });
 
@@ -163,7 +163,7 @@ describe('@file documents: sheets and slides', () => {
     const two = ok(await resolve('book.xlsx', [2, 2]));
     expect(two.text.startsWith('## Sheet 2: Sales 2')).toBe(true);
     expect(two.text).not.toContain('Sheet 3');
-    expect(two.description).toBe('file book.xlsx (Excel workbook, sheet 2 of 3)');
+    expect(two.description).toBe('file book.xlsx, sheet 2 of 3 (Excel workbook)');
   });
 
   it('OpenDocument sheets: names, tables, and a million repeated empty rows cost nothing', async () => {
@@ -182,7 +182,7 @@ describe('@file documents: sheets and slides', () => {
     ]);
     const two = ok(await resolve('deck.pptx', [2, 3]));
     expect(two.text.startsWith('## Slide 2: Numbers')).toBe(true);
-    expect(two.description).toBe('file deck.pptx (PowerPoint deck, slides 2–3 of 3)');
+    expect(two.description).toBe('file deck.pptx, slides 2–3 of 3 (PowerPoint deck)');
   });
 
   it('OpenDocument presentations: pages with titles and notes', async () => {

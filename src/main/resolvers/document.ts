@@ -118,7 +118,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   return {
     ok: true,
     text,
-    description: `${req.subject} (${documentDescription(doc.format, unit, first, last, count)})`,
+    description: `${req.subject}${documentDescription(doc.format, unit, first, last, count)}`,
     target: req.target,
     language: 'markdown',
     source,
