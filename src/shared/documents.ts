@@ -45,3 +45,18 @@ export function isFlowingText(format: DocumentFormat): boolean {
 export function unitRange(unit: DocumentUnit, start: number, end: number): string {
   return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
 }
+
+const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  xlsx: 'Excel',
+  pptx: 'PowerPoint',
+  odt: 'OpenDocument text',
+  ods: 'OpenDocument sheets',
+  odp: 'OpenDocument slides',
+};
+
+/** A short name of the format, for completion: `PDF`, `Word`, `Excel`. */
+export function shortFormatLabel(format: DocumentFormat): string {
+  return SHORT_LABELS[format];
+}

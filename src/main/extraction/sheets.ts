@@ -79,12 +79,19 @@ export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
     const rows: string[][] = [];
     let bytes = 0;
     for await (const row of sheet) {
-      if (!wanted || bytes > job.maxTextBytes) continue; // drain the sheet: the reader needs it read
+      if (!wanted) continue; // drain the sheet: the reader needs it read
       const cells = (row.values as unknown[]).slice(1).map(cellText);
       bytes += cells.reduce((n, c) => n + c.length + 3, 0);
+      // Past the limit nothing more of this workbook would be attached: stop reading (the worker
+      // is discarded after this job, so the reader need not be drained).
+      if (bytes > job.maxTextBytes) break;
       rows.push(cells);
     }
     if (!wanted) continue;
+    if (bytes > job.maxTextBytes) {
+      collector.stoppedAt = index;
+      break;
+    }
     const name = sheets[index - 1]?.name ?? `Sheet ${index}`;
     const table = markdownTable(trimRows(rows));
     if (!collector.add(index, name, `## Sheet ${index}: ${name}\n\n${table || '(empty sheet)'}`)) break;

@@ -1,3 +1,4 @@
+import { documentFormatOfName, isFlowingText, unitOf, unitRange } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import type { ParsedReference } from '../../shared/reference';
 
@@ -38,8 +39,12 @@ export function shortName(ref: ParsedReference): string {
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
   switch (ref.kind) {
     case 'file': {
-      const lines = ref.lineStart === undefined ? '' : `:${ref.lineStart}${ref.lineEnd !== undefined && ref.lineEnd !== ref.lineStart ? `-${ref.lineEnd}` : ''}`;
-      return `${base(ref.value)}${lines}`;
+      if (ref.lineStart === undefined) return base(ref.value);
+      const end = ref.lineEnd ?? ref.lineStart;
+      // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").
+      const format = documentFormatOfName(ref.value);
+      if (format && !isFlowingText(format)) return `${base(ref.value)}, ${unitRange(unitOf(format), ref.lineStart, end)}`;
+      return `${base(ref.value)}:${ref.lineStart}${end !== ref.lineStart ? `-${end}` : ''}`;
     }
     case 'folder':
       return `${base(ref.value)}/`;

@@ -1,6 +1,7 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
+import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
 import { formatSize } from '../panels/format';
@@ -14,7 +15,7 @@ import { formatSize } from '../panels/format';
 
 /** One line per kind, in the order offered. */
 export const KIND_DESCRIPTIONS: Record<ReferenceKind, string> = {
-  file: 'a text file, or some of its lines',
+  file: 'a text file or some of its lines; a document (PDF, Word, Excel, PowerPoint) or some of its pages',
   folder: 'a listing of a folder',
   diff: 'unstaged changes (git diff)',
   staged: 'staged changes (git diff --staged)',
@@ -110,13 +111,19 @@ function kindOption(kind: ReferenceKind): Completion {
   };
 }
 
+/** A file's size; for a document also its format, so documents read as attachable text, not binaries. */
+function fileDetail(path: string, size: number): string {
+  const format = documentFormatOfName(path);
+  return format ? `${formatSize(size)} · ${shortFormatLabel(format)}` : formatSize(size);
+}
+
 function itemOption(item: CompletionItem, kind: ReferenceKind | null): Completion {
   switch (item.type) {
     case 'path': {
       const reference = formatReference(kind ?? item.kind, item.path) ?? `@${item.kind}:${item.path}`;
       return {
         label: item.kind === 'folder' ? `${item.path}/` : item.path,
-        detail: item.kind === 'folder' ? 'folder' : formatSize(item.size ?? 0),
+        detail: item.kind === 'folder' ? 'folder' : fileDetail(item.path, item.size ?? 0),
         type: item.kind === 'folder' ? 'namespace' : 'file',
         apply: (view, _c, from, to) => insertText(view, `${reference} `, from, to),
       };
