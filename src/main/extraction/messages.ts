@@ -22,10 +22,13 @@ export function formatLabel(format: DocumentFormat): string {
 }
 
 
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The sentence for an extraction that gave nothing. `limits` gives the figures some sentences name. */
 export function extractionProblemMessage(
   problem: ExtractionProblem,
-  shown: string,
   format: DocumentFormat | null,
   limits: { deadlineMs: number; memoryMb: number; inflatedBytes: number },
 ): string {
@@ -33,53 +36,53 @@ export function extractionProblemMessage(
   const seconds = Math.round(limits.deadlineMs / 100) / 10;
   switch (problem) {
     case 'deadline':
-      return `${shown}: reading the ${what} took longer than ${seconds} s and was stopped. Attach a smaller page range, or a smaller file.`;
+      return `reading the ${what} took longer than ${seconds} s and was stopped. Attach a smaller page range, or a smaller file.`;
     case 'memory':
-      return `${shown}: reading the ${what} needed more than the ${limits.memoryMb} MiB it may use and was stopped. Attach a smaller page range, or a smaller file.`;
+      return `reading the ${what} needed more than the ${limits.memoryMb} MiB it may use and was stopped. Attach a smaller page range, or a smaller file.`;
     case 'encrypted':
-      return `${shown}: the ${what} is encrypted or password-protected. Save a copy without a password and attach that.`;
+      return `the ${what} is encrypted or password-protected. Save a copy without a password and attach that.`;
     case 'damaged':
-      return `${shown}: the ${what} is damaged and cannot be read. Open it, save it again, and attach the new copy.`;
+      return `the ${what} is damaged and cannot be read. Open it, save it again, and attach the new copy.`;
     case 'bomb':
-      return `${shown}: the ${what} would decompress to more than ${formatBytes(limits.inflatedBytes)}, as a zip bomb does, so it was not read.`;
+      return `the ${what} would decompress to more than ${formatBytes(limits.inflatedBytes)}, as a zip bomb does, so it was not read.`;
     case 'no-text-layer':
-      return `${shown}: no text layer: the PDF looks scanned; run OCR first.`;
+      return 'no text layer: the PDF looks scanned; run OCR first';
     case 'unsupported':
-      return `${shown}: this kind of ${what} cannot be read as text. Save it as .docx, .xlsx, .pptx or PDF and attach that.`;
+      return `this kind of ${what} cannot be read as text. Save it as .docx, .xlsx, .pptx or PDF and attach that.`;
     case 'aborted':
-      return `${shown}: reading the ${what} was cancelled.`;
+      return `reading the ${what} was cancelled`;
     case 'failed':
-      return `${shown}: the ${what} could not be read. Try again; if it keeps failing, save it again and attach the new copy.`;
+      return `the ${what} could not be read. Try again; if it keeps failing, save it again and attach the new copy.`;
   }
 }
 
 /** An Office file in an OLE container: encrypted, or the old binary format. */
-export function oleMessage(shown: string): string {
-  return `${shown}: this Office file is password-protected or in the old binary format (.doc, .xls, .ppt). Save it as .docx, .xlsx or .pptx without a password and attach that.`;
+export function oleMessage(): string {
+  return 'this Office file is password-protected or in the old binary format (.doc, .xls, .ppt). Save it as .docx, .xlsx or .pptx without a password and attach that.';
 }
 
 /** A file named like a document whose bytes are not one. */
-export function notADocumentMessage(shown: string, format: DocumentFormat): string {
-  return `${shown}: the file is named like a ${formatLabel(format)} but its content is not one, or it is damaged. Open it, save it again, and attach the new copy.`;
+export function notADocumentMessage(format: DocumentFormat): string {
+  return `the file is named like a ${formatLabel(format)} but its content is not one, or it is damaged. Open it, save it again, and attach the new copy.`;
 }
 
 /** What was deliberately left out of a document. */
-export function noticeMessage(shown: string, notice: DocumentNotice): string {
+export function noticeMessage(notice: DocumentNotice): string {
   switch (notice) {
     case 'macros':
-      return `${shown}: the document holds macros; they were ignored (never run, not attached).`;
+      return `the document holds macros; they were ignored (never run, not attached).`;
     case 'embedded':
-      return `${shown}: the document holds embedded objects; they were ignored.`;
+      return `the document holds embedded objects; they were ignored.`;
     case 'external-links':
-      return `${shown}: the document links to other files; the links were not followed.`;
+      return `the document links to other files; the links were not followed.`;
     case 'images':
-      return `${shown}: images were left out; only text is attached.`;
+      return `images were left out; only text is attached.`;
   }
 }
 
 /** A range given for a format without fixed pages. */
-export function flowingRangeMessage(shown: string, format: DocumentFormat): string {
-  return `${shown}: a ${formatLabel(format)} holds no fixed pages, so it takes no range. Remove the range to attach the whole document.`;
+export function flowingRangeMessage(format: DocumentFormat): string {
+  return `a ${formatLabel(format)} holds no fixed pages, so it takes no range. Remove the range to attach the whole document.`;
 }
 
 /** A range that starts past the last unit. */
@@ -93,13 +96,13 @@ export function unitClampedMessage(shown: string, unit: DocumentUnit, start: num
 }
 
 /** Over the per-reference limit, with the range that fits when there is one. */
-export function documentTooLargeMessage(shown: string, unit: DocumentUnit | null, start: number, fitsThrough: number | null, limit: number, hint: string | null): string {
-  const over = `${shown}: the text is over the per-reference limit of ${formatBytes(limit)}`;
+export function documentTooLargeMessage(unit: DocumentUnit | null, start: number, fitsThrough: number | null, limit: number, hint: string | null): string {
+  const over = `the text is over the per-reference limit of ${formatBytes(limit)}`;
   if (!unit) return `${over}. Copy the part you need into a text file and attach that.`;
   if (fitsThrough === null || fitsThrough < start || !hint) {
     return `${over}: ${unit} ${start} alone passes it. Attach a later ${unit}, or copy the part you need into a text file.`;
   }
-  return `${over}. ${unitRange(unit, start, fitsThrough)} fit: write ${hint}.`;
+  return `${over}. ${capitalize(unitRange(unit, start, fitsThrough))} fit: write ${hint}.`;
 }
 
 /** A document fetched by `@url` that is over the limit (URLs take no range). */
@@ -115,6 +118,6 @@ export function documentDescription(format: DocumentFormat, unit: DocumentUnit |
 }
 
 /** A document whose pages hold no text at all. */
-export function emptyDocumentMessage(shown: string, format: DocumentFormat): string {
-  return `${shown}: the ${formatLabel(format)} holds no text to attach.`;
+export function emptyDocumentMessage(format: DocumentFormat): string {
+  return `the ${formatLabel(format)} holds no text to attach.`;
 }

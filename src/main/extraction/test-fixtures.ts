@@ -4,7 +4,10 @@
  * assembled from their XML parts), plus the hostile ones: an encrypted PDF, a damaged file, a zip
  * bomb, a deflate bomb and a scanned-like PDF with no text layer. Not imported by product code.
  */
-import { deflateRawSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as docx from 'docx';
@@ -20,6 +23,54 @@ export async function makePdf(pages: number, lines = 3, word = 'text'): Promise<
     for (let l = 0; l < lines; l++) page.drawText(`Page ${p} line ${l + 1}: the ${word} of this page`, { x: 40, y: 770 - l * 16, size: 11, font });
   }
   return pdf.save();
+}
+
+/**
+ * A PDF of Japanese text, drawn with Noto Sans JP (from @fontsource/noto-sans-jp, embedded as a
+ * subset), so its text layer holds real CJK characters.
+ */
+export async function makeCjkPdf(lines: string[]): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  const fontFile = require.resolve('@fontsource/noto-sans-jp/files/noto-sans-jp-japanese-400-normal.woff');
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(readFileSync(fontFile), { subset: true });
+  const page = pdf.addPage([595, 842]);
+  lines.forEach((line, i) => page.drawText(line, { x: 40, y: 800 - i * 24, size: 14, font }));
+  return pdf.save();
+}
+
+/**
+ * A PDF whose one content stream is a deflate bomb: a few hundred KiB that inflate to `inflated`
+ * bytes of spaces.
+ */
+export function makePdfDeflateBomb(inflated = 1024 * 1024 * 1024): Uint8Array {
+  const stream = deflateSync(Buffer.alloc(inflated, 0x20), { level: 1 });
+  const head = '%PDF-1.4\n';
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ];
+  const parts: Buffer[] = [Buffer.from(head)];
+  const offsets: number[] = [];
+  let at = head.length;
+  objects.forEach((o, i) => {
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(o), Buffer.from('\nendobj\n')]);
+    offsets.push(at);
+    at += chunk.length;
+    parts.push(chunk);
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A Word document of plain paragraphs. */
+export async function makeDocxParagraphs(paragraphs: string[]): Promise<Uint8Array> {
+  const doc = new docx.Document({ sections: [{ children: paragraphs.map((p) => new docx.Paragraph(p)) }] });
+  return new Uint8Array(await docx.Packer.toBuffer(doc));
 }
 
 /** A PDF whose pages hold only a drawn rectangle (as a scan holds only an image): no text layer. */

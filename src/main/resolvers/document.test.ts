@@ -111,7 +111,7 @@ describe('@file documents: PDF', () => {
   it('over the per-reference limit names a page range that fits', async () => {
     const r = refused(await resolve('long.pdf'));
     expect(r.code).toBe('too_large');
-    const m = /pages 1–(\d+) fit: write @file:long\.pdf:1-(\d+)\./.exec(r.message);
+    const m = /Pages 1–(\d+) fit: write @file:long\.pdf:1-(\d+)\./.exec(r.message);
     expect(m, r.message).not.toBeNull();
     const fits = ok(await resolve('long.pdf', [1, Number(m![2])]));
     expect(Buffer.byteLength(fits.text)).toBeLessThanOrEqual(64 * 1024);
@@ -119,12 +119,12 @@ describe('@file documents: PDF', () => {
 
   it('a scanned PDF says it has no text layer and attaches nothing', async () => {
     const r = refused(await resolve('scan.pdf'));
-    expect(r.message).toBe('scan.pdf: no text layer: the PDF looks scanned; run OCR first.');
+    expect(r.message).toBe('no text layer: the PDF looks scanned; run OCR first');
   });
 
   it('an encrypted PDF and a damaged one get one sentence each', async () => {
-    expect(refused(await resolve('locked.pdf')).message).toBe('locked.pdf: the PDF is encrypted or password-protected. Save a copy without a password and attach that.');
-    expect(refused(await resolve('broken.pdf')).message).toMatch(/^broken\.pdf: the PDF is damaged and cannot be read\./);
+    expect(refused(await resolve('locked.pdf')).message).toBe('the PDF is encrypted or password-protected. Save a copy without a password and attach that.');
+    expect(refused(await resolve('broken.pdf')).message).toMatch(/^the PDF is damaged and cannot be read\./);
   });
 });
 
@@ -151,7 +151,7 @@ describe('@file documents: Word and OpenDocument text', () => {
   });
 
   it('a file named .docx that is not one is refused in one sentence', async () => {
-    expect(refused(await resolve('fake.docx')).message).toMatch(/^fake\.docx: the file is named like a Word document but its content is not one/);
+    expect(refused(await resolve('fake.docx')).message).toMatch(/^the file is named like a Word document but its content is not one/);
   });
 });
 
@@ -177,8 +177,8 @@ describe('@file documents: sheets and slides', () => {
       '## Slide 1: Opening\n\n- why we meet\n\n> **Speaker notes:** greet everyone\n\n## Slide 2: Numbers\n\n- growth 12%\n- costs flat\n\n## Slide 3: Close\n\n- next steps\n\n> **Speaker notes:** ask for questions',
     );
     expect(r.warnings?.map((w) => w.message)).toEqual([
-      'deck.pptx: the document holds macros; they were ignored (never run, not attached).',
-      'deck.pptx: the document holds embedded objects; they were ignored.',
+      'the document holds macros; they were ignored (never run, not attached).',
+      'the document holds embedded objects; they were ignored.',
     ]);
     const two = ok(await resolve('deck.pptx', [2, 3]));
     expect(two.text.startsWith('## Slide 2: Numbers')).toBe(true);

@@ -61,13 +61,13 @@ export function isDocument(name: string | null, bytes: Uint8Array): boolean {
 
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
 export async function resolveDocument(req: DocumentRequest): Promise<Resolution> {
-  const { ref, ctx, shown } = req;
+  const { ref, ctx } = req;
   const sniffed = sniffDocument(req.bytes);
-  if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(shown), req.target, req.source);
-  if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(shown, req.namedFormat ?? 'pdf'), req.target, req.source);
+  if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(), req.target, req.source);
+  if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(req.namedFormat ?? 'pdf'), req.target, req.source);
   const format = sniffed.format;
   const range = ref.lineStart === undefined ? null : { start: ref.lineStart, end: ref.lineEnd ?? ref.lineStart };
-  if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(shown, format), req.target, req.source);
+  if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(format), req.target, req.source);
   const maxTextBytes = ctx.limits.maxReferenceBytes;
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
@@ -77,7 +77,7 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   if (!result.ok) {
     const figures = { deadlineMs: req.deadlineMs, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB, inflatedBytes: MAX_INFLATED_BYTES };
     const code = result.problem === 'deadline' || result.problem === 'aborted' || result.problem === 'failed' || result.problem === 'memory' ? 'failed' : result.problem === 'bomb' ? 'too_large' : 'blocked';
-    return refuse(code, extractionProblemMessage(result.problem, shown, format, figures), req.target, req.source);
+    return refuse(code, extractionProblemMessage(result.problem, format, figures), req.target, req.source);
   }
   return attach(req, result.output as DocumentOutput, range);
 }
@@ -92,17 +92,17 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   if (doc.stoppedAt !== null) {
     const fitsThrough = doc.stoppedAt - 1;
     const hint = fitsThrough >= start && req.withRange ? req.withRange(start, fitsThrough) : null;
-    const message = req.withRange ? documentTooLargeMessage(shown, unit, start, fitsThrough, limit, hint) : urlDocumentTooLargeMessage(doc.format, limit);
+    const message = req.withRange ? documentTooLargeMessage(unit, start, fitsThrough, limit, hint) : urlDocumentTooLargeMessage(doc.format, limit);
     return refuse('too_large', message, req.target, req.source);
   }
   const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
   const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
   const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
-  const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, message: noticeMessage(shown, n) }));
+  const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, message: noticeMessage(n) }));
   if (unit && range && count !== null && range.end > count) {
     warnings.push({ code: 'clamped', reference: ref.raw, message: unitClampedMessage(shown, unit, range.start, range.end, count) });
   }
-  if (text === '') return refuse('not_found', emptyDocumentMessage(shown, doc.format), req.target, req.source);
+  if (text === '') return refuse('not_found', emptyDocumentMessage(doc.format), req.target, req.source);
   const source: ReferenceSource = {
     ...req.source,
     document: {
