@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 const versions = new Map<string, string>();
 
 /** `NAME VERSION` of an installed package, e.g. `mammoth 1.13.0`. */
@@ -15,7 +15,7 @@ export function extractorName(name: string): string {
   let version = versions.get(name);
   if (version === undefined) {
     try {
-      version = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version?: string }).version ?? '?';
+      version = (JSON.parse(readFileSync(requireHere.resolve(`${name}/package.json`), 'utf8')) as { version?: string }).version ?? '?';
     } catch {
       version = '?';
     }
@@ -26,5 +26,5 @@ export function extractorName(name: string): string {
 
 /** A folder of the installed pdfjs-dist package, with a trailing separator (PDF.js wants one). */
 export function pdfjsDataFolder(folder: 'cmaps' | 'standard_fonts'): string {
-  return path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), folder) + path.sep;
+  return path.join(path.dirname(requireHere.resolve('pdfjs-dist/package.json')), folder) + path.sep;
 }

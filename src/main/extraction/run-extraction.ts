@@ -48,6 +48,9 @@ function inWorker(script: string, job: ExtractionJob, ms: number, options: RunEx
     stdout: true,
     stderr: true,
   });
+  // Whatever a library prints is dropped, never shown or kept.
+  worker.stdout.resume();
+  worker.stderr.resume();
   return new Promise<ExtractionResult>((resolve) => {
     let settled = false;
     const finish = (result: ExtractionResult) => {
