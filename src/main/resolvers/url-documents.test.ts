@@ -18,6 +18,8 @@ beforeAll(async () => {
     '/paper-as-text': send(Buffer.from(await makePdf(2)), 'text/plain'),
     '/plan': send(Buffer.from(await makeDocx()), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
     '/bomb': send(Buffer.from(makeZipBomb()), 'application/zip'),
+    '/long': send(Buffer.from(await makePdf(60, 40, 'considerably longer sentence that fills the page with words')), 'application/pdf'),
+    '/legacy': send(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(600).fill(0)]), 'application/msword'),
     '/nul.txt': send(Buffer.from('text with a NUL \0 inside'), 'text/plain'),
   });
 }, 60_000);
@@ -70,6 +72,19 @@ describe('@url: documents, recognised by their bytes', () => {
     if (!r.ok) throw new Error(r.message);
     expect(r.text).toContain('# Quarterly plan');
     expect(r.text).toContain('| item | cost |');
+  });
+
+  it('over the per-reference limit says how to attach a page range (URLs take none)', async () => {
+    const { r } = await timed('/long');
+    if (r.ok) throw new Error('expected too_large');
+    expect(r.code).toBe('too_large');
+    expect(r.message).toBe('the PDF is over the per-reference limit of 64 KiB. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.');
+  });
+
+  it('a password-protected or legacy Office file is refused in one sentence', async () => {
+    const { r } = await timed('/legacy');
+    if (r.ok) throw new Error('expected a refusal');
+    expect(r.message).toMatch(/^this Office file is password-protected or in the old binary format/);
   });
 
   it('a zip bomb is refused', async () => {
