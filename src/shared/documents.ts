@@ -46,17 +46,18 @@ export function unitRange(unit: DocumentUnit, start: number, end: number): strin
   return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
 }
 
+// Format names, the same in every language (so they live here, not in the catalogues).
 const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   pdf: 'PDF',
   docx: 'Word',
   xlsx: 'Excel',
   pptx: 'PowerPoint',
-  odt: 'OpenDocument text',
-  ods: 'OpenDocument sheets',
-  odp: 'OpenDocument slides',
+  odt: 'ODT',
+  ods: 'ODS',
+  odp: 'ODP',
 };
 
-/** A short name of the format, for completion: `PDF`, `Word`, `Excel`. */
+/** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */
 export function shortFormatLabel(format: DocumentFormat): string {
   return SHORT_LABELS[format];
 }

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
 import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import type { Language } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
+import { said, translate } from '../../shared/i18n/translate';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { deadlineFor, withDeadline } from './deadline';
 import { renderBlock, renderMessage } from './render';
@@ -22,6 +25,8 @@ export interface ExpandInput {
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
+  /** The language of the warnings written into the prompt (default English, which models read best). */
+  promptLanguage?: Language;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
   const blocks: Array<{ pending: Pending; block: string }> = [];
   let attachedBytes = 0;
+  let attachedCount = 0;
   let totalPassed = false;
   for (const p of pending) {
     if (p.out.status !== 'attached' || !p.prepared) continue;
@@ -59,13 +65,18 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
     if (r.source) p.out.source = r.source;
     p.out.warnings.push(...(r.warnings ?? []));
     if (!r.ok || !clean) {
-      if (!r.ok) stop(p, r.code, r.message);
+      if (!r.ok) stop(p, r.code, r.text ?? r.message);
       continue;
     }
     p.out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
       stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      continue;
+    }
+    // Only references that attach count toward the limit: a missing or refused one takes no share.
+    if (attachedCount >= limits.maxReferences) {
+      stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
       continue;
     }
     // Once one reference would pass the total, it and every later one are refused (SPEC §1).
@@ -75,6 +86,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
       continue;
     }
     attachedBytes += bytes;
+    attachedCount += 1;
     const { tokens } = p.prepared;
     const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
     Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
@@ -86,14 +98,16 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   let blocked = false;
   if (attachedTokens > hardTokenLimit) {
     blocked = true;
-    promptWarnings.push({ code: 'limit_exceeded', reference: null, message: ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
     for (const { pending: p } of blocks) Object.assign(p.out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
   } else if (attachedTokens > softTokenLimit) {
-    promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
 
+  const language = input.promptLanguage ?? 'en';
+  for (const p of pending) p.out.warnings = p.out.warnings.map((w) => inLanguage(w, language));
   const references = pending.map((p) => p.out);
-  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings];
+  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings.map((w) => inLanguage(w, language))];
   const attached = blocked ? [] : blocks.map((b) => b.block);
   const expanded = blocked ? message : renderMessage(message, warnings, attached);
   return {
@@ -112,8 +126,17 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
 }
 
 /**
+ * How many well-formed references are resolved at most, as a multiple of the count limit. Failed
+ * references take no share of the limit, so more than the limit are resolved to find the ones that
+ * attach; past this many the rest are refused unread, so a pasted list of a thousand references
+ * cannot make the engine read a thousand files.
+ */
+const RESOLVE_FACTOR = 4;
+
+/**
  * Drops repeats (the same reference written twice is attached once), marks malformed references,
- * and refuses well-formed ones past the count limit.
+ * and refuses unread the well-formed ones past {@link RESOLVE_FACTOR} times the count limit. The
+ * count limit itself is applied in the budget, to the references that attach.
  */
 function admit(refs: readonly ParsedReference[], maxReferences: number): Pending[] {
   const seen = new Set<string>();
@@ -125,7 +148,7 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     seen.add(key);
     const p: Pending = { ref, out: blank(ref) };
     if (ref.malformed) stop(p, 'malformed', ref.malformed);
-    else if (++counted > maxReferences) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
+    else if (++counted > maxReferences * RESOLVE_FACTOR) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
     out.push(p);
   }
   return out;
@@ -151,9 +174,14 @@ function blank(ref: ParsedReference): ExpandedReference {
 }
 
 /** Marks a reference as not attached, with the warning that stopped it. */
-function stop(p: Pending, code: WarningCode, message: string): void {
+function stop(p: Pending, code: WarningCode, message: string | Text): void {
   p.out.status = code;
-  p.out.warnings.push({ code, reference: p.ref.raw, message });
+  p.out.warnings.push({ code, reference: p.ref.raw, ...(typeof message === 'string' ? { message } : said(message)) });
+}
+
+/** A warning whose words are in `language` (a copy: cached resolutions keep theirs). */
+function inLanguage(w: Warning, language: Language): Warning {
+  return language === 'en' || !w.text ? w : { ...w, message: translate(w.text, language) };
 }
 
 /**
@@ -182,7 +210,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
 
 async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, context: ResolveContext): Promise<Resolution> {
   const ms = deadlineFor(ref.kind, context.limits);
-  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: ref.value });
+  const failed = (message: Text): Resolution => ({ ok: false, code: 'failed', ...said(message), target: ref.value });
   return withDeadline(
     ms + DEADLINE_GRACE_MS,
     context.signal,

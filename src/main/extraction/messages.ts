@@ -1,12 +1,30 @@
 /**
- * The English sentences about documents and page extraction, in one place (STYLE convention 10).
- * Each names what happened and what to do about it.
+ * The sentences about documents, as catalogue texts (`doc.*` in src/shared/i18n/catalogues). Each
+ * names what happened and what to do about it. The block header's description stays in English
+ * like every other block header.
  */
-import { unitRange } from '../../shared/documents';
-import { formatBytes } from '../../shared/format-bytes';
-import type { DocumentFormat, DocumentNotice, DocumentUnit, ExtractionProblem } from './protocol';
+import type { DocumentUnit } from '../../shared/documents';
+import { text, type Text } from '../../shared/i18n/text';
+import type { DocumentFormat, DocumentNotice, ExtractionProblem } from './protocol';
 
-const LABELS: Readonly<Record<DocumentFormat, string>> = {
+const FORMAT_KEYS = {
+  pdf: 'doc.format.pdf',
+  docx: 'doc.format.docx',
+  xlsx: 'doc.format.xlsx',
+  pptx: 'doc.format.pptx',
+  odt: 'doc.format.odt',
+  ods: 'doc.format.ods',
+  odp: 'doc.format.odp',
+} as const;
+
+const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
+const RANGE_KEYS = {
+  page: { one: 'doc.range.page', many: 'doc.range.pages' },
+  slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
+  sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
+} as const;
+
+const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   pdf: 'PDF',
   docx: 'Word document',
   xlsx: 'Excel workbook',
@@ -16,108 +34,111 @@ const LABELS: Readonly<Record<DocumentFormat, string>> = {
   odp: 'OpenDocument presentation',
 };
 
-/** `PDF`, `Word document`... */
-export function formatLabel(format: DocumentFormat): string {
-  return LABELS[format];
+/** The format's name as a text (`PDF`, `Word document`). */
+function formatText(format: DocumentFormat | null): Text {
+  return text(FORMAT_KEYS[format ?? 'pdf']);
 }
 
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`, as a text. */
+export function unitRangeText(unit: DocumentUnit, start: number, end: number): Text {
+  return start === end ? text(RANGE_KEYS[unit].one, { start }) : text(RANGE_KEYS[unit].many, { start, end });
 }
 
-/** The sentence for an extraction that gave nothing. `limits` gives the figures some sentences name. */
+/** The sentence for an extraction that gave nothing; `limits` gives the figures some sentences name. */
 export function extractionProblemMessage(
   problem: ExtractionProblem,
   format: DocumentFormat | null,
   limits: { deadlineMs: number; memoryMb: number; inflatedBytes: number },
-): string {
-  const what = format ? formatLabel(format) : 'document';
-  const seconds = Math.round(limits.deadlineMs / 100) / 10;
+): Text {
+  const f = formatText(format);
   switch (problem) {
     case 'deadline':
-      return `reading the ${what} took longer than ${seconds} s and was stopped. Attach a smaller page range, or a smaller file.`;
+      return text('doc.deadline', { format: f, ms: limits.deadlineMs });
     case 'memory':
-      return `reading the ${what} needed more than the ${limits.memoryMb} MiB it may use and was stopped. Attach a smaller page range, or a smaller file.`;
+      return text('doc.memory', { format: f, mb: limits.memoryMb });
     case 'encrypted':
-      return `the ${what} is encrypted or password-protected. Save a copy without a password and attach that.`;
+      return text('doc.encrypted', { format: f });
     case 'damaged':
-      return `the ${what} is damaged and cannot be read. Open it, save it again, and attach the new copy.`;
+      return text('doc.damaged', { format: f });
     case 'bomb':
-      return `the ${what} would decompress to more than ${formatBytes(limits.inflatedBytes)}, as a zip bomb does, so it was not read.`;
+      return text('doc.bomb', { format: f, limit: limits.inflatedBytes });
     case 'no-text-layer':
-      return 'no text layer: the PDF looks scanned; run OCR first';
+      return text('doc.noTextLayer');
     case 'unsupported':
-      return `this kind of ${what} cannot be read as text. Save it as .docx, .xlsx, .pptx or PDF and attach that.`;
+      return text('doc.unsupported', { format: f });
     case 'aborted':
-      return `reading the ${what} was cancelled`;
+      return text('doc.aborted', { format: f });
     case 'failed':
-      return `the ${what} could not be read. Try again; if it keeps failing, save it again and attach the new copy.`;
+      return text('doc.failed', { format: f });
   }
 }
 
 /** An Office file in an OLE container: encrypted, or the old binary format. */
-export function oleMessage(): string {
-  return 'this Office file is password-protected or in the old binary format (.doc, .xls, .ppt). Save it as .docx, .xlsx or .pptx without a password and attach that.';
+export function oleMessage(): Text {
+  return text('doc.ole');
 }
 
 /** A file named like a document whose bytes are not one. */
-export function notADocumentMessage(format: DocumentFormat): string {
-  return `the file is named like a ${formatLabel(format)} but its content is not one, or it is damaged. Open it, save it again, and attach the new copy.`;
+export function notADocumentMessage(format: DocumentFormat): Text {
+  return text('doc.notADocument', { format: formatText(format) });
 }
 
+const NOTICE_KEYS = { macros: 'doc.macros', embedded: 'doc.embedded', 'external-links': 'doc.externalLinks', images: 'doc.images' } as const;
+
 /** What was deliberately left out of a document. */
-export function noticeMessage(notice: DocumentNotice): string {
-  switch (notice) {
-    case 'macros':
-      return `the document holds macros; they were ignored (never run, not attached).`;
-    case 'embedded':
-      return `the document holds embedded objects; they were ignored.`;
-    case 'external-links':
-      return `the document links to other files; the links were not followed.`;
-    case 'images':
-      return `images were left out; only text is attached.`;
-  }
+export function noticeMessage(notice: DocumentNotice): Text {
+  return text(NOTICE_KEYS[notice]);
 }
 
 /** A range given for a format without fixed pages. */
-export function flowingRangeMessage(format: DocumentFormat): string {
-  return `a ${formatLabel(format)} holds no fixed pages, so it takes no range. Remove the range to attach the whole document.`;
+export function flowingRangeMessage(format: DocumentFormat): Text {
+  return text('doc.flowingRange', { format: formatText(format) });
 }
 
 /** A range that starts past the last unit. */
-export function unitPastEndMessage(shown: string, unit: DocumentUnit, count: number): string {
-  return `${shown} has ${count} ${unit}${count === 1 ? '' : 's'}; use a range within 1-${count}.`;
+export function unitPastEndMessage(shown: string, unit: DocumentUnit, count: number): Text {
+  return text('doc.pastEnd', { shown, units: text(COUNT_KEYS[unit], { count }), count });
 }
 
 /** A range that ends past the last unit: what was attached. */
-export function unitClampedMessage(shown: string, unit: DocumentUnit, start: number, end: number, count: number): string {
-  return `${shown} has ${count} ${unit}${count === 1 ? '' : 's'}; attached ${unitRange(unit, start, Math.min(end, count))} of the ${unitRange(unit, start, end)} asked for.`;
+export function unitClampedMessage(shown: string, unit: DocumentUnit, start: number, end: number, count: number): Text {
+  return text('doc.clamped', {
+    shown,
+    units: text(COUNT_KEYS[unit], { count }),
+    attached: unitRangeText(unit, start, Math.min(end, count)),
+    asked: unitRangeText(unit, start, end),
+  });
 }
 
 /** Over the per-reference limit, with the range that fits when there is one. */
-export function documentTooLargeMessage(unit: DocumentUnit | null, start: number, fitsThrough: number | null, limit: number, hint: string | null): string {
-  const over = `the text is over the per-reference limit of ${formatBytes(limit)}`;
-  if (!unit) return `${over}. Copy the part you need into a text file and attach that.`;
-  if (fitsThrough === null || fitsThrough < start || !hint) {
-    return `${over}: ${unit} ${start} alone passes it. Attach a later ${unit}, or copy the part you need into a text file.`;
-  }
-  return `${over}. ${capitalize(unitRange(unit, start, fitsThrough))} fit: write ${hint}.`;
+export function documentTooLargeMessage(unit: DocumentUnit | null, start: number, fitsThrough: number | null, limit: number, hint: string | null): Text {
+  if (!unit) return text('doc.tooLargeWhole', { limit });
+  if (fitsThrough === null || fitsThrough < start || !hint) return text('doc.tooLargeAlone', { limit, range: unitRangeText(unit, start, start) });
+  return text('doc.tooLarge', { limit, range: unitRangeText(unit, start, fitsThrough), hint });
 }
 
 /** A document fetched by `@url` that is over the limit (URLs take no range). */
-export function urlDocumentTooLargeMessage(format: DocumentFormat, limit: number): string {
-  return `the ${formatLabel(format)} is over the per-reference limit of ${formatBytes(limit)}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.`;
+export function urlDocumentTooLargeMessage(format: DocumentFormat, limit: number): Text {
+  return text('doc.urlTooLarge', { format: formatText(format), limit });
+}
+
+/** A document whose pages hold no text at all. */
+export function emptyDocumentMessage(format: DocumentFormat): Text {
+  return text('doc.empty', { format: formatText(format) });
+}
+
+/** A document file larger than Atmark reads. */
+export function documentTooBigMessage(shown: string, size: number, cap: number): Text {
+  return text('doc.tooBig', { shown, size, cap });
+}
+
+function englishRange(unit: DocumentUnit, start: number, end: number): string {
+  return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
 }
 
 /** The block header's description after the subject: `, pages 3–5 of 12 (PDF)` or ` (Word document)`. */
 export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null): string {
-  const label = formatLabel(format);
+  const label = ENGLISH_LABELS[format];
   if (!unit || first === null || last === null) return ` (${label})`;
-  return `, ${unitRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
-}
-
-/** A document whose pages hold no text at all. */
-export function emptyDocumentMessage(format: DocumentFormat): string {
-  return `the ${formatLabel(format)} holds no text to attach.`;
+  return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
 }

@@ -111,7 +111,7 @@ describe('@file documents: PDF', () => {
   it('over the per-reference limit names a page range that fits', async () => {
     const r = refused(await resolve('long.pdf'));
     expect(r.code).toBe('too_large');
-    const m = /Pages 1–(\d+) fit: write @file:long\.pdf:1-(\d+)\./.exec(r.message);
+    const m = /pages 1–(\d+) fit; write @file:long\.pdf:1-(\d+)\./.exec(r.message);
     expect(m, r.message).not.toBeNull();
     const fits = ok(await resolve('long.pdf', [1, Number(m![2])]));
     expect(Buffer.byteLength(fits.text)).toBeLessThanOrEqual(64 * 1024);
@@ -202,5 +202,17 @@ describe('@file documents: bombs fail fast', () => {
     const r = refused(await resolve('deflate-bomb.docx'));
     expect(r.code).toBe('too_large');
     expect(r.message).toContain('as a zip bomb does');
+  });
+});
+
+describe('@file documents: sentences in the person language', () => {
+  it('carries catalogue texts that read in Japanese and Korean', async () => {
+    const { translate } = await import('../../shared/i18n/translate');
+    const r = refused(await resolve('paper.pdf', [13, 14]));
+    expect(r.text).toBeDefined();
+    expect(translate(r.text!, 'ja')).toBe('paper.pdf は 12 ページです。1-12 の範囲で指定してください。');
+    expect(translate(r.text!, 'ko')).toBe('paper.pdf은(는) 12쪽입니다. 1-12 범위로 지정하세요.');
+    const scan = refused(await resolve('scan.pdf'));
+    expect(translate(scan.text!, 'ja')).toContain('OCR');
   });
 });

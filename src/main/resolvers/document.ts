@@ -6,6 +6,7 @@
  * checks run on the text in the engine afterwards, as for any file.
  */
 import { createHash } from 'node:crypto';
+import { said } from '../../shared/i18n/translate';
 import type { ReferenceSource } from '../../shared/expansion';
 import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
@@ -98,9 +99,9 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
   const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
   const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
-  const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, message: noticeMessage(n) }));
+  const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, ...said(noticeMessage(n)) }));
   if (unit && range && count !== null && range.end > count) {
-    warnings.push({ code: 'clamped', reference: ref.raw, message: unitClampedMessage(shown, unit, range.start, range.end, count) });
+    warnings.push({ code: 'clamped', reference: ref.raw, ...said(unitClampedMessage(shown, unit, range.start, range.end, count)) });
   }
   if (text === '') return refuse('not_found', emptyDocumentMessage(doc.format), req.target, req.source);
   const source: ReferenceSource = {

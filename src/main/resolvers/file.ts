@@ -17,6 +17,7 @@
  */
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
+import { said } from '../../shared/i18n/translate';
 import { MiB } from '../../shared/limits';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
@@ -36,7 +37,7 @@ import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
 import { documentFormatOfName } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
 import { MAX_DOCUMENT_BYTES, resolveDocument } from './document';
-import { documentTooBigMessage } from './fs/messages';
+import { documentTooBigMessage } from '../extraction/messages';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
 export const MAX_SCAN_BYTES = 64 * MiB;
@@ -175,6 +176,6 @@ function finishRange(job: FileJob, text: string, start: number, end: number, lin
   const limit = ctx.limits.maxReferenceBytes;
   if (Buffer.byteLength(text) > limit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, last), limit), ref.value);
   const warnings: Warning[] =
-    last < end ? [{ code: 'clamped', reference: ref.raw, message: clampedRangeMessage(shown, start, end, lineCount) }] : [];
+    last < end ? [{ code: 'clamped', reference: ref.raw, ...said(clampedRangeMessage(shown, start, end, lineCount)) }] : [];
   return attached(job, text, `, ${rangeLabel(start, last)}`, warnings);
 }

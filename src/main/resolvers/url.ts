@@ -20,7 +20,6 @@ import {
   EMPTY_BODY_MESSAGE,
   NO_CONTENT_MESSAGE,
   binaryPageMessage,
-  documentAtUrl,
   pageExtractionMessage,
   httpStatusProblem,
   pageDescription,
@@ -60,7 +59,7 @@ async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: Ur
     timeoutMs: ctx.limits.urlTimeoutMs,
     maxBytes: ctx.limits.maxUrlBytes,
   });
-  if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.message, ref.value);
+  if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.text, ref.value);
   return fromResponse(fetched.response, ref, ctx, deadline);
 }
 
@@ -90,7 +89,7 @@ async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: Res
       bytes: res.body,
       namedFormat: null,
       target: ref.value,
-      shown: documentAtUrl(source.finalUrl!),
+      shown: source.finalUrl!,
       subject: `document ${source.finalUrl!}`,
       source,
       deadlineMs: deadline - Date.now(),

@@ -2,6 +2,8 @@
  * What the renderer may see of the settings: everything but keys. Each endpoint says only whether
  * a key is kept for it (`hasApiKey`), and the stores' problems come as sentences.
  */
+import type { Language, LanguageChoice } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
 import type { Limits } from '../../shared/limits';
 import type { FileProblem } from '../sessions/atomic-file';
 import { ENDPOINT_PRESETS, type EndpointPreset } from './presets';
@@ -20,11 +22,14 @@ export interface PublicSettings {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** The UI's language choice, and the language of warnings written into the prompt. */
+  language: LanguageChoice;
+  promptLanguage: Language;
   presets: readonly EndpointPreset[];
   /** False in the browser host and the CLI: keys typed there last until the process ends. */
   keysPersist: boolean;
   /** Sentences about damaged settings or key files, for a notice in the settings view. */
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** Builds the renderer's view of `settings`; `problems` are the load problems to show. */
@@ -37,8 +42,10 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
     chosenEndpointId: settings.chosenEndpointId,
     limits: { ...settings.limits },
     allowHosts: [...settings.allowHosts],
+    language: settings.language,
+    promptLanguage: settings.promptLanguage,
     presets: ENDPOINT_PRESETS,
     keysPersist: secrets.persistent,
-    problems: [...problems, ...secrets.problems()].map((p) => p.message),
+    problems: [...problems, ...secrets.problems()].map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })),
   };
 }
