@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { runExtraction } from '../src/main/extraction/run-extraction';
 import type { DocumentJob } from '../src/main/extraction/protocol';
 import { MiB } from '../src/shared/limits';
-import { makePdf } from '../src/main/extraction/test-fixtures';
+import { makePdf } from '../src/main/testing/documents';
 
 /** One row of the table. */
 export interface DocumentBenchRow {

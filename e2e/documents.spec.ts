@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../src/main/extraction/test-fixtures';
+import { makeDocx, makePdf } from '../src/main/testing/documents';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runExtraction } from './run-extraction';
 import { builtExtractionWorker, extractionWorkerScript } from './worker-script';
-import { nestedDivPage } from './test-fixtures';
+import { nestedDivPage } from '../testing/documents';
 import type { PageJob } from './protocol';
 
 const words = 'A sentence of real article prose, long enough for Readability to score it as content. '.repeat(10);
@@ -49,6 +49,20 @@ describe('runExtraction', () => {
     const big = `<html><body><article>${'<p>a few words</p>'.repeat(200_000)}</article></body></html>`;
     const result = await runExtraction({ ...article, html: big, maxTextBytes: 256 * 1024 * 1024 }, { deadlineMs: 60_000, memoryMb: 16 });
     expect(result).toMatchObject({ ok: false, problem: 'memory' });
+  });
+
+  it('runs at most two workers at once; the others wait their turn and all finish', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => runExtraction(article, { deadlineMs: 60_000 })));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true]);
+  });
+
+  it('a job still waiting for a turn is cancelled by its signal', async () => {
+    const busy = [1, 2].map(() => runExtraction({ ...article, html: nestedDivPage(100_000) }, { deadlineMs: 2_000 }));
+    const controller = new AbortController();
+    const waiting = runExtraction(article, { deadlineMs: 60_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await waiting).toEqual({ ok: false, problem: 'aborted', detail: '' });
+    await Promise.all(busy);
   });
 
   it('a missing worker script is a failure value, not a throw', async () => {

@@ -23,6 +23,49 @@ export interface RunExtractionOptions {
 /** Default heap limit of an extraction worker: 512 MiB. */
 export const DEFAULT_EXTRACTION_MEMORY_MB = 512;
 
+/**
+ * Extraction workers running at once in this process. Eight documents in one prompt would otherwise
+ * start eight parsers of up to 512 MiB each on a two-core machine; the rest wait their turn, and the
+ * wait counts against their deadline.
+ */
+export const MAX_CONCURRENT_EXTRACTIONS = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a free slot; resolves false when `signal` aborts or `ms` pass first. */
+function acquire(ms: number, signal?: AbortSignal): Promise<boolean> {
+  if (running < MAX_CONCURRENT_EXTRACTIONS) {
+    running += 1;
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const grant = () => {
+      cleanup();
+      running += 1;
+      resolve(true);
+    };
+    const giveUp = () => {
+      cleanup();
+      resolve(false);
+    };
+    const timer = setTimeout(giveUp, ms);
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', giveUp);
+      const at = waiting.indexOf(grant);
+      if (at >= 0) waiting.splice(at, 1);
+    };
+    signal?.addEventListener('abort', giveUp, { once: true });
+    waiting.push(grant);
+  });
+}
+
+function release(): void {
+  running -= 1;
+  waiting.shift()?.();
+}
+
 /** Runs `job` in a worker; never rejects: every failure is an `{ok: false}` value. */
 export async function runExtraction(job: ExtractionJob, options: RunExtractionOptions): Promise<ExtractionResult> {
   const started = Date.now();
@@ -33,9 +76,16 @@ export async function runExtraction(job: ExtractionJob, options: RunExtractionOp
   } catch (err) {
     return { ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) };
   }
-  const remaining = options.deadlineMs - (Date.now() - started);
-  if (remaining <= 0) return { ok: false, problem: 'deadline', detail: '' };
-  return inWorker(script, job, remaining, options);
+  if (!(await acquire(options.deadlineMs - (Date.now() - started), options.signal))) {
+    return { ok: false, problem: options.signal?.aborted ? 'aborted' : 'deadline', detail: '' };
+  }
+  try {
+    const remaining = options.deadlineMs - (Date.now() - started);
+    if (remaining <= 0) return { ok: false, problem: 'deadline', detail: '' };
+    return await inWorker(script, job, remaining, options);
+  } finally {
+    release();
+  }
 }
 
 function inWorker(script: string, job: ExtractionJob, ms: number, options: RunExtractionOptions): Promise<ExtractionResult> {

@@ -6,7 +6,7 @@
  * dependency, present wherever the sources are) into node_modules/.cache: the same code then runs
  * in a real worker thread with the same limits, in tests as in the product.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { build as esbuildBuild } from 'esbuild';
@@ -56,6 +56,8 @@ async function bundleFromSources(root: string): Promise<string> {
     packages: 'external',
     logLevel: 'warning',
   });
+  // One file per process: removed when the process ends, so test runs leave nothing behind.
+  process.once('exit', () => rmSync(outfile, { force: true }));
   return outfile;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { buildFakeSecrets } from '../guards/secret-corpus';
 import { makeArea, type TempArea } from './fs/test-support';
-import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '../extraction/test-fixtures';
+import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '../testing/documents';
 
 // Documents through the whole engine: the extracted text is redacted, checked for invisible
 // characters, framed as untrusted, measured and cited like any file.

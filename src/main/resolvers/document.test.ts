@@ -12,7 +12,7 @@ import {
   makeScannedPdf,
   makeXlsx,
   makeZipBomb,
-} from '../extraction/test-fixtures';
+} from '../testing/documents';
 
 let area: TempArea;
 

@@ -4,7 +4,7 @@ import { makeContext } from '../testing/context';
 import type { Resolution } from '../engine/resolver';
 import type { ParsedReference } from '../../shared/reference';
 import { send, startTestServer, type TestServer } from '../net/test-server';
-import { makeDocx, makePdf, makeZipBomb, nestedDivPage } from '../extraction/test-fixtures';
+import { makeDocx, makePdf, makeZipBomb, nestedDivPage } from '../testing/documents';
 
 // The page extraction deadline is what the fetch leaves of the @url budget; a short budget keeps the test short.
 const URL_BUDGET_MS = 4_000;
