@@ -23,8 +23,11 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 
 /** Sniffs `bytes` (the whole file or body). */
 export function sniffDocument(bytes: Uint8Array): SniffedDocument {
+  // A PDF header may follow some junk within the first KiB, but not markup: a web page that
+  // mentions "%PDF-1.7" near its top is still a web page.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return { kind: 'document', format: 'pdf' };
+  const pdf = /%PDF-\d\.\d/.exec(head);
+  if (pdf && !head.slice(0, pdf.index).includes('<')) return { kind: 'document', format: 'pdf' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole' };
   if (!looksLikeZip(bytes)) return { kind: 'unknown' };
   let names: string[];

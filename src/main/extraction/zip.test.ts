@@ -63,5 +63,6 @@ describe('sniffDocument', () => {
     expect(sniffDocument(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toEqual({ kind: 'ole' });
     expect(sniffDocument(zipSync({ 'readme.txt': strToU8('just a zip') }))).toEqual({ kind: 'unknown' });
     expect(sniffDocument(strToU8('<html>plain page</html>'))).toEqual({ kind: 'unknown' });
+    expect(sniffDocument(strToU8('<html><p>files start with %PDF-1.7</p></html>'))).toEqual({ kind: 'unknown' });
   });
 });

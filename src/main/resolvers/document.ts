@@ -12,7 +12,7 @@ import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
-import { documentFormatOfName, isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
+import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
 import {
   documentDescription,
   documentTooLargeMessage,
@@ -52,12 +52,6 @@ export interface DocumentRequest {
   deadlineMs: number;
   /** Writes the reference with another range, for the fix hint; null where ranges cannot be written (URLs). */
   withRange: ((start: number, end: number) => string | null) | null;
-}
-
-/** True when `name` or `bytes` make this a document to extract rather than a text or binary file. */
-export function isDocument(name: string | null, bytes: Uint8Array): boolean {
-  if (name && documentFormatOfName(name)) return true;
-  return sniffDocument(bytes).kind === 'document';
 }
 
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
