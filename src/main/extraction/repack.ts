@@ -30,13 +30,19 @@ export function noticesOf(archive: ZipArchive): DocumentNotice[] {
 
 /**
  * A stored (uncompressed) zip of the entries of `archive` that `keep` accepts and are not skipped,
- * in the order `order` gives (default: the archive's).
+ * in the order `order` gives (default: the archive's). `substitute` may give an entry's bytes
+ * instead of inflating it (a sheet outside the range asked for becomes an empty one).
  */
-export function repack(archive: ZipArchive, keep: (name: string) => boolean = () => true, order: (names: string[]) => string[] = (n) => n): Uint8Array {
+export function repack(
+  archive: ZipArchive,
+  keep: (name: string) => boolean = () => true,
+  order: (names: string[]) => string[] = (n) => n,
+  substitute: (name: string) => Uint8Array | null = () => null,
+): Uint8Array {
   const files: Zippable = {};
   for (const name of order(archive.names())) {
     if (name.endsWith('/') || noticeFor(name) || !keep(name)) continue;
-    files[name] = [archive.bytesOf(name)!, { level: 0 }];
+    files[name] = [substitute(name) ?? archive.bytesOf(name)!, { level: 0 }];
   }
   return zipSync(files, { level: 0 });
 }

@@ -54,6 +54,13 @@ export function workbookSheets(archive: ZipArchive): { name: string; entry: stri
   return sheets;
 }
 
+const EMPTY_SHEET = new TextEncoder().encode('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>');
+
+/** `bytes` as 64 KiB Buffers that share its memory: the zip reader takes a stream, and one huge chunk costs it more. */
+function* chunks(bytes: Uint8Array): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += 64 * 1024) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(64 * 1024, bytes.length - at));
+}
+
 /** Extracts the sheets of a workbook in `job.range`. */
 export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
@@ -64,8 +71,10 @@ export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
   const keep = (name: string) => !/^xl\/(drawings|charts|printerSettings)\//i.test(name);
   // The streaming reader emits sheets in the order their entries come: put them in workbook order, last.
   const order = (names: string[]) => [...names.filter((n) => !sheetEntries.includes(n) && !/^xl\/worksheets\/[^/]+\.xml$/.test(n)), ...sheetEntries];
-  const stored = repack(archive, keep, order);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(stored)]), {
+  // Sheets outside the range are never inflated: an empty sheet stands in, so the others keep their numbers.
+  const skipped = new Set(sheetEntries.filter((_, i) => job.range !== null && (i + 1 < job.range.start || i + 1 > job.range.end)));
+  const stored = repack(archive, keep, order, (name) => (skipped.has(name) ? EMPTY_SHEET : null));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(stored)), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
