@@ -40,6 +40,13 @@ beforeAll(async () => {
     ),
   );
   await area.write(
+    'laughs.pptx',
+    makePptx([{ title: 'x', bullets: [] }], {
+      'ppt/presentation.xml':
+        '<?xml version="1.0"?><!DOCTYPE p [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">&c;</p:presentation>',
+    }),
+  );
+  await area.write(
     'notes.odt',
     makeOdf(
       'text',
@@ -192,6 +199,10 @@ describe('@file documents: sheets and slides', () => {
 });
 
 describe('@file documents: bombs fail fast', () => {
+  it('XML entities are never expanded (billion laughs): the part is refused as damaged', async () => {
+    expect(refused(await resolve('laughs.pptx')).message).toMatch(/^the PowerPoint deck is damaged/);
+  });
+
   it('a zip bomb (entries declaring 4 GiB) is refused before anything is inflated', async () => {
     const r = refused(await resolve('bomb.docx'));
     expect(r.code).toBe('too_large');

@@ -150,9 +150,9 @@ function shape(text: string[], type?: string): string {
   return `<p:sp>${ph}<p:txBody>${text.map((t) => `<a:p><a:r><a:t>${t}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`;
 }
 
-/** A deck of slides `{title, bullets, notes}`, listed in presentation.xml in reverse file order (order must follow the list). */
+/** A deck of slides `{title, bullets, notes}`, listed in presentation.xml in reverse file order (order must follow the list); `extra` parts added or replaced. */
 export function makePptx(slides: { title: string; bullets: string[]; notes?: string }[], extra: Record<string, string | Uint8Array> = {}): Uint8Array {
-  const files: Record<string, string | Uint8Array> = { ...extra };
+  const files: Record<string, string | Uint8Array> = {};
   const ids = slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 10}"/>`).join('');
   files['[Content_Types].xml'] = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
   files['ppt/presentation.xml'] = `<?xml version="1.0"?><p:presentation ${P_NS}><p:sldIdLst>${ids}</p:sldIdLst></p:presentation>`;
@@ -169,6 +169,8 @@ export function makePptx(slides: { title: string; bullets: string[]; notes?: str
       files[`ppt/notesSlides/notesSlide${n}.xml`] = `<?xml version="1.0"?><p:notes ${P_NS}><p:cSld><p:spTree>${shape(['slide image'], 'sldImg')}${shape([s.notes], 'body')}</p:spTree></p:cSld></p:notes>`;
     }
   });
+  // Extra parts are added last, so they may replace generated ones.
+  Object.assign(files, extra);
   return zip(files);
 }
 
