@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../src/main/testing/documents';
+import { makeDocx, makePdf, makeXlsx } from '../src/main/testing/documents';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -23,6 +23,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(workspace.root, 'papers'));
   await fs.writeFile(path.join(workspace.root, 'papers', 'report.pdf'), await makePdf(3));
   await fs.writeFile(path.join(workspace.root, 'papers', 'plan.docx'), await makeDocx());
+  await fs.writeFile(path.join(workspace.root, 'papers', 'sales.xlsx'), await makeXlsx(3, 2));
   [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 820 } })).newPage();
   page.setDefaultTimeout(10_000);
@@ -69,6 +70,12 @@ describe('documents in the composer', () => {
     expect(shown).toContain('<!-- page 1 of 3 -->');
     expect(shown).toContain('Page 3 line 2: the text of this page');
     expect(shown).toContain('(file papers/report.pdf, pages 1–3 of 3 (PDF)');
+  });
+
+  it('completion counts a workbook\'s sheets', async () => {
+    await composer().clearPrompt();
+    await complete('@file:sales', 'papers/sales.xlsx', /· Excel · 3 sheets$/);
+    await page.keyboard.press('Escape');
   });
 
   it('a page range reads as pages on the chip and in the preview', async () => {

@@ -39,16 +39,21 @@ function findEndOfDirectory(view: DataView): number {
   throw new DocumentProblem('damaged', 'no zip directory');
 }
 
-/** Reads the central directory of `bytes`. Throws {@link DocumentProblem} (`damaged`) when it is broken. */
-export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
+/**
+ * Reads the central directory of `bytes`. Throws {@link DocumentProblem} (`damaged`) when it is
+ * broken. `bytes` may be only the end of the archive, starting at offset `base` of the file: the
+ * directory is at the end, so its names can be read without the rest (entry offsets stay file offsets).
+ */
+export function readZipDirectory(bytes: Uint8Array, base = 0): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndOfDirectory(view);
   const count = view.getUint16(end + 10, true);
   const dirOffset = view.getUint32(end + 16, true);
   if (count === 0xffff || dirOffset === 0xffffffff) throw new DocumentProblem('bomb', 'ZIP64 archive');
   if (count > MAX_ZIP_ENTRIES) throw new DocumentProblem('bomb', `${count} entries`);
+  if (dirOffset < base) throw new DocumentProblem('damaged', 'the directory starts before the bytes given');
   const entries: ZipEntry[] = [];
-  let at = dirOffset;
+  let at = dirOffset - base;
   const decoder = new TextDecoder();
   for (let i = 0; i < count; i++) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) throw new DocumentProblem('damaged', 'broken zip directory');

@@ -43,6 +43,11 @@ export const enUi = {
   completion: {
     folder: 'folder',
     document: '{{size}} · {{format}}',
+    documentUnits: '{{size}} · {{format}} · {{units}}',
+    slides_one: '{{count, number}} slide',
+    slides_other: '{{count, number}} slides',
+    sheets_one: '{{count, number}} sheet',
+    sheets_other: '{{count, number}} sheets',
     commits_one: 'last commit · {{id}} {{subject}}',
     commits_other: 'last {{count, number}} commits · {{id}} {{subject}}',
   },

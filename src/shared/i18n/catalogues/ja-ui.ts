@@ -38,6 +38,11 @@ export const jaUi: Catalogue['ui'] = {
   completion: {
     folder: 'フォルダー',
     document: '{{size}} · {{format}}',
+    documentUnits: '{{size}} · {{format}} · {{units}}',
+    slides_one: 'スライド {{count, number}} 枚',
+    slides_other: 'スライド {{count, number}} 枚',
+    sheets_one: 'シート {{count, number}} 枚',
+    sheets_other: 'シート {{count, number}} 枚',
     commits_one: '直近のコミット · {{id}} {{subject}}',
     commits_other: '直近 {{count, number}} 件のコミット · {{id}} {{subject}}',
   },

@@ -38,6 +38,11 @@ export const koUi: Catalogue['ui'] = {
   completion: {
     folder: '폴더',
     document: '{{size}} · {{format}}',
+    documentUnits: '{{size}} · {{format}} · {{units}}',
+    slides_one: '슬라이드 {{count, number}}장',
+    slides_other: '슬라이드 {{count, number}}장',
+    sheets_one: '시트 {{count, number}}개',
+    sheets_other: '시트 {{count, number}}개',
     commits_one: '최근 커밋 · {{id}} {{subject}}',
     commits_other: '최근 커밋 {{count, number}}개 · {{id}} {{subject}}',
   },
