@@ -201,6 +201,8 @@ export const enUi = {
     status: 'Status',
     storedAs: 'Stored as',
     sha256: 'sha256 {{hash}}',
+    documentOf: '{{range}} of {{count, number}} · {{extractor}}',
+    documentSha256: 'document sha256 {{hash}}',
     reply: 'Reply',
     noReply: 'No reply text.',
     asSent: 'Preview (as sent)',

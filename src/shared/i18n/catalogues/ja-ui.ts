@@ -197,6 +197,8 @@ export const jaUi: Catalogue['ui'] = {
     status: '状態',
     storedAs: '保存名',
     sha256: 'sha256 {{hash}}',
+    documentOf: '{{range}}（全 {{count, number}}）· {{extractor}}',
+    documentSha256: '文書の sha256 {{hash}}',
     reply: '返信',
     noReply: '返信のテキストはありません。',
     asSent: 'プレビュー（送信時）',

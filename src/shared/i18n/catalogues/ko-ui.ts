@@ -196,6 +196,8 @@ export const koUi: Catalogue['ui'] = {
     status: '상태',
     storedAs: '저장 이름',
     sha256: 'sha256 {{hash}}',
+    documentOf: '{{range}}(전체 {{count, number}}) · {{extractor}}',
+    documentSha256: '문서 sha256 {{hash}}',
     reply: '답변',
     noReply: '답변 텍스트가 없습니다.',
     asSent: '미리보기(보낸 그대로)',
