@@ -122,6 +122,12 @@ export function urlDocumentTooLargeMessage(format: DocumentFormat, limit: number
   return text('doc.urlTooLarge', { format: formatText(format), limit });
 }
 
+/** Some pages of a PDF hold no text: they are listed (at most 20, then a count). */
+export function scannedPagesMessage(pages: readonly number[]): Text {
+  const shown = pages.slice(0, 20).join(', ') + (pages.length > 20 ? ', …' : '');
+  return text('doc.scannedPages', { pages: shown, count: pages.length });
+}
+
 /** A document whose pages hold no text at all. */
 export function emptyDocumentMessage(format: DocumentFormat): Text {
   return text('doc.empty', { format: formatText(format) });

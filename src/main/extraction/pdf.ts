@@ -34,6 +34,9 @@ export function pageText(items: readonly TextItem[]): string {
     .trim();
 }
 
+/** What a page without a text layer shows in the attached text (a marker, like the page marker). */
+export const NO_TEXT_ON_PAGE = '(no text layer on this page: it may be a scanned image)';
+
 /** The marker put before each page's text. */
 export function pageMarker(index: number, count: number): string {
   return `<!-- page ${index} of ${count} -->`;
@@ -66,13 +69,15 @@ export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
   const count = doc.numPages;
   const collector = new PartCollector(job.range, job.maxTextBytes);
   let withText = 0;
+  const emptyPages: number[] = [];
   for (let index = job.range?.start ?? 1; index <= count && collector.more(index); index++) {
     const page = await doc.getPage(index);
     const content = await page.getTextContent();
     page.cleanup();
     const text = pageText(content.items as TextItem[]);
     if (text !== '') withText += 1;
-    if (!collector.add(index, '', `${pageMarker(index, count)}\n\n${text}`)) break;
+    else emptyPages.push(index);
+    if (!collector.add(index, '', `${pageMarker(index, count)}\n\n${text || NO_TEXT_ON_PAGE}`)) break;
   }
   await doc.destroy();
   if (collector.parts.length > 0 && withText === 0) throw new DocumentProblem('no-text-layer');
@@ -85,5 +90,6 @@ export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
     parts: collector.parts,
     stoppedAt: collector.stoppedAt,
     notices: [],
+    emptyPages: emptyPages.filter((p) => collector.parts.some((part) => part.index === p)),
   };
 }

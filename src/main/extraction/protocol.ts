@@ -71,6 +71,8 @@ export interface DocumentOutput {
   stoppedAt: number | null;
   /** What was left out on purpose, as problem codes (see `DocumentNotice`). */
   notices: DocumentNotice[];
+  /** PDF pages among `parts` with no text layer (scanned images, most likely). */
+  emptyPages?: number[];
 }
 
 /** Things a document held that were deliberately not read. */

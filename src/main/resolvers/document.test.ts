@@ -21,6 +21,7 @@ beforeAll(async () => {
   await area.write('paper.pdf', await makePdf(12));
   await area.write('long.pdf', await makePdf(60, 40, 'considerably longer sentence that fills the page with words'));
   await area.write('scan.pdf', await makeScannedPdf());
+  await area.write('mixed.pdf', await makePdf(4, 2, 'text', [2, 4]));
   await area.write('locked.pdf', makeEncryptedPdf());
   await area.write('broken.pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage that is no pdf'));
   await area.write('plan.docx', await makeDocx());
@@ -127,6 +128,15 @@ describe('@file documents: PDF', () => {
   it('a scanned PDF says it has no text layer and attaches nothing', async () => {
     const r = refused(await resolve('scan.pdf'));
     expect(r.message).toBe('no text layer: the PDF looks scanned; run OCR first');
+  });
+
+  it('pages without a text layer among others are marked in the text and named in a warning', async () => {
+    const r = ok(await resolve('mixed.pdf'));
+    expect(r.text).toContain('<!-- page 2 of 4 -->\n\n(no text layer on this page: it may be a scanned image)');
+    expect(r.text).toContain('Page 3 line 2');
+    expect(r.warnings?.map((w) => [w.code, w.message])).toEqual([
+      ['not_found', 'no text layer on 2 of the pages attached (2, 4): they look scanned; run OCR on them to attach their text'],
+    ]);
   });
 
   it('an encrypted PDF and a damaged one get one sentence each', async () => {

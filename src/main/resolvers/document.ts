@@ -21,6 +21,7 @@ import {
   flowingRangeMessage,
   noticeMessage,
   notADocumentMessage,
+  scannedPagesMessage,
   oleMessage,
   unitClampedMessage,
   unitPastEndMessage,
@@ -94,6 +95,9 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
   const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
   const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, ...said(noticeMessage(n)) }));
+  if (doc.emptyPages && doc.emptyPages.length > 0) {
+    warnings.push({ code: 'not_found', reference: ref.raw, ...said(scannedPagesMessage(doc.emptyPages)) });
+  }
   if (unit && range && count !== null && range.end > count) {
     warnings.push({ code: 'clamped', reference: ref.raw, ...said(unitClampedMessage(shown, unit, range.start, range.end, count)) });
   }

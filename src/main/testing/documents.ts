@@ -13,12 +13,16 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as docx from 'docx';
 import ExcelJS from 'exceljs';
 
-/** A PDF of `pages` pages; page N says `Page N` and `lines` lines of text. */
-export async function makePdf(pages: number, lines = 3, word = 'text'): Promise<Uint8Array> {
+/** A PDF of `pages` pages; page N says `Page N` and `lines` lines of text, except the `scanned` ones (a drawn box only). */
+export async function makePdf(pages: number, lines = 3, word = 'text', scanned: readonly number[] = []): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 1; p <= pages; p++) {
     const page = pdf.addPage([595, 842]);
+    if (scanned.includes(p)) {
+      page.drawRectangle({ x: 40, y: 40, width: 500, height: 700 });
+      continue;
+    }
     page.drawText(`Page ${p} heading`, { x: 40, y: 800, size: 16, font });
     for (let l = 0; l < lines; l++) page.drawText(`Page ${p} line ${l + 1}: the ${word} of this page`, { x: 40, y: 770 - l * 16, size: 11, font });
   }

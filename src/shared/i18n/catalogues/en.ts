@@ -143,6 +143,7 @@ export const en = {
     damaged: 'the {{format}} is damaged and cannot be read. Open it, save it again, and attach the new copy.',
     bomb: 'the {{format}} would decompress to more than {{limit, bytes}}, as a zip bomb does, so it was not read.',
     noTextLayer: 'no text layer: the PDF looks scanned; run OCR first',
+    scannedPages: 'no text layer on {{count, number}} of the pages attached ({{pages}}): they look scanned; run OCR on them to attach their text',
     unsupported: 'this kind of {{format}} cannot be read as text. Save it as .docx, .xlsx, .pptx or PDF and attach that.',
     aborted: 'reading the {{format}} was cancelled',
     failed: 'the {{format}} could not be read. Try again; if it keeps failing, save it again and attach the new copy.',

@@ -131,6 +131,7 @@ export const ja: Catalogue = {
     damaged: '{{format}}が壊れていて読み取れません。開いて保存し直し、新しいコピーを添付してください。',
     bomb: '{{format}}は展開すると {{limit, bytes}} を超えます（zip 爆弾と同じ振る舞い）。そのため読み取りませんでした。',
     noTextLayer: 'テキスト層がありません: この PDF はスキャン画像のようです。先に OCR をかけてください',
+    scannedPages: '添付したページのうち {{count, number}} ページ（{{pages}}）にテキスト層がありません。スキャン画像のようです。本文を添付するには OCR をかけてください',
     unsupported: 'この種類の{{format}}はテキストとして読み取れません。.docx、.xlsx、.pptx または PDF で保存して添付してください。',
     aborted: '{{format}}の読み取りを取り消しました',
     failed: '{{format}}を読み取れませんでした。もう一度試し、それでも失敗する場合は保存し直して新しいコピーを添付してください。',
