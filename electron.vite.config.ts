@@ -15,6 +15,8 @@ export default defineConfig({
           'engine-worker': resolve('src/main/engine/worker/worker-main.ts'),
           // The workspace index's worker thread, from out/main/index-worker.js (see indexWorkerScript).
           'index-worker': resolve('src/main/workspace/worker/index-worker-main.ts'),
+          // Page and document extraction, from out/main/extraction-worker.js (see extractionWorkerScript).
+          'extraction-worker': resolve('src/main/extraction/worker-main.ts'),
         },
       },
     },

@@ -4,6 +4,7 @@
  * prints its table; a summary of the targets follows. Benchmarks, not tests: they print figures
  * and set a non-zero exit code when a target is missed.
  */
+import { runDocumentBench } from './documents';
 import { runGitBench } from './git';
 import { runKeystrokeBench } from './keystroke';
 import { runWorkspaceBench } from './workspace';
@@ -43,6 +44,9 @@ const ks = await runKeystrokeBench();
 targets.push(ks.skipped
   ? { what: 'keystroke -> meters (browser)', figure: `skipped: ${ks.skipped}`, target: 'median < 16 ms, worst < 50 ms', met: true }
   : { what: 'keystroke -> meters (browser)', figure: `median ${ms(ks.medianMs)}, worst ${ms(ks.worstMs)}; size/tokens final after median ${ms(ks.settledMedianMs)}`, target: 'median < 16 ms, worst < 50 ms', met: ks.pass });
+
+// Document extraction: figures only (time and peak memory of the extraction worker), no target.
+await runDocumentBench();
 
 console.log('\n## Summary');
 console.log('| target | figure | goal | met |\n|---|---|---|---|');

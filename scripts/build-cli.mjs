@@ -13,6 +13,8 @@ await build({
     'engine-worker': 'src/main/engine/worker/worker-main.ts',
     // The workspace index's worker thread (walk, watchers, fuzzy queries), found by indexWorkerScript.
     'index-worker': 'src/main/workspace/worker/index-worker-main.ts',
+    // Page and document extraction, one job per worker under a deadline (see extractionWorkerScript).
+    'extraction-worker': 'src/main/extraction/worker-main.ts',
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },

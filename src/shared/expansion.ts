@@ -17,10 +17,29 @@ export interface ReferenceSource {
   httpStatus?: number;
   contentType?: string;
   title?: string;
+  /** A document read as text (PDF, Word, sheets, slides): what it was and what of it was attached. */
+  document?: DocumentCitation;
   /** @result: the id of the stored result. */
   resultId?: string;
   /** ISO time the content was read. */
   readAt: string;
+}
+
+/** The citation of a document read as text. */
+export interface DocumentCitation {
+  /** sha256 of the document's bytes (the attached text has its own, in the reference's `sha256`). */
+  sha256: string;
+  /** `pdf`, `docx`, `xlsx`, `pptx`, `odt`, `ods`, `odp`. */
+  format: string;
+  /** The library that read it, with its version: `pdfjs-dist 5.6.205`. */
+  extractor: string;
+  /** What ranges count: `page`, `slide` or `sheet`. */
+  unit: string;
+  /** First and last unit attached; null when the format has no units to count (Word, OpenDocument text). */
+  first: number | null;
+  last: number | null;
+  /** Units the document has; null when unknown (Word and OpenDocument text hold no fixed pages). */
+  count: number | null;
 }
 
 /** Status of one reference: attached, or the code of the warning that stopped it. */

@@ -51,6 +51,17 @@ const SourceSchema = z
     contentType: z.string().optional(),
     title: z.string().optional(),
     resultId: z.string().optional(),
+    document: z
+      .object({
+        sha256: z.string(),
+        format: z.string(),
+        extractor: z.string(),
+        unit: z.string(),
+        first: z.number().int().nullable(),
+        last: z.number().int().nullable(),
+        count: z.number().int().nullable(),
+      })
+      .optional(),
   })
   .nullable();
 

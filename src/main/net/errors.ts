@@ -155,3 +155,10 @@ export function pageDescription(title: string, finalUrl: string, kind: 'html' | 
   if (kind === 'html') return title ? `web page "${title}" (${finalUrl})` : `web page ${finalUrl}`;
   return `${type || 'text'} from ${finalUrl}`;
 }
+
+/** A page whose HTML could not be reduced to text within its deadline (or its memory). */
+export function pageExtractionMessage(problem: 'deadline' | 'memory' | 'failed', ms: number): Text {
+  if (problem === 'deadline') return text('net.pageDeadline', { ms });
+  if (problem === 'memory') return text('net.pageMemory');
+  return text('net.pageFailed');
+}

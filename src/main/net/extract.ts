@@ -45,7 +45,8 @@ export function withBase(html: string, baseUrl: string): string {
   return `<head>${base}</head>${html}`;
 }
 
-function createTurndown(): TurndownService {
+/** The HTML-to-Markdown converter pages use (and Word documents, with a table rule of their own). */
+export function createTurndown(): TurndownService {
   const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   td.use(gfm);
   // Readability removes most of these; any left over is not content.

@@ -35,6 +35,10 @@ import {
   tooLargeMessage,
 } from './fs/messages';
 import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
+import { documentFormatOfName } from '../../shared/documents';
+import { formatReference } from '../../shared/grammar';
+import { MAX_DOCUMENT_BYTES, resolveDocument } from './document';
+import { documentTooBigMessage } from '../extraction/messages';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
 export const MAX_SCAN_BYTES = 64 * MiB;
@@ -62,6 +66,7 @@ export const fileResolver: Resolver = {
     return located.ok ? `${located.realPath}|${await statIdentity(located.realPath)}` : null;
   },
   async resolve(ref, ctx) {
+    const started = Date.now();
     if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
     const located = await locate(ref.value, 'file', ctx);
     if (!located.ok) return located;
@@ -69,6 +74,7 @@ export const fileResolver: Resolver = {
     if (!opened.ok) return refuseProblem(opened, { kind: 'file', shown: located.shown }, ref.value);
     const job: FileJob = { ref, ctx, file: opened, shown: located.shown };
     try {
+      if (documentFormatOfName(located.shown)) return await readDocument(job, ctx.limits.folderTimeoutMs - (Date.now() - started));
       return ref.lineStart === undefined ? await readWhole(job) : await readRange(job, ref.lineStart, ref.lineEnd ?? ref.lineStart);
     } finally {
       await opened.handle.close().catch(() => undefined);
@@ -97,6 +103,30 @@ function attached(job: FileJob, text: string, lines: string, warnings: Warning[]
 
 function rangeLabel(start: number, end: number): string {
   return start === end ? `line ${start}` : `lines ${start}-${end}`;
+}
+
+/**
+ * A document (PDF, Word, sheets, slides): its bytes (up to {@link MAX_DOCUMENT_BYTES}) go to the
+ * extraction worker, which must finish within what is left of the file deadline; the range counts
+ * pages, slides or sheets.
+ */
+async function readDocument(job: FileJob, deadlineMs: number): Promise<Resolution> {
+  const { ctx, file, shown, ref } = job;
+  const read = await readCapped(file.handle, MAX_DOCUMENT_BYTES, ctx.signal);
+  if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
+  if (!read.complete) return refuse('too_large', documentTooBigMessage(shown, Math.max(file.stats.size, read.bytes.length), MAX_DOCUMENT_BYTES), ref.value);
+  return resolveDocument({
+    ref,
+    ctx,
+    bytes: read.bytes,
+    namedFormat: documentFormatOfName(shown),
+    target: shown,
+    shown,
+    subject: `file ${shown}`,
+    source: { realPath: file.realPath, readAt: ctx.now().toISOString() },
+    deadlineMs,
+    withRange: (start, end) => formatReference('file', shown, { start, end }),
+  });
 }
 
 /** The whole file, when its text fits the per-reference limit. */

@@ -164,6 +164,8 @@ describe('renderEntry', () => {
     [{ rel: 'a', type: 'folder' }, '- a/'],
     [{ rel: 'f.ts', type: 'file', size: 2048, lines: 1 }, '- f.ts (2.0 KiB, 1 line)'],
     [{ rel: 'f.bin', type: 'file', size: 5, binary: true }, '- f.bin (5 B, binary)'],
+    [{ rel: 'paper.pdf', type: 'file', size: 2048, binary: true }, '- paper.pdf (2.0 KiB, PDF)'],
+    [{ rel: 'plan.docx', type: 'file', size: 2048, binary: true }, '- plan.docx (2.0 KiB, Word)'],
     [{ rel: 'gone.txt', type: 'file' }, '- gone.txt'],
     [{ rel: 'p', type: 'other' }, '- p (special file)'],
   ] as const)('%j -> %s', (entry, line) => {

@@ -7,6 +7,7 @@
  * - index.ts (1.2 KiB, 40 lines)
  * - lib/
  * - logo.png (3.4 KiB, binary)
+ * - paper.pdf (120 KiB, PDF)
  * - lib/util.ts (300 B, 12 lines)
  * - big.log (2.3 MiB)
  * - ...
@@ -17,6 +18,7 @@
  * `limits.folderTimeoutMs`; past it the reference `failed`. Only folders inside the workspace can be
  * listed (grants are for single files).
  */
+import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
 import { statIdentity, timeBucket } from '../engine/identity';
 import { openChecked } from '../guards/safe-read';
@@ -106,7 +108,10 @@ export function renderEntry(entry: FolderEntry): string {
     case 'file': {
       if (entry.size === undefined) return `- ${entry.rel}`;
       const details = [formatBytes(entry.size)];
-      if (entry.binary) details.push('binary');
+      // Documents are attachable as text: name their format rather than calling them binary.
+      const document = documentFormatOfName(entry.rel);
+      if (document) details.push(shortFormatLabel(document));
+      else if (entry.binary) details.push('binary');
       else if (entry.lines !== undefined) details.push(`${entry.lines} ${entry.lines === 1 ? 'line' : 'lines'}`);
       return `- ${entry.rel} (${details.join(', ')})`;
     }

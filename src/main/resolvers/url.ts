@@ -13,11 +13,14 @@ import { timeBucket } from '../engine/identity';
 import { guardedFetch, type GuardedResponse } from '../net/fetch';
 import type { LookupFn } from '../net/policy';
 import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';
-import { extractPage } from '../net/extract';
+import { runExtraction } from '../extraction/run-extraction';
+import { sniffDocument } from '../extraction/document-format';
+import { resolveDocument } from './document';
 import {
   EMPTY_BODY_MESSAGE,
   NO_CONTENT_MESSAGE,
   binaryPageMessage,
+  pageExtractionMessage,
   httpStatusProblem,
   pageDescription,
   pageTooLargeMessage,
@@ -48,6 +51,8 @@ export const urlResolver: Resolver = createUrlResolver();
 
 async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: UrlResolverOptions): Promise<Resolution> {
   if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
+  // One budget for the whole reference: what the fetch leaves is extraction's deadline.
+  const deadline = Date.now() + ctx.limits.urlTimeoutMs;
   const fetched = await guardedFetch(ref.value, {
     policy: { allowHosts: ctx.allowHosts, ...(options.lookup ? { lookup: options.lookup } : {}) },
     signal: ctx.signal,
@@ -55,10 +60,10 @@ async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: Ur
     maxBytes: ctx.limits.maxUrlBytes,
   });
   if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.text, ref.value);
-  return fromResponse(fetched.response, ref, ctx);
+  return fromResponse(fetched.response, ref, ctx, deadline);
 }
 
-function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveContext): Resolution {
+async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveContext, deadline: number): Promise<Resolution> {
   const media = parseContentType(res.headers['content-type']);
   const source: ReferenceSource = {
     finalUrl: res.finalUrl.href,
@@ -70,6 +75,21 @@ function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveCo
     const problem = httpStatusProblem(res.status, res.statusText);
     return refuse(problem.code, problem.message, ref.value, source);
   }
+  // Documents are recognised by their bytes, whatever the server calls them.
+  if (sniffDocument(res.body).kind !== 'unknown') {
+    return resolveDocument({
+      ref,
+      ctx,
+      bytes: res.body,
+      namedFormat: null,
+      target: ref.value,
+      shown: source.finalUrl!,
+      subject: `document ${source.finalUrl!}`,
+      source,
+      deadlineMs: deadline - Date.now(),
+      withRange: null,
+    });
+  }
   const kind = contentKind(media.type, res.body, media.charset);
   if (kind === 'binary') return refuse('blocked', binaryPageMessage(media.type), ref.value, source);
   const decoded = decodeText(res.body, media, kind);
@@ -77,7 +97,16 @@ function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveCo
     if (decoded.trim() === '') return refuse('not_found', EMPTY_BODY_MESSAGE, ref.value, source);
     return attached(ref, decoded, pageDescription('', source.finalUrl!, kind, media.type), fenceLanguage(media.type, kind), source);
   }
-  const page = extractPage(decoded, res.finalUrl.href, { maxTextBytes: ctx.limits.maxReferenceBytes });
+  const budget = deadline - Date.now();
+  const extracted = await runExtraction(
+    { kind: 'page', html: decoded, url: res.finalUrl.href, maxTextBytes: ctx.limits.maxReferenceBytes },
+    { deadlineMs: budget, signal: ctx.signal },
+  );
+  if (!extracted.ok || extracted.output.kind !== 'page') {
+    const problem = !extracted.ok && (extracted.problem === 'deadline' || extracted.problem === 'memory') ? extracted.problem : 'failed';
+    return refuse('failed', pageExtractionMessage(problem, ctx.limits.urlTimeoutMs), ref.value, source);
+  }
+  const page = extracted.output;
   if (page.title) source.title = page.title;
   if (page.tooLarge) return refuse('too_large', pageTooLargeMessage(page.textBytes, ctx.limits.maxReferenceBytes), ref.value, source);
   if (page.markdown === '') return refuse('not_found', NO_CONTENT_MESSAGE, ref.value, source);

@@ -1,3 +1,4 @@
+import { withUnitCounts } from './document-counts';
 import fs from 'node:fs/promises';
 import type { Sentence } from '../sessions/keep-aside';
 import type { ApiEvents, CallOutputs, CompletionItem, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
@@ -147,7 +148,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (input.source === 'git') return ok(await commitChoices(workspace.root, 10, gitCache));
     if (input.source === 'result') return ok(await sessions.resultChoices(input.query, limit));
     const kinds = input.source === 'file' ? (['file'] as const) : input.source === 'folder' ? (['folder'] as const) : (['file', 'folder'] as const);
-    return ok((await index.query(input.query, { kinds, limit })).map((e) => ({ type: 'path' as const, ...e })));
+    const found = (await index.query(input.query, { kinds, limit })).map((e): CompletionItem => ({ type: 'path' as const, ...e }));
+    return ok(await withUnitCounts(workspace.root, found));
   }
 
   const handlers: Handlers = {

@@ -51,15 +51,25 @@ export function citationTable(citations: readonly Citation[]): string {
   return `${head}\n${rows.map((r) => `| ${r} |`).join('\n')}`;
 }
 
-/** Where the bytes came from, in one cell: real path, final URL, commits, or the cited result. */
+/**
+ * Where the bytes came from, in one cell: real path, final URL, commits, or the cited result; for a
+ * document also its format, the units attached of how many, the extractor and the document's sha256.
+ */
 function sourceOf(c: Citation): string {
   const s = c.source;
   if (!s) return c.target;
+  const where = s.realPath ?? s.finalUrl;
+  if (where && s.document) return `${where} (${documentNote(s.document)})`;
   if (s.realPath) return s.realPath;
   if (s.finalUrl) return s.finalUrl;
   if (s.resultId) return `result ${s.resultId}`;
   if (s.commits && s.commits.length > 0) return `${s.repository ?? ''} ${s.commits.map((id) => id.slice(0, 12)).join(', ')}`.trim();
   return s.repository ?? c.target;
+}
+
+function documentNote(d: NonNullable<NonNullable<Citation['source']>['document']>): string {
+  const range = d.first !== null && d.last !== null ? `${d.unit}s ${d.first}-${d.last}${d.count !== null ? ` of ${d.count}` : ''}, ` : '';
+  return `${d.format}, ${range}${d.extractor}, document sha256 ${d.sha256}`;
 }
 
 function lines(c: Citation): string {

@@ -1,3 +1,4 @@
+import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
@@ -41,14 +42,29 @@ export function chipInfos(result: ExpansionResult | null, progress: Record<strin
   return infos;
 }
 
+/** The words of a document range ("pages 3–5"), by what the range counts; literal keys, never computed. */
+const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet'; many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' }>> = {
+  page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
+  slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
+  sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
+};
+
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
 export function shortName(ref: ParsedReference, language: Language = 'en'): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
   switch (ref.kind) {
     case 'file': {
-      const lines = ref.lineStart === undefined ? '' : `:${ref.lineStart}${ref.lineEnd !== undefined && ref.lineEnd !== ref.lineStart ? `-${ref.lineEnd}` : ''}`;
-      return `${base(ref.value)}${lines}`;
+      if (ref.lineStart === undefined) return base(ref.value);
+      const end = ref.lineEnd ?? ref.lineStart;
+      // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").
+      const format = documentFormatOfName(ref.value);
+      if (format && !isFlowingText(format)) {
+        const keys = RANGE_KEYS[unitOf(format)];
+        const range = translate(uiText(end === ref.lineStart ? keys.one : keys.many, { start: ref.lineStart, end }), language);
+        return translate(uiText('ui.chip.document', { name: base(ref.value), range }), language);
+      }
+      return `${base(ref.value)}:${ref.lineStart}${end !== ref.lineStart ? `-${end}` : ''}`;
     }
     case 'folder':
       return `${base(ref.value)}/`;

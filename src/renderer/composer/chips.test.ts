@@ -93,6 +93,9 @@ describe('shortName', () => {
     ['@file:src/lib/a.ts', 'a.ts'],
     ['@file:src/a.ts:3-9', 'a.ts:3-9'],
     ['@file:"my notes.md":4', 'my notes.md:4'],
+    ['@file:docs/paper.pdf:3-5', 'paper.pdf, pages 3–5'],
+    ['@file:deck.pptx:2', 'deck.pptx, slide 2'],
+    ['@file:book.xlsx:1-2', 'book.xlsx, sheets 1–2'],
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
@@ -110,6 +113,9 @@ describe('shortName', () => {
     ['@staged', 'ko', '스테이징된 변경'],
     ['@git:1', 'ko', '최근 커밋 1개'], // Korean has one plural form: the count is always shown
     ['@file:src/a.ts:3-9', 'ko', 'a.ts:3-9'],
+    ['@file:docs/paper.pdf:3-5', 'ja', 'paper.pdf、3–5 ページ'],
+    ['@file:deck.pptx:2', 'ko', 'deck.pptx, 슬라이드 2'],
+    ['@file:book.xlsx:1-2', 'ja', 'book.xlsx、シート 1–2'],
   ] as const)('%s in %s -> %s', (raw, language, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed, language)).toBe(name);

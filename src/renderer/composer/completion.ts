@@ -1,6 +1,7 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
+import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { canStartReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
@@ -124,13 +125,32 @@ function kindOption(kind: ReferenceKind, language: Language): Completion {
   };
 }
 
+/** Words for a count of slides or sheets; pages are never counted for completion. */
+const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets' } as const;
+
+/**
+ * A file's size; for a document also its format (so documents read as attachable text, not
+ * binaries) and, for decks and workbooks, their slide or sheet count.
+ */
+function fileDetail(item: Extract<CompletionItem, { type: 'path' }>, language: Language): string {
+  const format = documentFormatOfName(item.path);
+  const size = formatBytes(item.size ?? 0, language);
+  if (!format) return size;
+  const unitKey = item.units && item.units.unit !== 'page' ? UNIT_KEYS[item.units.unit] : null;
+  if (item.units && unitKey) {
+    const units = translate(uiText(unitKey, { count: item.units.count }), language);
+    return translate(uiText('ui.completion.documentUnits', { size, format: shortFormatLabel(format), units }), language);
+  }
+  return translate(uiText('ui.completion.document', { size, format: shortFormatLabel(format) }), language);
+}
+
 function itemOption(item: CompletionItem, kind: ReferenceKind | null, language: Language): Completion {
   switch (item.type) {
     case 'path': {
       const reference = formatReference(kind ?? item.kind, item.path) ?? `@${item.kind}:${item.path}`;
       return {
         label: item.kind === 'folder' ? `${item.path}/` : item.path,
-        detail: item.kind === 'folder' ? translate(uiText('ui.completion.folder'), language) : formatBytes(item.size ?? 0, language),
+        detail: item.kind === 'folder' ? translate(uiText('ui.completion.folder'), language) : fileDetail(item, language),
         type: item.kind === 'folder' ? 'namespace' : 'file',
         apply: (view, _c, from, to) => insertText(view, `${reference} `, from, to),
       };

@@ -1,3 +1,4 @@
+import type { DocumentUnit } from '../documents';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import type { ExpansionResult } from '../expansion';
@@ -148,7 +149,14 @@ export interface WorkspaceInfo {
 
 /** A completion candidate. */
 export type CompletionItem =
-  | { type: 'path'; kind: 'file' | 'folder'; path: string; size: number | null }
+  | {
+      type: 'path';
+      kind: 'file' | 'folder';
+      path: string;
+      size: number | null;
+      /** For decks and workbooks: how many slides or sheets, where the file tells it cheaply. */
+      units?: { unit: DocumentUnit; count: number };
+    }
   | { type: 'commit'; count: number; subject: string; shortId: string }
   | { type: 'result'; id: string; summary: string; label?: string; age?: string };
 

@@ -92,3 +92,4 @@ export function folderTimeoutMessage(shown: string, timeoutMs: number): Text {
 export function folderTooLargeMessage(shown: string, bytes: number, limit: number): Text {
   return text('fs.folderTooLarge', { shown, bytes, limit });
 }
+

@@ -1,7 +1,28 @@
 import type { RunView } from '../../../shared/api/session-types';
+import type { DocumentUnit } from '../../../shared/documents';
+import type { DocumentCitation } from '../../../shared/expansion';
 import { formatBytes } from '../../../shared/i18n';
 import { useUi } from '../../i18n';
 import { REFERENCE_STATUS_KEYS, RUN_STATUS_KEYS } from '../../i18n/code-words';
+
+const RANGE_KEYS = {
+  page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
+  slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
+  sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
+} as const;
+
+/** A document's citation under its path: the units attached of how many, and the extractor. */
+function DocumentLine({ document }: { document: DocumentCitation }) {
+  const ui = useUi();
+  const keys = RANGE_KEYS[document.unit as DocumentUnit] ?? RANGE_KEYS.page;
+  const { first, last, count } = document;
+  const range = first !== null && last !== null ? ui.t(first === last ? keys.one : keys.many, { start: first, end: last }) : null;
+  return (
+    <div className="muted" title={ui.t('ui.run.documentSha256', { hash: document.sha256 })}>
+      {range !== null && count !== null ? ui.t('ui.run.documentOf', { range, count, extractor: document.extractor }) : document.extractor}
+    </div>
+  );
+}
 
 /** A reopened run: its citations, the reply, and the expanded message exactly as it was sent. */
 export function RunDetail({ run, onExport }: { run: RunView; onExport(): void }) {
@@ -39,6 +60,7 @@ export function RunDetail({ run, onExport }: { run: RunView; onExport(): void })
               <td className="source" title={c.sha256 ? ui.t('ui.run.sha256', { hash: c.sha256 }) : undefined}>
                 {c.source?.realPath ?? c.source?.finalUrl ?? c.source?.resultId ?? c.target}
                 {c.lineStart !== null ? `:${c.lineStart}-${c.lineEnd ?? c.lineStart}` : ''}
+                {c.source?.document && <DocumentLine document={c.source.document} />}
               </td>
               <td>{formatBytes(c.bytes, ui.language)}</td>
               <td>{ui.number(c.tokens)}</td>

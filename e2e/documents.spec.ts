@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocx, makePdf, makeXlsx } from '../src/main/testing/documents';
+import { launchChromium } from './support/browser';
+import { composerPage } from './support/composer-page';
+import { startTestHost, type TestHost } from './support/host';
+import { createTestWorkspace, type TestWorkspace } from './support/workspace';
+
+/**
+ * Documents in the composer, in Chromium against the browser host: a .docx and a .pdf chosen by
+ * completion become chips with token counts, and the preview shows their extracted text.
+ */
+
+let workspace: TestWorkspace;
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  await fs.mkdir(path.join(workspace.root, 'papers'));
+  await fs.writeFile(path.join(workspace.root, 'papers', 'report.pdf'), await makePdf(3));
+  await fs.writeFile(path.join(workspace.root, 'papers', 'plan.docx'), await makeDocx());
+  await fs.writeFile(path.join(workspace.root, 'papers', 'sales.xlsx'), await makeXlsx(3, 2));
+  [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 820 } })).newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(host.url);
+  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await workspace?.cleanup();
+});
+
+const chip = (raw: string) => page.locator(`.cm-chip[data-ref="${raw}"]`);
+const composer = () => composerPage(page);
+
+/** Types `text`, waits until the first option starts with `label`, checks its detail, and accepts it. */
+async function complete(text: string, label: string, detail: RegExp): Promise<void> {
+  await page.keyboard.type(text);
+  const first = page.getByRole('listbox').getByRole('option').first();
+  await expect.poll(async () => (await first.textContent().catch(() => '')) ?? '', { timeout: 10_000 }).toMatch(new RegExp(`^${label.replace(/[.]/g, '\\.')}`));
+  expect(await first.textContent()).toMatch(detail);
+  // CodeMirror ignores Enter within its interaction delay (75 ms) after the list changes.
+  await page.waitForTimeout(120);
+  await page.keyboard.press('Enter');
+}
+
+describe('documents in the composer', () => {
+  it('a .docx and a .pdf chosen by completion become chips with tokens; the preview shows their text', async () => {
+    await composer().clearPrompt();
+    await page.keyboard.type('Compare ');
+    await complete('@file:plan.do', 'papers/plan.docx', /· Word/);
+    await page.keyboard.type('with ');
+    await complete('@file:report', 'papers/report.pdf', /· PDF/);
+    await composer().settle();
+
+    for (const raw of ['@file:papers/plan.docx', '@file:papers/report.pdf']) {
+      await expect.poll(() => chip(raw).getAttribute('data-state'), { timeout: 15_000 }).toBe('ok');
+      expect(await chip(raw).locator('.cm-chip-tokens').textContent()).toMatch(/^[\d,]+ tok$/);
+    }
+    const shown = (await composer().preview().locator('pre').textContent()) ?? '';
+    expect(shown).toContain('# Quarterly plan');
+    expect(shown).toContain('| item | cost |');
+    expect(shown).toContain('<!-- page 1 of 3 -->');
+    expect(shown).toContain('Page 3 line 2: the text of this page');
+    expect(shown).toContain('(file papers/report.pdf, pages 1–3 of 3 (PDF)');
+  });
+
+  it('completion counts a workbook\'s sheets', async () => {
+    await composer().clearPrompt();
+    await complete('@file:sales', 'papers/sales.xlsx', /· Excel · 3 sheets$/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a page range reads as pages on the chip and in the preview', async () => {
+    await composer().clearPrompt();
+    await composer().write('Read @file:papers/report.pdf:2-3 ');
+    await expect.poll(() => chip('@file:papers/report.pdf:2-3').getAttribute('data-state'), { timeout: 15_000 }).toBe('ok');
+    expect(await chip('@file:papers/report.pdf:2-3').textContent()).toContain('report.pdf, pages 2–3');
+    const shown = (await composer().preview().locator('pre').textContent()) ?? '';
+    expect(shown).toContain('pages 2–3 of 3 (PDF)');
+    expect(shown).not.toContain('Page 1 heading');
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Runs one extraction job in the current thread (the extraction worker calls it; tests may too).
+ * Expected failures come back as values; anything a parser throws becomes `damaged` for documents
+ * (a parser only throws on a file it cannot read) and `failed` for pages.
+ */
+import { extractPage } from '../net/extract';
+import { extractDocument } from './documents';
+import { DocumentProblem } from './document-problem';
+import type { ExtractionJob, ExtractionResult } from './protocol';
+
+/** Extracts `job`; never rejects. */
+export async function extractJob(job: ExtractionJob): Promise<ExtractionResult> {
+  try {
+    if (job.kind === 'page') {
+      const page = extractPage(job.html, job.url, { maxTextBytes: job.maxTextBytes });
+      return { ok: true, output: { kind: 'page', ...page } };
+    }
+    return { ok: true, output: await extractDocument(job) };
+  } catch (err) {
+    if (err instanceof DocumentProblem) return { ok: false, problem: err.problem, detail: err.message };
+    const detail = err instanceof Error ? err.message : String(err);
+    if (err instanceof RangeError && /call stack/i.test(detail)) return { ok: false, problem: 'memory', detail };
+    return { ok: false, problem: job.kind === 'page' ? 'failed' : 'damaged', detail };
+  }
+}

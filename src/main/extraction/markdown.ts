@@ -1,0 +1,29 @@
+/** Small Markdown writers shared by the document extractors. */
+
+/** A cell's text for a Markdown table: one line, pipes escaped. */
+export function tableCell(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+/**
+ * A GFM table from rows of cell texts; the first row is the header. Rows are padded to the widest
+ * one. Empty input gives ''.
+ */
+export function markdownTable(rows: readonly (readonly string[])[]): string {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (rows.length === 0 || width === 0) return '';
+  const line = (cells: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => tableCell(cells[i] ?? '')).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head!), `| ${Array.from({ length: width }, () => '---').join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+/** Drops trailing empty cells of each row and trailing empty rows. */
+export function trimRows(rows: string[][]): string[][] {
+  const out = rows.map((row) => {
+    let end = row.length;
+    while (end > 0 && row[end - 1]!.trim() === '') end--;
+    return row.slice(0, end);
+  });
+  while (out.length > 0 && out[out.length - 1]!.length === 0) out.pop();
+  return out;
+}

@@ -1,0 +1,150 @@
+/**
+ * The sentences about documents, as catalogue texts (`doc.*` in src/shared/i18n/catalogues). Each
+ * names what happened and what to do about it. The block header's description stays in English
+ * like every other block header.
+ */
+import type { DocumentUnit } from '../../shared/documents';
+import { text, type Text } from '../../shared/i18n/text';
+import type { DocumentFormat, DocumentNotice, ExtractionProblem } from './protocol';
+
+const FORMAT_KEYS = {
+  pdf: 'doc.format.pdf',
+  docx: 'doc.format.docx',
+  xlsx: 'doc.format.xlsx',
+  pptx: 'doc.format.pptx',
+  odt: 'doc.format.odt',
+  ods: 'doc.format.ods',
+  odp: 'doc.format.odp',
+} as const;
+
+const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
+const RANGE_KEYS = {
+  page: { one: 'doc.range.page', many: 'doc.range.pages' },
+  slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
+  sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
+} as const;
+
+const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  xlsx: 'Excel workbook',
+  pptx: 'PowerPoint deck',
+  odt: 'OpenDocument text',
+  ods: 'OpenDocument spreadsheet',
+  odp: 'OpenDocument presentation',
+};
+
+/** The format's name as a text (`PDF`, `Word document`). */
+function formatText(format: DocumentFormat | null): Text {
+  return text(FORMAT_KEYS[format ?? 'pdf']);
+}
+
+/** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`, as a text. */
+export function unitRangeText(unit: DocumentUnit, start: number, end: number): Text {
+  return start === end ? text(RANGE_KEYS[unit].one, { start }) : text(RANGE_KEYS[unit].many, { start, end });
+}
+
+/** The sentence for an extraction that gave nothing; `limits` gives the figures some sentences name. */
+export function extractionProblemMessage(
+  problem: ExtractionProblem,
+  format: DocumentFormat | null,
+  limits: { deadlineMs: number; memoryMb: number; inflatedBytes: number },
+): Text {
+  const f = formatText(format);
+  switch (problem) {
+    case 'deadline':
+      return text('doc.deadline', { format: f, ms: limits.deadlineMs });
+    case 'memory':
+      return text('doc.memory', { format: f, mb: limits.memoryMb });
+    case 'encrypted':
+      return text('doc.encrypted', { format: f });
+    case 'damaged':
+      return text('doc.damaged', { format: f });
+    case 'bomb':
+      return text('doc.bomb', { format: f, limit: limits.inflatedBytes });
+    case 'no-text-layer':
+      return text('doc.noTextLayer');
+    case 'unsupported':
+      return text('doc.unsupported', { format: f });
+    case 'aborted':
+      return text('doc.aborted', { format: f });
+    case 'failed':
+      return text('doc.failed', { format: f });
+  }
+}
+
+/** An Office file in an OLE container: encrypted, or the old binary format. */
+export function oleMessage(): Text {
+  return text('doc.ole');
+}
+
+/** A file named like a document whose bytes are not one. */
+export function notADocumentMessage(format: DocumentFormat): Text {
+  return text('doc.notADocument', { format: formatText(format) });
+}
+
+const NOTICE_KEYS = { macros: 'doc.macros', embedded: 'doc.embedded', 'external-links': 'doc.externalLinks', images: 'doc.images' } as const;
+
+/** What was deliberately left out of a document. */
+export function noticeMessage(notice: DocumentNotice): Text {
+  return text(NOTICE_KEYS[notice]);
+}
+
+/** A range given for a format without fixed pages. */
+export function flowingRangeMessage(format: DocumentFormat): Text {
+  return text('doc.flowingRange', { format: formatText(format) });
+}
+
+/** A range that starts past the last unit. */
+export function unitPastEndMessage(shown: string, unit: DocumentUnit, count: number): Text {
+  return text('doc.pastEnd', { shown, units: text(COUNT_KEYS[unit], { count }), count });
+}
+
+/** A range that ends past the last unit: what was attached. */
+export function unitClampedMessage(shown: string, unit: DocumentUnit, start: number, end: number, count: number): Text {
+  return text('doc.clamped', {
+    shown,
+    units: text(COUNT_KEYS[unit], { count }),
+    attached: unitRangeText(unit, start, Math.min(end, count)),
+    asked: unitRangeText(unit, start, end),
+  });
+}
+
+/** Over the per-reference limit, with the range that fits when there is one. */
+export function documentTooLargeMessage(unit: DocumentUnit | null, start: number, fitsThrough: number | null, limit: number, hint: string | null): Text {
+  if (!unit) return text('doc.tooLargeWhole', { limit });
+  if (fitsThrough === null || fitsThrough < start || !hint) return text('doc.tooLargeAlone', { limit, range: unitRangeText(unit, start, start) });
+  return text('doc.tooLarge', { limit, range: unitRangeText(unit, start, fitsThrough), hint });
+}
+
+/** A document fetched by `@url` that is over the limit (URLs take no range). */
+export function urlDocumentTooLargeMessage(format: DocumentFormat, limit: number): Text {
+  return text('doc.urlTooLarge', { format: formatText(format), limit });
+}
+
+/** Some pages of a PDF hold no text: they are listed (at most 20, then a count). */
+export function scannedPagesMessage(pages: readonly number[]): Text {
+  const shown = pages.slice(0, 20).join(', ') + (pages.length > 20 ? ', …' : '');
+  return text('doc.scannedPages', { pages: shown, count: pages.length });
+}
+
+/** A document whose pages hold no text at all. */
+export function emptyDocumentMessage(format: DocumentFormat): Text {
+  return text('doc.empty', { format: formatText(format) });
+}
+
+/** A document file larger than Atmark reads. */
+export function documentTooBigMessage(shown: string, size: number, cap: number): Text {
+  return text('doc.tooBig', { shown, size, cap });
+}
+
+function englishRange(unit: DocumentUnit, start: number, end: number): string {
+  return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
+}
+
+/** The block header's description after the subject: `, pages 3–5 of 12 (PDF)` or ` (Word document)`. */
+export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null): string {
+  const label = ENGLISH_LABELS[format];
+  if (!unit || first === null || last === null) return ` (${label})`;
+  return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
+}

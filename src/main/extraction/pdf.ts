@@ -1,0 +1,95 @@
+/**
+ * PDF to Markdown with PDF.js (pdfjs-dist, legacy build for Node): the text layer of each page in
+ * the order the page draws it, which for ordinary documents is reading order, under a page marker.
+ * Scripts never run: eval is off, no fonts are loaded into the page, and character maps and font
+ * data come from the installed package, never the network.
+ */
+import { DocumentProblem } from './document-problem';
+import { PartCollector } from './part-collector';
+import { extractorName, pdfjsDataFolder } from './packages';
+import type { DocumentJob, DocumentOutput } from './protocol';
+
+interface TextItem {
+  str: string;
+  hasEOL?: boolean;
+  transform?: number[];
+}
+
+/** Joins a page's text items into lines: a new line at an explicit end of line or a jump in y. */
+export function pageText(items: readonly TextItem[]): string {
+  let text = '';
+  let lastY: number | null = null;
+  for (const item of items) {
+    const y = item.transform?.[5] ?? null;
+    if (lastY !== null && y !== null && Math.abs(y - lastY) > 2 && !text.endsWith('\n')) text += '\n';
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+    if (y !== null) lastY = y;
+  }
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\s+$/u, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** What a page without a text layer shows in the attached text (a marker, like the page marker). */
+export const NO_TEXT_ON_PAGE = '(no text layer on this page: it may be a scanned image)';
+
+/** The marker put before each page's text. */
+export function pageMarker(index: number, count: number): string {
+  return `<!-- page ${index} of ${count} -->`;
+}
+
+/** Extracts the pages of a PDF in `job.range`. */
+export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({
+    data: job.bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    cMapUrl: pdfjsDataFolder('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: pdfjsDataFolder('standard_fonts'),
+    enableXfa: false,
+    verbosity: 0,
+  });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    const name = (err as { name?: string }).name ?? '';
+    if (name === 'PasswordException') throw new DocumentProblem('encrypted', 'password required');
+    throw new DocumentProblem('damaged', (err as Error).message);
+  }
+  const count = doc.numPages;
+  const collector = new PartCollector(job.range, job.maxTextBytes);
+  let withText = 0;
+  const emptyPages: number[] = [];
+  for (let index = job.range?.start ?? 1; index <= count && collector.more(index); index++) {
+    const page = await doc.getPage(index);
+    const content = await page.getTextContent();
+    page.cleanup();
+    const text = pageText(content.items as TextItem[]);
+    if (text !== '') withText += 1;
+    else emptyPages.push(index);
+    if (!collector.add(index, '', `${pageMarker(index, count)}\n\n${text || NO_TEXT_ON_PAGE}`)) break;
+  }
+  await doc.destroy();
+  if (collector.parts.length > 0 && withText === 0) throw new DocumentProblem('no-text-layer');
+  return {
+    kind: 'document',
+    format: 'pdf',
+    extractor: extractorName('pdfjs-dist'),
+    unit: 'page',
+    unitCount: count,
+    parts: collector.parts,
+    stoppedAt: collector.stoppedAt,
+    notices: [],
+    emptyPages: emptyPages.filter((p) => collector.parts.some((part) => part.index === p)),
+  };
+}

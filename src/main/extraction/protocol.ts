@@ -1,0 +1,98 @@
+/**
+ * The plain values that cross into and out of the extraction worker: a job (a page's HTML or a
+ * document's bytes) and its outcome. Nothing here holds a class instance, so `postMessage` and
+ * `workerData` carry it unchanged.
+ */
+
+import type { DocumentFormat, DocumentUnit } from '../../shared/documents';
+
+export type { DocumentFormat, DocumentUnit };
+
+/** Reduce an HTML page to its main content as Markdown (see `net/extract.ts`). */
+export interface PageJob {
+  kind: 'page';
+  html: string;
+  url: string;
+  /** Article text past which no Markdown is made. */
+  maxTextBytes: number;
+}
+
+/** Turn a document's bytes into Markdown, unit by unit. */
+export interface DocumentJob {
+  kind: 'document';
+  bytes: Uint8Array;
+  format: DocumentFormat;
+  /** First and last unit wanted (1-based, inclusive); null for the whole document. */
+  range: { start: number; end: number } | null;
+  /**
+   * UTF-8 bytes of Markdown past which extraction stops: the text would not be attached anyway,
+   * and the units extracted so far are enough to name a range that fits.
+   */
+  maxTextBytes: number;
+  /** Bytes all entries of a zip-based document may inflate to, together. */
+  maxInflatedBytes: number;
+}
+
+export type ExtractionJob = PageJob | DocumentJob;
+
+/** The page's article (see `ExtractedPage`). */
+export interface PageOutput {
+  kind: 'page';
+  title: string;
+  markdown: string;
+  textBytes: number;
+  tooLarge: boolean;
+}
+
+/** One page, slide or sheet as Markdown. */
+export interface DocumentPart {
+  /** 1-based position in the document. */
+  index: number;
+  /** A slide's title or a sheet's name, when it has one. */
+  title: string;
+  markdown: string;
+}
+
+/** What a document gave. */
+export interface DocumentOutput {
+  kind: 'document';
+  format: DocumentFormat;
+  /** The library that read it, with its version: `pdfjs-dist 5.6.205`. */
+  extractor: string;
+  unit: DocumentUnit;
+  /** Pages, slides or sheets the document has; null when the format does not say (Word has no pages). */
+  unitCount: number | null;
+  /** The units extracted, in order, within the range asked for. */
+  parts: DocumentPart[];
+  /**
+   * Set when extraction stopped because the Markdown passed `maxTextBytes`: the unit at which it
+   * did. The units before it fit.
+   */
+  stoppedAt: number | null;
+  /** What was left out on purpose, as problem codes (see `DocumentNotice`). */
+  notices: DocumentNotice[];
+  /** PDF pages among `parts` with no text layer (scanned images, most likely). */
+  emptyPages?: number[];
+}
+
+/** Things a document held that were deliberately not read. */
+export type DocumentNotice = 'macros' | 'embedded' | 'external-links' | 'images';
+
+export type ExtractionOutput = PageOutput | DocumentOutput;
+
+/** Why an extraction gave no output. */
+export type ExtractionProblem =
+  | 'deadline'
+  | 'memory'
+  | 'encrypted'
+  | 'damaged'
+  | 'bomb'
+  | 'no-text-layer'
+  | 'unsupported'
+  | 'aborted'
+  | 'failed';
+
+/** The outcome, as the worker posts it. */
+export type ExtractionResult =
+  | { ok: true; output: ExtractionOutput }
+  | { ok: false; problem: ExtractionProblem; detail: string };

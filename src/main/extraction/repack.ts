@@ -1,0 +1,48 @@
+/**
+ * Rebuilds a zip-based document with only the entries a library needs, every one inflated through
+ * {@link ZipArchive}'s caps and stored uncompressed. Libraries that open zips themselves (mammoth,
+ * exceljs) then never inflate anything: the bomb checks happened here. Entries that are never
+ * read (macros, embedded objects, media) are left out and reported.
+ */
+import { zipSync, type Zippable } from 'fflate';
+import type { DocumentNotice } from './protocol';
+import type { ZipArchive } from './zip';
+
+/** What an entry name is, when it is something Atmark deliberately does not read. */
+export function noticeFor(name: string): DocumentNotice | null {
+  const lower = name.toLowerCase();
+  if (/vbaproject\.bin$|vbadata\.xml$|(^|\/)basic\//.test(lower)) return 'macros';
+  if (/(^|\/)(embeddings|activex|objectreplacements)\//.test(lower) || /(^|\/)object ?\d+\//.test(lower)) return 'embedded';
+  if (/(^|\/)externallinks\//.test(lower)) return 'external-links';
+  if (/(^|\/)(media|pictures|thumbnails)\//.test(lower)) return 'images';
+  return null;
+}
+
+/** The notices for every entry of `archive` that will not be read, each once. */
+export function noticesOf(archive: ZipArchive): DocumentNotice[] {
+  const found = new Set<DocumentNotice>();
+  for (const name of archive.names()) {
+    const notice = noticeFor(name);
+    if (notice && notice !== 'images') found.add(notice);
+  }
+  return [...found];
+}
+
+/**
+ * A stored (uncompressed) zip of the entries of `archive` that `keep` accepts and are not skipped,
+ * in the order `order` gives (default: the archive's). `substitute` may give an entry's bytes
+ * instead of inflating it (a sheet outside the range asked for becomes an empty one).
+ */
+export function repack(
+  archive: ZipArchive,
+  keep: (name: string) => boolean = () => true,
+  order: (names: string[]) => string[] = (n) => n,
+  substitute: (name: string) => Uint8Array | null = () => null,
+): Uint8Array {
+  const files: Zippable = {};
+  for (const name of order(archive.names())) {
+    if (name.endsWith('/') || noticeFor(name) || !keep(name)) continue;
+    files[name] = [substitute(name) ?? archive.bytesOf(name)!, { level: 0 }];
+  }
+  return zipSync(files, { level: 0 });
+}

@@ -1,0 +1,126 @@
+/**
+ * A document (PDF, Word, Excel, PowerPoint, OpenDocument) attached as Markdown, for `@file` and
+ * `@url` alike: the bytes go to the extraction worker (deadline, memory limit, decompression caps),
+ * the range picks pages, slides or sheets, and the citation records the document's sha256, format,
+ * extractor, the units attached and how many there are. Secret redaction and invisible-character
+ * checks run on the text in the engine afterwards, as for any file.
+ */
+import { createHash } from 'node:crypto';
+import { said } from '../../shared/i18n/translate';
+import type { ReferenceSource } from '../../shared/expansion';
+import { MiB } from '../../shared/limits';
+import type { ParsedReference } from '../../shared/reference';
+import type { Warning } from '../../shared/warnings';
+import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
+import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
+import {
+  documentDescription,
+  documentTooLargeMessage,
+  emptyDocumentMessage,
+  extractionProblemMessage,
+  flowingRangeMessage,
+  noticeMessage,
+  notADocumentMessage,
+  scannedPagesMessage,
+  oleMessage,
+  unitClampedMessage,
+  unitPastEndMessage,
+  urlDocumentTooLargeMessage,
+} from '../extraction/messages';
+import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
+import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
+
+/** Bytes of a document file read at most. Default 64 MiB. */
+export const MAX_DOCUMENT_BYTES = 64 * MiB;
+/** Bytes all parts of a zip-based document may decompress to. Default 256 MiB. */
+export const MAX_INFLATED_BYTES = 256 * MiB;
+
+/** One document to attach. */
+export interface DocumentRequest {
+  ref: ParsedReference;
+  ctx: ResolveContext;
+  bytes: Uint8Array;
+  /** The format the name promises (a file's extension), or null (a URL): the content decides. */
+  namedFormat: DocumentFormat | null;
+  /** What it points at, for citations: the workspace path or the URL. */
+  target: string;
+  /** How the document is named in sentences: the workspace path, or the URL. */
+  shown: string;
+  /** `file plan.docx` or the page description: the start of the block header. */
+  subject: string;
+  source: ReferenceSource;
+  /** Milliseconds extraction may take. */
+  deadlineMs: number;
+  /** Writes the reference with another range, for the fix hint; null where ranges cannot be written (URLs). */
+  withRange: ((start: number, end: number) => string | null) | null;
+}
+
+/** Extracts and attaches a document, or refuses it with one clear sentence. */
+export async function resolveDocument(req: DocumentRequest): Promise<Resolution> {
+  const { ref, ctx } = req;
+  const sniffed = sniffDocument(req.bytes);
+  if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(), req.target, req.source);
+  if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(req.namedFormat ?? 'pdf'), req.target, req.source);
+  const format = sniffed.format;
+  const range = ref.lineStart === undefined ? null : { start: ref.lineStart, end: ref.lineEnd ?? ref.lineStart };
+  if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(format), req.target, req.source);
+  const maxTextBytes = ctx.limits.maxReferenceBytes;
+  const result = await runExtraction(
+    // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
+    { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES },
+    { deadlineMs: req.deadlineMs, signal: ctx.signal },
+  );
+  if (!result.ok) {
+    const figures = { deadlineMs: req.deadlineMs, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB, inflatedBytes: MAX_INFLATED_BYTES };
+    const code = result.problem === 'deadline' || result.problem === 'aborted' || result.problem === 'failed' || result.problem === 'memory' ? 'failed' : result.problem === 'bomb' ? 'too_large' : 'blocked';
+    return refuse(code, extractionProblemMessage(result.problem, format, figures), req.target, req.source);
+  }
+  return attach(req, result.output as DocumentOutput, range);
+}
+
+function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: number; end: number } | null): Resolution {
+  const { ref, ctx, shown } = req;
+  const unit = isFlowingText(doc.format) ? null : unitOf(doc.format);
+  const count = doc.unitCount;
+  const start = range?.start ?? 1;
+  const limit = ctx.limits.maxReferenceBytes;
+  if (unit && count !== null && start > count) return refuse('not_found', unitPastEndMessage(shown, unit, count), req.target, req.source);
+  if (doc.stoppedAt !== null) {
+    const fitsThrough = doc.stoppedAt - 1;
+    const hint = fitsThrough >= start && req.withRange ? req.withRange(start, fitsThrough) : null;
+    const message = req.withRange ? documentTooLargeMessage(unit, start, fitsThrough, limit, hint) : urlDocumentTooLargeMessage(doc.format, limit);
+    return refuse('too_large', message, req.target, req.source);
+  }
+  const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
+  const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
+  const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
+  const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, ...said(noticeMessage(n)) }));
+  if (doc.emptyPages && doc.emptyPages.length > 0) {
+    warnings.push({ code: 'not_found', reference: ref.raw, ...said(scannedPagesMessage(doc.emptyPages)) });
+  }
+  if (unit && range && count !== null && range.end > count) {
+    warnings.push({ code: 'clamped', reference: ref.raw, ...said(unitClampedMessage(shown, unit, range.start, range.end, count)) });
+  }
+  if (text === '') return refuse('not_found', emptyDocumentMessage(doc.format), req.target, req.source);
+  const source: ReferenceSource = {
+    ...req.source,
+    document: {
+      sha256: createHash('sha256').update(req.bytes).digest('hex'),
+      format: doc.format,
+      extractor: doc.extractor,
+      unit: unit ?? 'page',
+      first,
+      last,
+      count,
+    },
+  };
+  return {
+    ok: true,
+    text,
+    description: `${req.subject}${documentDescription(doc.format, unit, first, last, count)}`,
+    target: req.target,
+    language: 'markdown',
+    source,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}

@@ -1,0 +1,47 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cheapUnitCount, withUnitCounts } from './document-counts';
+import { makeArea, type TempArea } from '../resolvers/fs/test-support';
+import { makePdf, makePptx, makeXlsx } from '../testing/documents';
+
+let area: TempArea;
+
+beforeAll(async () => {
+  area = await makeArea();
+  await area.write('book.xlsx', await makeXlsx(3, 2));
+  // A deck whose slides carry a large part, so the zip directory is far from the start of the file.
+  const padding = new Uint8Array(600 * 1024).map((_, i) => (i * 7919) & 0xff);
+  await area.write('deck.pptx', makePptx([{ title: 'a', bullets: [] }, { title: 'b', bullets: [] }], { 'ppt/media/image1.bin': padding }));
+  await area.write('paper.pdf', await makePdf(2));
+  await area.write('fake.xlsx', 'not a zip');
+  await fsp.symlink(path.join(area.root, 'book.xlsx'), path.join(area.root, 'link.xlsx'));
+}, 30_000);
+afterAll(() => area.cleanup());
+
+describe('cheapUnitCount', () => {
+  it('counts sheets and slides from the zip directory at the end of the file', async () => {
+    expect(await cheapUnitCount(area.root, 'book.xlsx')).toEqual({ unit: 'sheet', count: 3 });
+    expect(await cheapUnitCount(area.root, 'deck.pptx')).toEqual({ unit: 'slide', count: 2 });
+  });
+
+  it('gives nothing where a count is not cheap, the file is not a zip, or the name is a symlink', async () => {
+    expect(await cheapUnitCount(area.root, 'paper.pdf')).toBeNull();
+    expect(await cheapUnitCount(area.root, 'fake.xlsx')).toBeNull();
+    expect(await cheapUnitCount(area.root, 'link.xlsx')).toBeNull();
+    expect(await cheapUnitCount(area.root, 'missing.pptx')).toBeNull();
+  });
+
+  it('fills completion items in, leaving other items as they are', async () => {
+    const items = await withUnitCounts(area.root, [
+      { type: 'path', kind: 'file', path: 'book.xlsx', size: 10 },
+      { type: 'path', kind: 'file', path: 'paper.pdf', size: 10 },
+      { type: 'path', kind: 'folder', path: 'src', size: null },
+    ]);
+    expect(items).toEqual([
+      { type: 'path', kind: 'file', path: 'book.xlsx', size: 10, units: { unit: 'sheet', count: 3 } },
+      { type: 'path', kind: 'file', path: 'paper.pdf', size: 10 },
+      { type: 'path', kind: 'folder', path: 'src', size: null },
+    ]);
+  });
+});

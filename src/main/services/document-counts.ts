@@ -1,0 +1,58 @@
+/**
+ * Slide and sheet counts of decks and workbooks for completion, where they are cheap: they are the
+ * number of slide or sheet parts in the zip directory, which sits at the end of the file. Only that
+ * tail is read (no entry is inflated); PDFs, Word files and OpenDocument files get no count (theirs
+ * needs the document parsed).
+ */
+import { constants, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { CompletionItem } from '../../shared/api/contract';
+import { documentFormatOfName, type DocumentUnit } from '../../shared/documents';
+import { readZipDirectory } from '../extraction/zip';
+
+/** Bytes read from the end of a file to find its zip directory. */
+const TAIL_BYTES = 256 * 1024;
+
+const PARTS: Readonly<Partial<Record<string, { unit: DocumentUnit; part: RegExp }>>> = {
+  pptx: { unit: 'slide', part: /^ppt\/slides\/slide\d+\.xml$/ },
+  xlsx: { unit: 'sheet', part: /^xl\/worksheets\/sheet\d+\.xml$/ },
+};
+
+/** How many slides or sheets the file at `root/rel` has, or null when not cheap to tell. Never throws. */
+export async function cheapUnitCount(root: string, rel: string): Promise<{ unit: DocumentUnit; count: number } | null> {
+  const format = documentFormatOfName(rel);
+  const parts = format ? PARTS[format] : undefined;
+  if (!parts) return null;
+  let handle: fsp.FileHandle | null = null;
+  try {
+    // No following a final symlink and no blocking on a FIFO: completion must never hang or leave the workspace.
+    handle = await fsp.open(path.join(root, rel), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const stats = await handle.stat();
+    if (!stats.isFile()) return null;
+    const length = Math.min(stats.size, TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(tail, 0, length, stats.size - length);
+    const names = readZipDirectory(tail.subarray(0, bytesRead), stats.size - length).map((e) => e.name);
+    return { unit: parts.unit, count: names.filter((n) => parts.part.test(n)).length };
+  } catch {
+    return null;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Documents among completion results counted at most, so a list of many decks stays quick. */
+const MAX_COUNTED = 20;
+
+/** `items` with the slide or sheet count of the first decks and workbooks among them filled in. */
+export async function withUnitCounts(root: string, items: CompletionItem[]): Promise<CompletionItem[]> {
+  let counted = 0;
+  return Promise.all(
+    items.map(async (item) => {
+      if (item.type !== 'path' || item.kind !== 'file' || !documentFormatOfName(item.path) || counted >= MAX_COUNTED) return item;
+      counted += 1;
+      const units = await cheapUnitCount(root, item.path);
+      return units ? { ...item, units } : item;
+    }),
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * Builds the test documents with maintained writers: pdf-lib (PDF), docx (Word), exceljs
+ * (workbooks), and fflate for the formats with no maintained writer (PowerPoint and OpenDocument,
+ * assembled from their XML parts), plus the hostile ones: an encrypted PDF, a damaged file, a zip
+ * bomb, a deflate bomb and a scanned-like PDF with no text layer. Not imported by product code.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
+import { zipSync, strToU8, type Zippable } from 'fflate';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import * as docx from 'docx';
+import ExcelJS from 'exceljs';
+
+/** A PDF of `pages` pages; page N says `Page N` and `lines` lines of text, except the `scanned` ones (a drawn box only). */
+export async function makePdf(pages: number, lines = 3, word = 'text', scanned: readonly number[] = []): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= pages; p++) {
+    const page = pdf.addPage([595, 842]);
+    if (scanned.includes(p)) {
+      page.drawRectangle({ x: 40, y: 40, width: 500, height: 700 });
+      continue;
+    }
+    page.drawText(`Page ${p} heading`, { x: 40, y: 800, size: 16, font });
+    for (let l = 0; l < lines; l++) page.drawText(`Page ${p} line ${l + 1}: the ${word} of this page`, { x: 40, y: 770 - l * 16, size: 11, font });
+  }
+  return pdf.save();
+}
+
+/**
+ * A PDF of Japanese text, drawn with Noto Sans JP (from @fontsource/noto-sans-jp, embedded as a
+ * subset), so its text layer holds real CJK characters.
+ */
+export async function makeCjkPdf(lines: string[]): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  const fontFile = require.resolve('@fontsource/noto-sans-jp/files/noto-sans-jp-japanese-400-normal.woff');
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(readFileSync(fontFile), { subset: true });
+  const page = pdf.addPage([595, 842]);
+  lines.forEach((line, i) => page.drawText(line, { x: 40, y: 800 - i * 24, size: 14, font }));
+  return pdf.save();
+}
+
+/**
+ * A PDF whose one content stream is a deflate bomb: a few hundred KiB that inflate to `inflated`
+ * bytes of spaces.
+ */
+export function makePdfDeflateBomb(inflated = 1024 * 1024 * 1024): Uint8Array {
+  const stream = deflateSync(Buffer.alloc(inflated, 0x20), { level: 1 });
+  const head = '%PDF-1.4\n';
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ];
+  const parts: Buffer[] = [Buffer.from(head)];
+  const offsets: number[] = [];
+  let at = head.length;
+  objects.forEach((o, i) => {
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(o), Buffer.from('\nendobj\n')]);
+    offsets.push(at);
+    at += chunk.length;
+    parts.push(chunk);
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A Word document of plain paragraphs. */
+export async function makeDocxParagraphs(paragraphs: string[]): Promise<Uint8Array> {
+  const doc = new docx.Document({ sections: [{ children: paragraphs.map((p) => new docx.Paragraph(p)) }] });
+  return new Uint8Array(await docx.Packer.toBuffer(doc));
+}
+
+/** A PDF whose pages hold only a drawn rectangle (as a scan holds only an image): no text layer. */
+export async function makeScannedPdf(pages = 2): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let p = 0; p < pages; p++) pdf.addPage([595, 842]).drawRectangle({ x: 40, y: 40, width: 500, height: 700 });
+  return pdf.save();
+}
+
+/**
+ * A PDF encrypted with the standard security handler and a user password (RC4, revision 2): the
+ * `/U` entry does not match the empty password, so a reader must ask for one.
+ */
+export function makeEncryptedPdf(): Uint8Array {
+  const hex32 = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, '0')).join('');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    `<< /Filter /Standard /V 1 /R 2 /O <${hex32(1)}> /U <${hex32(2)}> /P -4 >>`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex32(3).slice(0, 32)}> <${hex32(3).slice(0, 32)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return strToU8(body);
+}
+
+/** A Word document with a heading, a paragraph in Japanese and Korean, a list and a table. */
+export async function makeDocx(extraParagraphs = 0): Promise<Uint8Array> {
+  const cell = (t: string) => new docx.TableCell({ children: [new docx.Paragraph(t)] });
+  const doc = new docx.Document({
+    sections: [
+      {
+        children: [
+          new docx.Paragraph({ text: 'Quarterly plan', heading: docx.HeadingLevel.HEADING_1 }),
+          new docx.Paragraph({ text: 'Budget', heading: docx.HeadingLevel.HEADING_2 }),
+          new docx.Paragraph('計画の概要です。 한국어 요약입니다.'),
+          new docx.Paragraph({ text: 'first point', bullet: { level: 0 } }),
+          new docx.Paragraph({ text: 'second point', bullet: { level: 0 } }),
+          new docx.Table({ rows: [new docx.TableRow({ children: [cell('item'), cell('cost')] }), new docx.TableRow({ children: [cell('servers'), cell('1200')] })] }),
+          ...Array.from({ length: extraParagraphs }, (_, i) => new docx.Paragraph(`Filler paragraph ${i} with enough words to take some room in the text.`)),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await docx.Packer.toBuffer(doc));
+}
+
+/** A workbook of `sheets` sheets named `Sales N`, `rows` rows each, the first a header; CJK in the first. */
+export async function makeXlsx(sheets = 2, rows = 3): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  for (let s = 1; s <= sheets; s++) {
+    const ws = wb.addWorksheet(s === 1 ? '売上 1' : `Sales ${s}`);
+    ws.addRow(['region', 'amount', 'note']);
+    for (let r = 1; r < rows; r++) ws.addRow([`region ${s}-${r}`, r * 10, s === 1 && r === 1 ? '東京 서울' : `note ${r}`]);
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+function zip(files: Record<string, string | Uint8Array>): Uint8Array {
+  const z: Zippable = {};
+  for (const [name, content] of Object.entries(files)) z[name] = typeof content === 'string' ? strToU8(content) : content;
+  return zipSync(z);
+}
+
+const P_NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function shape(text: string[], type?: string): string {
+  const ph = type ? `<p:nvSpPr><p:cNvPr id="1" name="s"/><p:cNvSpPr/><p:nvPr><p:ph type="${type}"/></p:nvPr></p:nvSpPr>` : '<p:nvSpPr><p:cNvPr id="2" name="b"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>';
+  return `<p:sp>${ph}<p:txBody>${text.map((t) => `<a:p><a:r><a:t>${t}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`;
+}
+
+/** A deck of slides `{title, bullets, notes}`, listed in presentation.xml in reverse file order (order must follow the list); `extra` parts added or replaced. */
+export function makePptx(slides: { title: string; bullets: string[]; notes?: string }[], extra: Record<string, string | Uint8Array> = {}): Uint8Array {
+  const files: Record<string, string | Uint8Array> = {};
+  const ids = slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 10}"/>`).join('');
+  files['[Content_Types].xml'] = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+  files['ppt/presentation.xml'] = `<?xml version="1.0"?><p:presentation ${P_NS}><p:sldIdLst>${ids}</p:sldIdLst></p:presentation>`;
+  // Files are numbered backwards, so reading them in file order would put the slides in the wrong order.
+  const fileOf = (i: number) => slides.length - i;
+  files['ppt/_rels/presentation.xml.rels'] = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${slides
+    .map((_, i) => `<Relationship Id="rId${i + 10}" Type="${REL}/slide" Target="slides/slide${fileOf(i)}.xml"/>`)
+    .join('')}</Relationships>`;
+  slides.forEach((s, i) => {
+    const n = fileOf(i);
+    files[`ppt/slides/slide${n}.xml`] = `<?xml version="1.0"?><p:sld ${P_NS}><p:cSld><p:spTree>${shape([s.title], 'title')}${shape(s.bullets)}</p:spTree></p:cSld></p:sld>`;
+    if (s.notes) {
+      files[`ppt/slides/_rels/slide${n}.xml.rels`] = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/notesSlide" Target="../notesSlides/notesSlide${n}.xml"/></Relationships>`;
+      files[`ppt/notesSlides/notesSlide${n}.xml`] = `<?xml version="1.0"?><p:notes ${P_NS}><p:cSld><p:spTree>${shape(['slide image'], 'sldImg')}${shape([s.notes], 'body')}</p:spTree></p:cSld></p:notes>`;
+    }
+  });
+  // Extra parts are added last, so they may replace generated ones.
+  Object.assign(files, extra);
+  return zip(files);
+}
+
+const ODF_NS =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"';
+
+/** An OpenDocument file of `type` (`text`, `spreadsheet`, `presentation`) whose office body is `body`. */
+export function makeOdf(type: 'text' | 'spreadsheet' | 'presentation', body: string): Uint8Array {
+  const z: Zippable = {
+    // The standard wants `mimetype` first and stored.
+    mimetype: [strToU8(`application/vnd.oasis.opendocument.${type}`), { level: 0 }],
+    'META-INF/manifest.xml': strToU8('<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>'),
+    'content.xml': strToU8(`<?xml version="1.0"?><office:document-content ${ODF_NS}><office:body><office:${type}>${body}</office:${type}></office:body></office:document-content>`),
+  };
+  return zipSync(z);
+}
+
+/**
+ * A zip written by hand, as no zip writer writes lying sizes: one deflated local entry, listed in
+ * the central directory once per name in `names`, every listing pointing at that same entry and
+ * declaring `declaredSize` (the overlapping-entries trick of non-recursive zip bombs).
+ */
+function handZip(names: string[], inflated: number, declaredSize: number): Uint8Array {
+  const data = deflateRawSync(Buffer.alloc(inflated, 0x20), { level: 9 });
+  const first = Buffer.from(names[0]!);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(first.length, 26);
+  const centrals = names.map((n) => {
+    const name = Buffer.from(n);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0, 42);
+    return Buffer.concat([central, name]);
+  });
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(local.length + first.length + data.length, 16);
+  return new Uint8Array(Buffer.concat([local, first, data, directory, end]));
+}
+
+/** A zip bomb shaped like a .docx: 1,000 entries sharing one 4 MiB stream, declaring 4 GiB together. */
+export function makeZipBomb(): Uint8Array {
+  const names = ['word/document.xml', ...Array.from({ length: 999 }, (_, i) => `word/part${i}.xml`)];
+  return handZip(names, 4 * 1024 * 1024, 4 * 1024 * 1024);
+}
+
+/** A deflate bomb shaped like a .docx: `word/document.xml` declares 100 bytes but inflates to 64 MiB. */
+export function makeDeflateBomb(): Uint8Array {
+  return handZip(['word/document.xml'], 64 * 1024 * 1024, 100);
+}
+
+/** A page of `depth` nested `<div>`s around a little text (the hostile review's case). */
+export function nestedDivPage(depth: number): string {
+  return `<!doctype html><html><head><title>Nested</title></head><body>${'<div>'.repeat(depth)}<p>deep text</p>${'</div>'.repeat(depth)}</body></html>`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The documents Atmark reads as text, by file extension, and what a range of each counts. Shared:
+ * main extracts them, the renderer names their ranges ("pages 3–5") and completion labels them.
+ */
+
+/** The document formats Atmark reads as text. */
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp';
+
+/** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides or sheets. */
+export type DocumentUnit = 'page' | 'slide' | 'sheet';
+
+/** File extensions read as documents, with their format (macro-enabled Office files too). */
+const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  docm: 'docx',
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  pptx: 'pptx',
+  pptm: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+};
+
+/** The format a file name promises, from its extension; null for other files. */
+export function documentFormatOfName(name: string): DocumentFormat | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  return Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext]! : null;
+}
+
+/** What ranges of a format count. */
+export function unitOf(format: DocumentFormat): DocumentUnit {
+  if (format === 'xlsx' || format === 'ods') return 'sheet';
+  if (format === 'pptx' || format === 'odp') return 'slide';
+  return 'page';
+}
+
+/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text). */
+export function isFlowingText(format: DocumentFormat): boolean {
+  return format === 'docx' || format === 'odt';
+}
+
+/** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`. */
+export function unitRange(unit: DocumentUnit, start: number, end: number): string {
+  return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
+}
+
+// Format names, the same in every language (so they live here, not in the catalogues).
+const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  xlsx: 'Excel',
+  pptx: 'PowerPoint',
+  odt: 'ODT',
+  ods: 'ODS',
+  odp: 'ODP',
+};
+
+/** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */
+export function shortFormatLabel(format: DocumentFormat): string {
+  return SHORT_LABELS[format];
+}
