@@ -6,7 +6,7 @@ import type { ExpansionResult } from '../../shared/expansion';
 import { expandMessage } from './expand';
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
-import { countTokens, type TokenCounter } from './tokens';
+import { loadTokenCounter, type TokenCounter } from './tokens';
 import { defaultResolvers } from './default-resolvers';
 import { defaultSanitizers } from './default-sanitizers';
 
@@ -26,6 +26,7 @@ export interface EngineOptions {
   resolvers?: readonly Resolver[];
   /** Replaces the default sanitizers (secret redaction, invisible Unicode). */
   sanitizers?: readonly Sanitizer[];
+  /** Counts tokens. Default: o200k_base, loaded on the first expansion. */
   countTokens?: TokenCounter;
   now?: () => Date;
   /** The person's home folder. Default: `os.homedir()`. */
@@ -76,7 +77,8 @@ export function createEngine(options: EngineOptions): Engine {
   const caches: EngineCaches = createEngineCaches();
   const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
   const sanitizers = options.sanitizers ?? defaultSanitizers();
-  const count = options.countTokens ?? countTokens;
+  const given = options.countTokens;
+  const counter = given ? () => Promise.resolve(given) : loadTokenCounter;
   const now = options.now ?? (() => new Date());
   const allowHosts = [...(options.allowHosts ?? [])];
   const home = options.home ?? homedir();
@@ -87,13 +89,16 @@ export function createEngine(options: EngineOptions): Engine {
     limits,
     async expand(message, expandOptions = {}) {
       const signal = expandOptions.signal ?? new AbortController().signal;
+      // Started now, so the tokenizer loads while the references resolve.
+      const countTokens = counter();
+      countTokens.catch(() => undefined);
       return expandMessage({
         message,
         context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
         contextLength: checkContextLength(expandOptions.contextLength ?? contextLength),
         resolvers,
         sanitizers,
-        countTokens: count,
+        countTokens,
         onProgress: expandOptions.onProgress,
         fresh: expandOptions.fresh ?? false,
       });

@@ -18,7 +18,8 @@ export interface ExpandInput {
   contextLength: number;
   resolvers: ReadonlyMap<ReferenceKind, Resolver>;
   sanitizers: readonly Sanitizer[];
-  countTokens: TokenCounter;
+  /** The token counter, possibly still loading: references resolve meanwhile. */
+  countTokens: Promise<TokenCounter>;
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
@@ -100,7 +101,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
     message: expanded,
     originalMessage: message,
     blocked,
-    tokens: input.countTokens(expanded),
+    tokens: (await input.countTokens)(expanded),
     attachedTokens: blocked ? 0 : attachedTokens,
     attachedBytes: blocked ? 0 : attachedBytes,
     softTokenLimit,
@@ -173,7 +174,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
     const clean = await sanitize(resolution.text, ref.raw, input.sanitizers);
-    prepared = { resolution, clean, tokens: input.countTokens(clean.text) };
+    prepared = { resolution, clean, tokens: (await input.countTokens)(clean.text) };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }
   input.onProgress?.({ raw: ref.raw, state: 'done' });
