@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
 import type { ReferenceKind } from '../../shared/reference';
 import type { ExpansionResult } from '../../shared/expansion';
-import { expandMessage } from './expand';
+import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
 import { loadTokenCounter, type TokenCounter } from './tokens';
@@ -82,6 +82,9 @@ export function createEngine(options: EngineOptions): Engine {
   const now = options.now ?? (() => new Date());
   const allowHosts = [...(options.allowHosts ?? [])];
   const home = options.home ?? homedir();
+  // The last expansion's prepared references: a new context length for the same message only
+  // recomputes the budget (see `expand`).
+  let last: { prepared: PreparedMessage; contextLength: number } | null = null;
 
   return {
     workspaceRoot,
@@ -89,19 +92,29 @@ export function createEngine(options: EngineOptions): Engine {
     limits,
     async expand(message, expandOptions = {}) {
       const signal = expandOptions.signal ?? new AbortController().signal;
+      const length = checkContextLength(expandOptions.contextLength ?? contextLength);
       // Started now, so the tokenizer loads while the references resolve.
       const countTokens = counter();
       countTokens.catch(() => undefined);
-      return expandMessage({
+      // Only the context length changed (the person picked another model): the references are
+      // what the last expansion of this message read; only the budget is computed again, and no
+      // resolver runs. The next keystroke or refresh checks every reference as usual.
+      if (!expandOptions.fresh && last && last.prepared.message === message && last.contextLength !== length) {
+        last.contextLength = length;
+        return assembleMessage(last.prepared, await countTokens, length, limits);
+      }
+      const prepared = await prepareMessage({
         message,
         context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
-        contextLength: checkContextLength(expandOptions.contextLength ?? contextLength),
+        contextLength: length,
         resolvers,
         sanitizers,
         countTokens,
         onProgress: expandOptions.onProgress,
         fresh: expandOptions.fresh ?? false,
       });
+      if (!signal.aborted) last = { prepared, contextLength: length };
+      return assembleMessage(prepared, await countTokens, length, limits);
     },
   };
 }

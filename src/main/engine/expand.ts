@@ -3,6 +3,8 @@ import { parseReferences } from '../../shared/grammar';
 import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
+import { computeBudget } from '../../shared/budget';
+import type { Limits } from '../../shared/limits';
 import { deadlineFor, withDeadline } from './deadline';
 import { renderBlock, renderMessage } from './render';
 import type { Resolution, ResolveContext, Resolver } from './resolver';
@@ -31,11 +33,22 @@ export interface ExpandInput {
  */
 const DEADLINE_GRACE_MS = 1000;
 
-/** A reference on its way through the pipeline. */
+/** A reference admitted (or refused) and, when attached, prepared: what assembling needs. */
 interface Pending {
   ref: ParsedReference;
-  out: ExpandedReference;
+  /** Why it was refused before resolving (malformed, past the count limit). */
+  refusal?: { code: WarningCode; message: string };
   prepared?: PreparedReference;
+}
+
+/**
+ * The references of one message, resolved, sanitized and counted: everything an expansion needs
+ * except the budget. Reusable: {@link assembleMessage} builds a result from it for any context
+ * length without resolving again.
+ */
+export interface PreparedMessage {
+  readonly message: string;
+  readonly pending: readonly Pending[];
 }
 
 /**
@@ -43,71 +56,86 @@ interface Pending {
  * time; budgets and blocks follow the order written, so the result does not depend on timing.
  */
 export async function expandMessage(input: ExpandInput): Promise<ExpansionResult> {
-  const { message, context, contextLength } = input;
-  const { limits } = context;
-  const pending = admit(parseReferences(message), limits.maxReferences);
-  await Promise.all(pending.filter((p) => p.out.status === 'attached').map(async (p) => (p.prepared = await prepare(p.ref, input))));
+  const prepared = await prepareMessage(input);
+  return assembleMessage(prepared, await input.countTokens, input.contextLength, input.context.limits);
+}
 
-  const softTokenLimit = Math.floor(contextLength * limits.softTokenRatio);
-  const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
-  const blocks: Array<{ pending: Pending; block: string }> = [];
+/** Parses, admits and prepares every reference of `input.message` (see {@link PreparedMessage}). */
+export async function prepareMessage(input: ExpandInput): Promise<PreparedMessage> {
+  const pending = admit(parseReferences(input.message), input.context.limits.maxReferences);
+  await Promise.all(pending.filter((p) => !p.refusal).map(async (p) => (p.prepared = await prepare(p.ref, input))));
+  return { message: input.message, pending };
+}
+
+/**
+ * Budget and render: byte limits, then the token budget ({@link computeBudget}), then the message.
+ * Pure over `prepared`: nothing is read or resolved here.
+ */
+export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCounter, contextLength: number, limits: Limits): ExpansionResult {
+  const { message } = prepared;
+  const outs = prepared.pending.map((p) => {
+    const out = blank(p.ref);
+    if (p.refusal) stop(out, p.ref, p.refusal.code, p.refusal.message);
+    return out;
+  });
+  const blocks: Array<{ out: ExpandedReference; block: string }> = [];
   let attachedBytes = 0;
   let totalPassed = false;
-  for (const p of pending) {
-    if (p.out.status !== 'attached' || !p.prepared) continue;
+  prepared.pending.forEach((p, i) => {
+    const out = outs[i] as ExpandedReference;
+    if (out.status !== 'attached' || !p.prepared) return;
     const { resolution: r, clean } = p.prepared;
-    p.out.target = r.target;
-    if (r.source) p.out.source = r.source;
-    p.out.warnings.push(...(r.warnings ?? []));
+    out.target = r.target;
+    if (r.source) out.source = r.source;
+    out.warnings.push(...(r.warnings ?? []));
     if (!r.ok || !clean) {
-      if (!r.ok) stop(p, r.code, r.message);
-      continue;
+      if (!r.ok) stop(out, p.ref, r.code, r.message);
+      return;
     }
-    p.out.warnings.push(...clean.warnings);
+    out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
-      stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
-      continue;
+      stop(out, p.ref, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      return;
     }
     // Once one reference would pass the total, it and every later one are refused (SPEC §1).
     if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
       totalPassed = true;
-      stop(p, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));
-      continue;
+      stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));
+      return;
     }
     attachedBytes += bytes;
     const { tokens } = p.prepared;
     const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
-    Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
-    blocks.push({ pending: p, block });
-  }
+    Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block });
+    blocks.push({ out, block });
+  });
 
-  const attachedTokens = blocks.reduce((sum, b) => sum + b.pending.out.tokens, 0);
+  const budget = computeBudget({ promptTokens: 0, attached: blocks.map((b) => b.out), contextLength, limits });
+  const { attachedTokens, softTokenLimit, hardTokenLimit } = budget;
   const promptWarnings: Warning[] = [];
-  let blocked = false;
-  if (attachedTokens > hardTokenLimit) {
-    blocked = true;
+  const blocked = budget.state === 'hard';
+  if (blocked) {
     promptWarnings.push({ code: 'limit_exceeded', reference: null, message: ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength) });
-    for (const { pending: p } of blocks) Object.assign(p.out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
-  } else if (attachedTokens > softTokenLimit) {
+    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
+  } else if (budget.state === 'soft') {
     promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
   }
 
-  const references = pending.map((p) => p.out);
-  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings];
+  const warnings = [...outs.flatMap((r) => r.warnings), ...promptWarnings];
   const attached = blocked ? [] : blocks.map((b) => b.block);
   const expanded = blocked ? message : renderMessage(message, warnings, attached);
   return {
     message: expanded,
     originalMessage: message,
     blocked,
-    tokens: (await input.countTokens)(expanded),
+    tokens: countTokens(expanded),
     attachedTokens: blocked ? 0 : attachedTokens,
     attachedBytes: blocked ? 0 : attachedBytes,
     softTokenLimit,
     hardTokenLimit,
     contextLength,
-    references,
+    references: outs,
     warnings,
   };
 }
@@ -124,9 +152,9 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     const key = referenceKey(ref);
     if (seen.has(key)) continue;
     seen.add(key);
-    const p: Pending = { ref, out: blank(ref) };
-    if (ref.malformed) stop(p, 'malformed', ref.malformed);
-    else if (++counted > maxReferences) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
+    const p: Pending = { ref };
+    if (ref.malformed) p.refusal = { code: 'malformed', message: ref.malformed };
+    else if (++counted > maxReferences) p.refusal = { code: 'limit_exceeded', message: ENGINE_TEXT.tooManyReferences(maxReferences) };
     out.push(p);
   }
   return out;
@@ -152,9 +180,9 @@ function blank(ref: ParsedReference): ExpandedReference {
 }
 
 /** Marks a reference as not attached, with the warning that stopped it. */
-function stop(p: Pending, code: WarningCode, message: string): void {
-  p.out.status = code;
-  p.out.warnings.push({ code, reference: p.ref.raw, message });
+function stop(out: ExpandedReference, ref: ParsedReference, code: WarningCode, message: string): void {
+  out.status = code;
+  out.warnings.push({ code, reference: ref.raw, message });
 }
 
 /**
@@ -174,7 +202,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
     const clean = await sanitize(resolution.text, ref.raw, input.sanitizers);
-    prepared = { resolution, clean, tokens: (await input.countTokens)(clean.text) };
+    prepared = { resolution, clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }
   input.onProgress?.({ raw: ref.raw, state: 'done' });
