@@ -1,5 +1,6 @@
 import { useEffect, type DragEvent } from 'react';
 import { Composer } from './composer/Composer';
+import { uiText } from './i18n';
 import { droppedPaths } from './composer/drop';
 import { Actions, sendReasonOf } from './panels/Actions';
 import { Conversation } from './panels/conversation/Conversation';
@@ -41,12 +42,13 @@ export function App() {
     event.preventDefault();
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
-    else store.getState().notify('error', 'This browser does not tell Atmark where a dropped folder lives; use Open folder and type its path.');
+    else store.getState().notify('error', uiText('ui.drop.folderPathHidden'));
   };
 
   return (
     <div className="app" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <header>
+        {/* The product's name: the same in every language. */}
         <h1>Atmark</h1>
         <WorkspaceBar />
         <PanelButtons />

@@ -1,5 +1,6 @@
 import type { CommandIO } from './expand-command';
-import { UsageError } from './text';
+import { translate } from '../../shared/i18n/translate';
+import { CLI_TEXT, UsageError } from './text';
 
 /** `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until Ctrl+C. */
 export async function serveCommand(args: string[], io: CommandIO): Promise<number> {
@@ -15,12 +16,18 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
     } else if (arg === '--port' && value && /^\d{1,5}$/.test(value) && Number(value) <= 65535) {
       options.port = Number(value);
       i++;
-    } else throw new UsageError(`unexpected argument "${arg}": use "atmark serve [--workspace DIR] [--port N] [--open]"`);
+    } else throw new UsageError(CLI_TEXT.serveArgument(String(arg)));
   }
   const { serve } = await import('../host/serve');
   const { resolve } = await import('node:path');
-  const running = await serve({ ...options, workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined });
-  io.stdout(`Atmark is running at ${running.url}\nOpen it in your browser; press Ctrl+C to stop.\n`);
+  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
+  // API keys typed in the browser go to the system keychain where there is one (else memory).
+  const running = await serve({
+    ...options,
+    workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined,
+    secrets: createKeychainSecretStore(),
+  });
+  io.stdout(`${translate(CLI_TEXT.serving(running.url), io.language ?? 'en')}\n`);
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);

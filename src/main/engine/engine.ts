@@ -7,6 +7,9 @@ import { assembleMessage, prepareMessage, type PreparedMessage } from './expand'
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
 import { loadTokenCounter, type TokenCounter } from './tokens';
+import type { Language } from '../../shared/i18n/languages';
+import { text, type Text } from '../../shared/i18n/text';
+import { translate } from '../../shared/i18n/translate';
 import { defaultResolvers } from './default-resolvers';
 import { defaultSanitizers } from './default-sanitizers';
 
@@ -31,6 +34,8 @@ export interface EngineOptions {
   now?: () => Date;
   /** The person's home folder. Default: `os.homedir()`. */
   home?: string;
+  /** The language of warnings written into the prompt. Default English (models read it best). */
+  promptLanguage?: Language;
 }
 
 /** Options of one expansion. */
@@ -58,12 +63,16 @@ export interface Engine {
 
 /** A precondition of the engine that does not hold, with a stable code and a sentence for people. */
 export class EngineSetupError extends Error {
+  /** The sentence as a catalogue text, for callers that show it in the person's language. */
+  readonly text: Text | null;
+
   constructor(
     readonly code: 'workspace_not_found' | 'workspace_not_a_folder' | 'bad_option',
-    message: string,
+    message: string | Text,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : translate(message, 'en'));
     this.name = 'EngineSetupError';
+    this.text = typeof message === 'string' ? null : message;
   }
 }
 
@@ -85,6 +94,7 @@ export function createEngine(options: EngineOptions): Engine {
   // The last expansion's prepared references: a new context length for the same message only
   // recomputes the budget (see `expand`).
   let last: { prepared: PreparedMessage; contextLength: number } | null = null;
+  const promptLanguage = options.promptLanguage ?? 'en';
 
   return {
     workspaceRoot,
@@ -101,7 +111,7 @@ export function createEngine(options: EngineOptions): Engine {
       // resolver runs. The next keystroke or refresh checks every reference as usual.
       if (!expandOptions.fresh && last && last.prepared.message === message && last.contextLength !== length) {
         last.contextLength = length;
-        return assembleMessage(last.prepared, await countTokens, length, limits);
+        return assembleMessage(last.prepared, await countTokens, length, limits, promptLanguage);
       }
       const prepared = await prepareMessage({
         message,
@@ -112,16 +122,17 @@ export function createEngine(options: EngineOptions): Engine {
         countTokens,
         onProgress: expandOptions.onProgress,
         fresh: expandOptions.fresh ?? false,
+        promptLanguage,
       });
       if (!signal.aborted) last = { prepared, contextLength: length };
-      return assembleMessage(prepared, await countTokens, length, limits);
+      return assembleMessage(prepared, await countTokens, length, limits, promptLanguage);
     },
   };
 }
 
 function checkContextLength(contextLength: number): number {
   if (!Number.isInteger(contextLength) || contextLength <= 0) {
-    throw new EngineSetupError('bad_option', `the context length must be a whole number of tokens above 0, not ${contextLength}`);
+    throw new EngineSetupError('bad_option', text('engine.badContextLength', { value: String(contextLength) }));
   }
   return contextLength;
 }
@@ -131,10 +142,10 @@ function realWorkspace(path: string): string {
   try {
     real = realpathSync(path);
   } catch {
-    throw new EngineSetupError('workspace_not_found', `workspace folder not found: ${path}`);
+    throw new EngineSetupError('workspace_not_found', text('engine.workspaceNotFound', { path }));
   }
   if (!statSync(real).isDirectory()) {
-    throw new EngineSetupError('workspace_not_a_folder', `the workspace must be a folder, and ${path} is a file`);
+    throw new EngineSetupError('workspace_not_a_folder', text('engine.workspaceNotAFolder', { path }));
   }
   return real;
 }

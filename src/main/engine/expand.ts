@@ -5,6 +5,9 @@ import type { ExpandedReference, ExpansionResult } from '../../shared/expansion'
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { computeBudget } from '../../shared/budget';
 import type { Limits } from '../../shared/limits';
+import type { Language } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
+import { said, translate } from '../../shared/i18n/translate';
 import { deadlineFor, withDeadline } from './deadline';
 import { renderBlock, renderMessage } from './render';
 import type { Resolution, ResolveContext, Resolver } from './resolver';
@@ -25,6 +28,8 @@ export interface ExpandInput {
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
+  /** The language of the warnings written into the prompt (default English, which models read best). */
+  promptLanguage?: Language;
 }
 
 /**
@@ -37,7 +42,7 @@ const DEADLINE_GRACE_MS = 1000;
 interface Pending {
   ref: ParsedReference;
   /** Why it was refused before resolving (malformed, past the count limit). */
-  refusal?: { code: WarningCode; message: string };
+  refusal?: { code: WarningCode; message: string | Text };
   prepared?: PreparedReference;
 }
 
@@ -57,7 +62,7 @@ export interface PreparedMessage {
  */
 export async function expandMessage(input: ExpandInput): Promise<ExpansionResult> {
   const prepared = await prepareMessage(input);
-  return assembleMessage(prepared, await input.countTokens, input.contextLength, input.context.limits);
+  return assembleMessage(prepared, await input.countTokens, input.contextLength, input.context.limits, input.promptLanguage);
 }
 
 /** Parses, admits and prepares every reference of `input.message` (see {@link PreparedMessage}). */
@@ -71,7 +76,7 @@ export async function prepareMessage(input: ExpandInput): Promise<PreparedMessag
  * Budget and render: byte limits, then the token budget ({@link computeBudget}), then the message.
  * Pure over `prepared`: nothing is read or resolved here.
  */
-export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCounter, contextLength: number, limits: Limits): ExpansionResult {
+export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCounter, contextLength: number, limits: Limits, promptLanguage: Language = 'en'): ExpansionResult {
   const { message } = prepared;
   const outs = prepared.pending.map((p) => {
     const out = blank(p.ref);
@@ -80,6 +85,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   });
   const blocks: Array<{ out: ExpandedReference; block: string }> = [];
   let attachedBytes = 0;
+  let attachedCount = 0;
   let totalPassed = false;
   prepared.pending.forEach((p, i) => {
     const out = outs[i] as ExpandedReference;
@@ -89,13 +95,18 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     if (r.source) out.source = r.source;
     out.warnings.push(...(r.warnings ?? []));
     if (!r.ok || !clean) {
-      if (!r.ok) stop(out, p.ref, r.code, r.message);
+      if (!r.ok) stop(out, p.ref, r.code, r.text ?? r.message);
       return;
     }
     out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
       stop(out, p.ref, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      return;
+    }
+    // Only references that attach count toward the limit: a missing or refused one takes no share.
+    if (attachedCount >= limits.maxReferences) {
+      stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
       return;
     }
     // Once one reference would pass the total, it and every later one are refused (SPEC §1).
@@ -105,6 +116,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
       return;
     }
     attachedBytes += bytes;
+    attachedCount += 1;
     const { tokens } = p.prepared;
     const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
     Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block });
@@ -116,13 +128,14 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   const promptWarnings: Warning[] = [];
   const blocked = budget.state === 'hard';
   if (blocked) {
-    promptWarnings.push({ code: 'limit_exceeded', reference: null, message: ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
     for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
   } else if (budget.state === 'soft') {
-    promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
 
-  const warnings = [...outs.flatMap((r) => r.warnings), ...promptWarnings];
+  for (const out of outs) out.warnings = out.warnings.map((w) => inLanguage(w, promptLanguage));
+  const warnings = [...outs.flatMap((r) => r.warnings), ...promptWarnings.map((w) => inLanguage(w, promptLanguage))];
   const attached = blocked ? [] : blocks.map((b) => b.block);
   const expanded = blocked ? message : renderMessage(message, warnings, attached);
   return {
@@ -141,8 +154,17 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
 }
 
 /**
+ * How many well-formed references are resolved at most, as a multiple of the count limit. Failed
+ * references take no share of the limit, so more than the limit are resolved to find the ones that
+ * attach; past this many the rest are refused unread, so a pasted list of a thousand references
+ * cannot make the engine read a thousand files.
+ */
+const RESOLVE_FACTOR = 4;
+
+/**
  * Drops repeats (the same reference written twice is attached once), marks malformed references,
- * and refuses well-formed ones past the count limit.
+ * and refuses unread the well-formed ones past {@link RESOLVE_FACTOR} times the count limit. The
+ * count limit itself is applied in the budget, to the references that attach.
  */
 function admit(refs: readonly ParsedReference[], maxReferences: number): Pending[] {
   const seen = new Set<string>();
@@ -154,7 +176,7 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     seen.add(key);
     const p: Pending = { ref };
     if (ref.malformed) p.refusal = { code: 'malformed', message: ref.malformed };
-    else if (++counted > maxReferences) p.refusal = { code: 'limit_exceeded', message: ENGINE_TEXT.tooManyReferences(maxReferences) };
+    else if (++counted > maxReferences * RESOLVE_FACTOR) p.refusal = { code: 'limit_exceeded', message: ENGINE_TEXT.tooManyReferences(maxReferences) };
     out.push(p);
   }
   return out;
@@ -180,9 +202,14 @@ function blank(ref: ParsedReference): ExpandedReference {
 }
 
 /** Marks a reference as not attached, with the warning that stopped it. */
-function stop(out: ExpandedReference, ref: ParsedReference, code: WarningCode, message: string): void {
+function stop(out: ExpandedReference, ref: ParsedReference, code: WarningCode, message: string | Text): void {
   out.status = code;
-  out.warnings.push({ code, reference: ref.raw, message });
+  out.warnings.push({ code, reference: ref.raw, ...(typeof message === 'string' ? { message } : said(message)) });
+}
+
+/** A warning whose words are in `language` (a copy: cached resolutions keep theirs). */
+function inLanguage(w: Warning, language: Language): Warning {
+  return language === 'en' || !w.text ? w : { ...w, message: translate(w.text, language) };
 }
 
 /**
@@ -211,7 +238,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
 
 async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, context: ResolveContext): Promise<Resolution> {
   const ms = deadlineFor(ref.kind, context.limits);
-  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: ref.value });
+  const failed = (message: Text): Resolution => ({ ok: false, code: 'failed', ...said(message), target: ref.value });
   return withDeadline(
     ms + DEADLINE_GRACE_MS,
     context.signal,

@@ -3,6 +3,8 @@
  * A damaged file never stops the app: what can be saved from it is kept (each endpoint and each
  * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
@@ -64,8 +66,22 @@ function salvage(path: string, raw: unknown): LoadedSettings {
   const limits = salvageLimits(obj.limits, (name) => problems.push(problem(path, SETTINGS_TEXT.resetLimit(name))));
   const chosen = typeof obj.chosenEndpointId === 'string' && endpoints.some((e) => e.id === obj.chosenEndpointId) ? obj.chosenEndpointId : null;
   const allowHosts = Array.isArray(obj.allowHosts) ? obj.allowHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  const defaults = defaultSettings();
+  const language = SettingsSchema.shape.language.safeParse(obj.language);
+  const promptLanguage = SettingsSchema.shape.promptLanguage.safeParse(obj.promptLanguage);
   if (problems.length === 0) problems.push(problem(path, SETTINGS_TEXT.partlyDamaged));
-  return { settings: { version: 1, endpoints, chosenEndpointId: chosen, limits, allowHosts }, problems };
+  return {
+    settings: {
+      version: 1,
+      endpoints,
+      chosenEndpointId: chosen,
+      limits,
+      allowHosts,
+      language: language.success ? language.data : defaults.language,
+      promptLanguage: promptLanguage.success ? promptLanguage.data : defaults.promptLanguage,
+    },
+    problems,
+  };
 }
 
 function salvageLimits(raw: unknown, onReset: (name: string) => void): Limits {
@@ -98,8 +114,8 @@ export async function saveSettings(dir: string, settings: Settings, signal?: Abo
   return writeFileAtomic(path, jsonText(checked.settings), { signal });
 }
 
-function problem(path: string, message: string): FileProblem {
-  return { path, code: 'corrupt', message };
+function problem(path: string, message: Text): FileProblem {
+  return { path, code: 'corrupt', ...said(message) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,15 +1,17 @@
+import { useUi } from '../i18n';
 import { useApp } from '../store';
 
 /** The last notice (what happened, or what failed and how to fix it), announced politely. */
 export function Notice() {
+  const ui = useUi();
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
   return (
-    <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label="Notice">
+    <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label={ui.t('ui.notice.label')}>
       {notice && (
         <>
-          <span>{notice.text}</span>{' '}
-          <button type="button" className="link" onClick={clear} aria-label="Dismiss notice">
+          <span>{ui.say(notice.said)}</span>{' '}
+          <button type="button" className="link" onClick={clear} aria-label={ui.t('ui.notice.dismiss')}>
             ×
           </button>
         </>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useUi } from '../i18n';
 import { useApi, useApp } from '../store';
 
 /**
@@ -8,6 +9,7 @@ import { useApi, useApp } from '../store';
  */
 export function WorkspaceBar() {
   const api = useApi();
+  const ui = useUi();
   const workspace = useApp((s) => s.workspace);
   const recent = useApp((s) => s.recent);
   const openWorkspace = useApp((s) => s.openWorkspace);
@@ -26,22 +28,22 @@ export function WorkspaceBar() {
 
   return (
     <div className="workspace-bar">
-      <div role="status" aria-label="Workspace" className="workspace-name" title={workspace?.root}>
+      <div role="status" aria-label={ui.t('ui.workspace.label')} className="workspace-name" title={workspace?.root}>
         {workspace ? (
           <>
             <strong>{workspace.name}</strong> <span className="muted">{workspace.root}</span>
-            {!workspace.isGitRepository && <span className="muted"> (not a git repository)</span>}
+            {!workspace.isGitRepository && <span className="muted"> {ui.t('ui.workspace.notGit')}</span>}
           </>
         ) : (
-          'No workspace open: open a folder or drop one on the window.'
+          ui.t('ui.workspace.none')
         )}
       </div>
       <button type="button" onClick={() => void open()}>
-        Open folder…
+        {ui.t('ui.workspace.open')}
       </button>
       {recent.length > 0 && (
-        <select aria-label="Recent workspaces" value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
-          <option value="">Recent…</option>
+        <select aria-label={ui.t('ui.workspace.recent')} value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
+          <option value="">{ui.t('ui.workspace.recentPlaceholder')}</option>
           {recent.map((r) => (
             <option key={r} value={r}>
               {r}
@@ -52,11 +54,12 @@ export function WorkspaceBar() {
       {asking && (
         <form className="path-form" onSubmit={(e) => void submit(e)}>
           <label>
-            Folder path <input autoFocus value={path} onChange={(e) => setPath(e.target.value)} placeholder="/home/me/project" spellCheck={false} />
+            {ui.t('ui.workspace.path')}{' '}
+            <input autoFocus value={path} onChange={(e) => setPath(e.target.value)} placeholder={ui.t('ui.workspace.pathExample')} spellCheck={false} />
           </label>
-          <button type="submit">Open</button>
+          <button type="submit">{ui.t('ui.workspace.openButton')}</button>
           <button type="button" onClick={() => setAsking(false)}>
-            Cancel
+            {ui.t('ui.workspace.cancel')}
           </button>
         </form>
       )}
