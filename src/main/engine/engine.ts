@@ -6,7 +6,7 @@ import type { ExpansionResult } from '../../shared/expansion';
 import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
-import { loadTokenCounter, type TokenCounter } from './tokens';
+import { loadTokenCounter, rememberingCounter, type TokenCounter } from './tokens';
 import type { Language } from '../../shared/i18n/languages';
 import { text, type Text } from '../../shared/i18n/text';
 import { translate } from '../../shared/i18n/translate';
@@ -87,7 +87,9 @@ export function createEngine(options: EngineOptions): Engine {
   const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
   const sanitizers = options.sanitizers ?? defaultSanitizers();
   const given = options.countTokens;
-  const counter = given ? () => Promise.resolve(given) : loadTokenCounter;
+  // One remembering counter per engine: blocks of unchanged references are counted once.
+  let remembering: Promise<TokenCounter> | null = null;
+  const counter = (): Promise<TokenCounter> => (remembering ??= (given ? Promise.resolve(given) : loadTokenCounter()).then((c) => rememberingCounter(c)));
   const now = options.now ?? (() => new Date());
   const allowHosts = [...(options.allowHosts ?? [])];
   const home = options.home ?? homedir();

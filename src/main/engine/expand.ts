@@ -14,7 +14,7 @@ import type { Resolution, ResolveContext, Resolver } from './resolver';
 import { sanitize, type Sanitizer } from './sanitize';
 import type { PreparedReference } from './resolution-cache';
 import { ENGINE_TEXT } from './text';
-import type { TokenCounter } from './tokens';
+import { countExpanded, type TokenCounter } from './tokens';
 
 /** Everything one expansion needs; the engine (see `createEngine`) fills it from its settings. */
 export interface ExpandInput {
@@ -142,7 +142,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     message: expanded,
     originalMessage: message,
     blocked,
-    tokens: countTokens(expanded),
+    tokens: blocked ? countTokens(expanded) : countExpanded(expanded, attached, countTokens),
     attachedTokens: blocked ? 0 : attachedTokens,
     attachedBytes: blocked ? 0 : attachedBytes,
     softTokenLimit,
