@@ -74,7 +74,7 @@ const LOCALES: Locale[] = [
     noWarnings: '경고가 없습니다.',
     fileKind: '파일',
     notFound: '찾을 수 없음',
-    notFoundSentence: /파일을\(를\) 찾을 수 없습니다: src\/missing\.ts\./,
+    notFoundSentence: /파일 없음: src\/missing\.ts\. 철자를 확인하세요/,
     spaced: '@file:src/app.ts 를 봐주세요',
     inSentence: '@file:src/app.ts를 봐주세요',
     screenshot: ['인사 문구를 ', '@file:src/app.ts', '와 ', '@file:src/greet.ts', '에 맞춰 주세요. 변경 사항은 ', '@diff', '입니다. ', '@file:docs/메모.md', '도 봐 주세요.'],

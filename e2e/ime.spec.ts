@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
 import { launchChromium } from './support/browser';
-import { composerPage } from './support/composer-page';
+import { composerPage, ENGLISH_NAMES, type ComposerNames } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
@@ -25,7 +25,20 @@ let page: Page;
 let cdp: CDPSession;
 let ui: ReturnType<typeof composerPage>;
 
-beforeAll(async () => {
+/** The browser's language, and the names the page then uses (the UI follows the browser). */
+interface ImeLocale {
+  locale: string;
+  names: ComposerNames;
+  workspace: string;
+}
+
+const LOCALES: ImeLocale[] = [
+  { locale: 'ja-JP', names: { prompt: 'プロンプト', preview: 'プレビュー', conversation: '会話' }, workspace: 'ワークスペース' },
+  { locale: 'ko-KR', names: { prompt: '프롬프트', preview: '미리보기', conversation: '대화' }, workspace: '작업 공간' },
+  { locale: 'en-US', names: ENGLISH_NAMES, workspace: 'Workspace' },
+];
+
+async function setUp(l: ImeLocale): Promise<void> {
   workspace = await createTestWorkspace();
   await fs.mkdir(path.join(workspace.root, 'docs'));
   await fs.writeFile(path.join(workspace.root, 'docs', '会議メモ.md'), '# 会議メモ\n\n次回は木曜日。\n');
@@ -33,21 +46,21 @@ beforeAll(async () => {
   const endpoint = { id: 'local', name: 'Local', preset: 'vllm', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128_000 };
   const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: l.locale });
   page = await context.newPage();
   page.setDefaultTimeout(5_000);
   cdp = await context.newCDPSession(page);
-  ui = composerPage(page);
+  ui = composerPage(page, l.names);
   await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
-});
+  await page.getByRole('status', { name: l.workspace }).getByText('project', { exact: true }).waitFor();
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   await browser?.close();
   await host?.close();
   await server?.close();
   await workspace?.cleanup();
-});
+}
 
 const chip = (raw: string) => page.locator(`.cm-chip[data-ref="${raw.replace(/"/g, '\\"')}"]`);
 const listbox = () => page.getByRole('listbox');
@@ -95,7 +108,10 @@ async function typeAndLeave(text: string): Promise<void> {
   await page.keyboard.press('End');
 }
 
-describe('IME compositions in the composer', () => {
+describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (l) => {
+  beforeAll(() => setUp(l));
+  afterAll(tearDown);
+
   it('completion after Japanese text inserts a reference that becomes a chip', async () => {
     await ui.clearPrompt();
     await page.keyboard.insertText('これは');

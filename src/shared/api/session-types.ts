@@ -54,7 +54,7 @@ export interface SettingsView {
   /** False in the browser host: keys typed there last until it stops (or come from the environment). */
   keysPersist: boolean;
   /** Sentences about damaged settings or key files. */
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** Settings as the settings view saves them (validated again in main). */
@@ -93,7 +93,7 @@ export interface SessionSummaryView {
 export interface SessionListView {
   currentId: string | null;
   sessions: SessionSummaryView[];
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** What Send answers once the run is recorded (however the reply ended). */

@@ -29,7 +29,7 @@ export function History() {
       if (!answer.ok) return setProblem(answer.error);
       setSessions(answer.value.sessions);
       setCurrentId(answer.value.currentId);
-      setProblem(answer.value.problems.length > 0 ? uiText('ui.history.skipped', { files: answer.value.problems.join('; ') }) : null);
+      setProblem(answer.value.problems.length > 0 ? uiText('ui.history.skipped', { files: answer.value.problems.map((p) => p.text ?? p.message) }) : null);
       setSessionId((id) => id ?? answer.value.currentId ?? answer.value.sessions[0]?.id ?? null);
     });
   }, [api, version]);

@@ -106,8 +106,8 @@ export function Settings() {
         </button>
       </div>
       {view.problems.map((p) => (
-        <p key={p} className="error">
-          {ui.say({ message: p })}
+        <p key={p.message} className="error">
+          {ui.say(p)}
         </p>
       ))}
       <fieldset>

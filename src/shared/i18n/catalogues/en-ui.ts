@@ -225,7 +225,7 @@ export const enUi = {
     keyStatus: 'API key status',
     keySet: 'An API key is set.',
     keyNotSet: 'No API key is set.',
-    keyHostOnly: ' Keys typed here last until the host stops; or start it with ATMARK_API_KEY set.',
+    keyHostOnly: ' No system keychain answered (on Linux: GNOME Keyring or KWallet), so keys typed here last until the host stops; or start it with ATMARK_API_KEY set.',
     apiKey: 'API key',
     saveKey: 'Save key',
     removeKey: 'Remove key',

@@ -221,7 +221,7 @@ export const jaUi: Catalogue['ui'] = {
     keyStatus: 'API キーの状態',
     keySet: 'API キーは設定済みです。',
     keyNotSet: 'API キーは設定されていません。',
-    keyHostOnly: ' ここで入力したキーはホストが止まるまで保持されます。ATMARK_API_KEY を設定して起動することもできます。',
+    keyHostOnly: ' システムのキーチェーン（Linux では GNOME Keyring や KWallet）が応答しないため、ここで入力したキーはホストが止まるまで保持されます。ATMARK_API_KEY を設定して起動することもできます。',
     apiKey: 'API キー',
     saveKey: 'キーを保存',
     removeKey: 'キーを削除',

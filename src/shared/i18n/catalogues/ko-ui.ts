@@ -220,7 +220,7 @@ export const koUi: Catalogue['ui'] = {
     keyStatus: 'API 키 상태',
     keySet: 'API 키가 설정되어 있습니다.',
     keyNotSet: 'API 키가 설정되지 않았습니다.',
-    keyHostOnly: ' 여기에 입력한 키는 호스트가 멈출 때까지 유지됩니다. ATMARK_API_KEY를 설정하고 시작할 수도 있습니다.',
+    keyHostOnly: ' 시스템 키체인(Linux에서는 GNOME Keyring이나 KWallet)이 응답하지 않아, 여기에 입력한 키는 호스트가 멈출 때까지 유지됩니다. ATMARK_API_KEY를 설정하고 시작할 수도 있습니다.',
     apiKey: 'API 키',
     saveKey: '키 저장',
     removeKey: '키 삭제',

@@ -18,11 +18,11 @@ export const ko: Catalogue = {
     rangeOrder: '줄 범위 "{{spec}}"의 끝이 시작보다 앞입니다. 작은 수를 먼저 쓰세요',
   },
   fs: {
-    notFound: '{{kind}}을(를) 찾을 수 없습니다: {{shown}}. 철자를 확인하세요. 상대 경로는 작업 공간 폴더에서 시작합니다.',
-    invalid: '{{kind}}을(를) 찾을 수 없습니다: {{detail}}. 그 문자를 지우고 다시 시도하세요.',
+    notFound: '{{kind}} 없음: {{shown}}. 철자를 확인하세요. 상대 경로는 작업 공간 폴더에서 시작합니다.',
+    invalid: '{{kind}} 없음: {{detail}}. 그 문자를 지우고 다시 시도하세요.',
     invalidDefault: '경로가 올바르지 않습니다',
-    loop: '{{kind}}을(를) 찾을 수 없습니다: {{shown}}은(는) 자기 자신을 가리키는 심볼릭 링크입니다. 실제 {{kind}}을(를) 지정하세요.',
-    tooLong: '{{kind}}을(를) 찾을 수 없습니다: 경로가 시스템 한도보다 깁니다. 경로를 확인하세요.',
+    loop: '{{kind}} 없음: {{shown}}은(는) 자기 자신을 가리키는 심볼릭 링크입니다. 실제 {{kind}}의 경로를 지정하세요.',
+    tooLong: '{{kind}} 없음: 경로가 시스템 한도보다 깁니다. 경로를 확인하세요.',
     isFolder: '파일을 찾을 수 없습니다: {{shown}}은(는) 폴더입니다. 목록을 보려면 @folder:{{ref}}를 쓰세요.',
     isFile: '폴더를 찾을 수 없습니다: {{shown}}은(는) 파일입니다. 첨부하려면 @file:{{ref}}를 쓰세요.',
     outside:
@@ -31,10 +31,10 @@ export const ko: Catalogue = {
       '경로가 민감한 인증 정보 파일입니다({{detail}}): {{shown}}. Atmark는 이 파일을 첨부하지 않습니다. 필요한 부분을 비밀 정보를 빼고 프롬프트에 직접 붙여 넣으세요.',
     notRegular: '{{shown}}은(는) {{detail}}(으)로, 일반 파일이 아니어서 첨부할 수 없습니다. 텍스트 파일을 첨부하세요.',
     aborted: '{{shown}} 읽기가 끝나기 전에 취소되었습니다. 다음에 바뀔 때 다시 읽습니다.',
-    ioError: '{{shown}}을(를) 읽을 수 없습니다({{detail}}). {{kind}}을(를) 읽을 수 있는지 확인하세요.',
+    ioError: '{{shown}}을(를) 읽을 수 없습니다({{detail}}). 이 {{kind}}에 읽기 권한이 있는지 확인하세요.',
     ioErrorDefault: '입출력 오류',
     tooLarge:
-      '{{kind}}이(가) 너무 커서 첨부할 수 없습니다: {{shown}}은(는) {{bytes, bytes}}이고, 참조 하나의 한도는 {{limit, bytes}}입니다. @file:{{ref}}:1-200처럼 줄 범위를 좁히세요.',
+      '{{kind}} 크기가 너무 커서 첨부할 수 없습니다: {{shown}}은(는) {{bytes, bytes}}이고, 참조 하나의 한도는 {{limit, bytes}}입니다. @file:{{ref}}:1-200처럼 줄 범위를 좁히세요.',
     rangeTooLarge: '{{shown}}의 {{range}} 텍스트가 참조 하나의 한도 {{limit, bytes}}보다 큽니다. 줄 범위를 좁히세요.',
     scanTooLarge:
       '파일이 너무 커서 첨부할 수 없습니다: Atmark는 줄을 찾으려고 파일 앞부분 {{limit, bytes}}까지만 읽는데, {{shown}}은(는) 그보다 큽니다. 파일 앞쪽의 범위를 지정하세요.',
