@@ -1,6 +1,6 @@
 /**
  * Generates the git bench repository: 10,000 files of about 5 KB, an initial commit plus 50 more,
- * packed with `git gc`, then 30 unstaged and 10 staged changes. Deterministic (seeded) and cached
+ * packed with `git gc`, then 50 unstaged and 10 staged changes. Deterministic (seeded) and cached
  * under `bench/.work/git-repo/`: a second call finds the marker and returns at once. The index is
  * refreshed by native git a second after the last edit, so (as on a real machine) entries are not
  * "racy" and both git and Atmark settle unchanged files by their stat data.
@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../src/main/testing/prng';
 
 /** Shape of the generated repository. */
-export const GIT_BENCH_SHAPE = { files: 10_000, fileBytes: 5_000, commits: 50, unstaged: 30, staged: 10 } as const;
+export const GIT_BENCH_SHAPE = { files: 10_000, fileBytes: 5_000, commits: 50, unstaged: 50, staged: 10 } as const;
 
-const VERSION = 'git-bench-v1';
+const VERSION = 'git-bench-v2';
 /**
  * The project's top folder: found upward from this module, because the bench may run from a bundle
  * placed elsewhere (scripts/run-ts.mjs writes one under node_modules/.cache).
@@ -115,10 +115,10 @@ export function generateGitRepo(log: (line: string) => void = () => {}): string 
     git(['commit', '-q', '-m', `Change ${c}\n\nTouches ten files.`], date(c));
   }
   git(['gc', '-q']);
-  // 10 staged changes (edits, then added), then 30 unstaged edits of other files.
+  // 10 staged changes (edits, then added), then 50 unstaged edits of other files.
   for (let s = 0; s < GIT_BENCH_SHAPE.staged; s++) editFile(rand, 17 + s * 997, 'staged');
   git(['add', '-A']);
-  for (let u = 0; u < GIT_BENCH_SHAPE.unstaged; u++) editFile(rand, 5 + u * 331, 'unstaged');
+  for (let u = 0; u < GIT_BENCH_SHAPE.unstaged; u++) editFile(rand, 5 + u * 197, 'unstaged');
   // Let a second pass so no entry is racy, then let git refresh the index as `git status` would.
   execFileSync('sleep', ['1.1']);
   git(['status', '--porcelain']);

@@ -1,5 +1,5 @@
 /**
- * Generates a realistic 100,000-file monorepo for the workspace bench, committed into git so that
+ * Generates a realistic 120,000-file monorepo for the workspace bench, committed into git so that
  * `git ls-files` has something to list. Deterministic (seeded) and cached under `bench/.work/`: a
  * second call finds the marker file and returns at once.
  */
@@ -35,10 +35,16 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
   { text: 'mig0042', intended: 'packages/db/migrations/0042_add_user_index.sql' },
   { text: 'button.stor', intended: 'packages/ui/src/components/Button/Button.stories.tsx' },
   { text: 'ui/button/index', intended: 'packages/ui/src/components/Button/index.ts' },
+  { text: 'dockerfile', intended: 'infra/docker/Dockerfile' },
+  { text: 'release.yml', intended: '.github/workflows/release.yml' },
+  { text: 'tokenmeter', intended: 'packages/editor/src/components/TokenMeter.tsx' },
+  { text: 'desktop/sessions/page', intended: 'apps/desktop/src/app/sessions/page.tsx' },
+  { text: 'i18n/ja.json', intended: 'packages/i18n/src/locales/ja.json' },
+  { text: 'billing readme', intended: 'packages/billing/README.md' },
 ];
 
-const FILE_COUNT = 100_000;
-const VERSION = 'atmark-bench-workspace v4';
+const FILE_COUNT = 120_000;
+const VERSION = 'atmark-bench-workspace v5';
 
 const PACKAGES = ['editor', 'core', 'auth', 'ui', 'search', 'db', 'api-client', 'billing', 'analytics',
   'notifications', 'settings', 'i18n', 'telemetry', 'payments', 'storage', 'sync', 'workers', 'cli',
@@ -138,12 +144,12 @@ function git(cwd: string, args: string[], input?: string): string {
     '-c', 'commit.gpgsign=false', ...args], { cwd, input, encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
-/** Where the generated workspace lives: `bench/.work/workspace-100k`. */
+/** Where the generated workspace lives: `bench/.work/workspace-120k`. */
 export function benchWorkspaceDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // Bundled runs execute from /tmp: fall back to the current checkout.
   const benchDir = existsSync(path.join(here, 'generate-workspace.ts')) ? here : path.resolve('bench');
-  return path.join(benchDir, '.work', 'workspace-100k');
+  return path.join(benchDir, '.work', 'workspace-120k');
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The keystroke bench (issue 4, "Done means"): in Chromium, against the browser host on the
- * generated 100,000-file workspace, with a prompt holding 8 references, the time from a keystroke
+ * generated 120,000-file workspace, with a prompt holding 8 references, the time from a keystroke
  * of prose to the meters' DOM update (median and worst of 100; targets < 16 ms, < 50 ms), and the
  * time until size and tokens reflect the new text (the 150 ms debounce plus the expansion).
  *
@@ -86,7 +86,7 @@ async function keystroke(page: Page, key: string, waitSettled: boolean): Promise
 
 /** Runs the bench and prints its figures. Skips (pass true, `skipped` set) where Chromium is missing. */
 export async function runKeystrokeBench(): Promise<KeystrokeBenchResult> {
-  console.log('## Keystroke to meters (browser host, Chromium, 100,000-file workspace, 8 references)');
+  console.log('## Keystroke to meters (browser host, Chromium, 120,000-file workspace, 8 references)');
   if (!fs.existsSync(CHROMIUM)) {
     const skipped = `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set ATMARK_CHROMIUM)`;
     console.log(`skipped: ${skipped}`);

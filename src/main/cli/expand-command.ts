@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, EngineSetupError } from '../engine';
 import type { ExpansionResult } from '../../shared/expansion';
-import { createResultResolver } from '../resolvers/result';
-import { openSession, type Citation, type SessionStore } from '../sessions';
+import type { Citation, SessionStore } from '../sessions';
 import { DEFAULT_PROMPT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/translate';
 import { CLI_TEXT, UsageError } from './text';
@@ -32,6 +30,8 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
   const options = parseExpandArgs(args);
   const message = options.message === '-' ? await io.readStdin() : options.message;
   const session = options.session === undefined ? null : await openSessionOrFail(resolve(io.cwd, options.session));
+  // Loaded only once the arguments are known to be good: a usage error loads nothing of the engine.
+  const [{ createEngine, EngineSetupError }, { createResultResolver }] = await Promise.all([import('../engine/engine'), import('../resolvers/result')]);
   let engine;
   try {
     engine = createEngine({
@@ -143,6 +143,7 @@ function toJson(result: ExpansionResult) {
 }
 
 async function openSessionOrFail(dir: string): Promise<SessionStore> {
+  const { openSession } = await import('../sessions');
   const opened = await openSession(dir);
   if (!opened.ok) throw new UsageError(opened.text ?? opened.message);
   return opened.session;

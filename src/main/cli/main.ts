@@ -1,4 +1,4 @@
-import { expandCommand, type CommandIO } from './expand-command';
+import type { CommandIO } from './expand-command';
 import { pickLanguage, posixLanguageTags } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
 import { translate } from '../../shared/i18n/translate';
@@ -35,6 +35,12 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     io.stderr(`${say(CLI_TEXT.internal(err instanceof Error ? err.message : String(err)))}\n`);
     return 70;
   }
+}
+
+/** `atmark expand`: loaded on use, so `--help` and usage errors load none of it. */
+async function expandCommand(args: string[], io: CommandIO): Promise<number> {
+  const { expandCommand: run } = await import('./expand-command');
+  return run(args, io);
 }
 
 /** `atmark serve`: the browser host (src/main/host). Loaded lazily so `expand` stays light. */

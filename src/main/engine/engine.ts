@@ -3,10 +3,10 @@ import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
 import type { ReferenceKind } from '../../shared/reference';
 import type { ExpansionResult } from '../../shared/expansion';
-import { expandMessage } from './expand';
+import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
-import { countTokens, type TokenCounter } from './tokens';
+import { loadTokenCounter, rememberingCounter, type TokenCounter } from './tokens';
 import type { Language } from '../../shared/i18n/languages';
 import { text, type Text } from '../../shared/i18n/text';
 import { translate } from '../../shared/i18n/translate';
@@ -29,6 +29,7 @@ export interface EngineOptions {
   resolvers?: readonly Resolver[];
   /** Replaces the default sanitizers (secret redaction, invisible Unicode). */
   sanitizers?: readonly Sanitizer[];
+  /** Counts tokens. Default: o200k_base, loaded on the first expansion. */
   countTokens?: TokenCounter;
   now?: () => Date;
   /** The person's home folder. Default: `os.homedir()`. */
@@ -85,10 +86,17 @@ export function createEngine(options: EngineOptions): Engine {
   const caches: EngineCaches = createEngineCaches();
   const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
   const sanitizers = options.sanitizers ?? defaultSanitizers();
-  const count = options.countTokens ?? countTokens;
+  const given = options.countTokens;
+  // One remembering counter per engine: blocks of unchanged references are counted once.
+  let remembering: Promise<TokenCounter> | null = null;
+  const counter = (): Promise<TokenCounter> => (remembering ??= (given ? Promise.resolve(given) : loadTokenCounter()).then((c) => rememberingCounter(c)));
   const now = options.now ?? (() => new Date());
   const allowHosts = [...(options.allowHosts ?? [])];
   const home = options.home ?? homedir();
+  // The last expansion's prepared references: a new context length for the same message only
+  // recomputes the budget (see `expand`).
+  let last: { prepared: PreparedMessage; contextLength: number } | null = null;
+  const promptLanguage = options.promptLanguage ?? 'en';
 
   return {
     workspaceRoot,
@@ -96,17 +104,30 @@ export function createEngine(options: EngineOptions): Engine {
     limits,
     async expand(message, expandOptions = {}) {
       const signal = expandOptions.signal ?? new AbortController().signal;
-      return expandMessage({
+      const length = checkContextLength(expandOptions.contextLength ?? contextLength);
+      // Started now, so the tokenizer loads while the references resolve.
+      const countTokens = counter();
+      countTokens.catch(() => undefined);
+      // Only the context length changed (the person picked another model): the references are
+      // what the last expansion of this message read; only the budget is computed again, and no
+      // resolver runs. The next keystroke or refresh checks every reference as usual.
+      if (!expandOptions.fresh && last && last.prepared.message === message && last.contextLength !== length) {
+        last.contextLength = length;
+        return assembleMessage(last.prepared, await countTokens, length, limits, promptLanguage);
+      }
+      const prepared = await prepareMessage({
         message,
         context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
-        contextLength: checkContextLength(expandOptions.contextLength ?? contextLength),
+        contextLength: length,
         resolvers,
         sanitizers,
-        countTokens: count,
+        countTokens,
         onProgress: expandOptions.onProgress,
         fresh: expandOptions.fresh ?? false,
-        promptLanguage: options.promptLanguage ?? 'en',
+        promptLanguage,
       });
+      if (!signal.aborted) last = { prepared, contextLength: length };
+      return assembleMessage(prepared, await countTokens, length, limits, promptLanguage);
     },
   };
 }

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
 import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import type { Warning, WarningCode } from '../../shared/warnings';
+import { computeBudget } from '../../shared/budget';
+import type { Limits } from '../../shared/limits';
 import type { Language } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
 import { said, translate } from '../../shared/i18n/translate';
-import type { Warning, WarningCode } from '../../shared/warnings';
 import { deadlineFor, withDeadline } from './deadline';
 import { redactField, redactReferenceMetadata } from './redact-metadata';
 import { renderBlock, renderMessage } from './render';
@@ -13,7 +15,7 @@ import type { Resolution, ResolveContext, Resolver } from './resolver';
 import { sanitize, type Sanitizer } from './sanitize';
 import type { PreparedReference } from './resolution-cache';
 import { ENGINE_TEXT } from './text';
-import type { TokenCounter } from './tokens';
+import { countExpanded, type TokenCounter } from './tokens';
 
 /** Everything one expansion needs; the engine (see `createEngine`) fills it from its settings. */
 export interface ExpandInput {
@@ -22,7 +24,8 @@ export interface ExpandInput {
   contextLength: number;
   resolvers: ReadonlyMap<ReferenceKind, Resolver>;
   sanitizers: readonly Sanitizer[];
-  countTokens: TokenCounter;
+  /** The token counter, possibly still loading: references resolve meanwhile. */
+  countTokens: Promise<TokenCounter>;
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
@@ -36,13 +39,22 @@ export interface ExpandInput {
  */
 const DEADLINE_GRACE_MS = 1000;
 
-/** A reference on its way through the pipeline. */
+/** A reference admitted (or refused) and, when attached, prepared: what assembling needs. */
 interface Pending {
   ref: ParsedReference;
-  out: ExpandedReference;
+  /** Why it was refused before resolving (malformed, past the count limit). */
+  refusal?: { code: WarningCode; message: string | Text };
   prepared?: PreparedReference;
-  /** Secrets replaced in the block header's description, reported with the other metadata. */
-  headerCounts?: Record<string, number>;
+}
+
+/**
+ * The references of one message, resolved, sanitized and counted: everything an expansion needs
+ * except the budget. Reusable: {@link assembleMessage} builds a result from it for any context
+ * length without resolving again.
+ */
+export interface PreparedMessage {
+  readonly message: string;
+  readonly pending: readonly Pending[];
 }
 
 /**
@@ -50,84 +62,101 @@ interface Pending {
  * time; budgets and blocks follow the order written, so the result does not depend on timing.
  */
 export async function expandMessage(input: ExpandInput): Promise<ExpansionResult> {
-  const { message, context, contextLength } = input;
-  const { limits } = context;
-  const pending = admit(parseReferences(message), limits.maxReferences);
-  await Promise.all(pending.filter((p) => p.out.status === 'attached').map(async (p) => (p.prepared = await prepare(p.ref, input))));
+  const prepared = await prepareMessage(input);
+  return assembleMessage(prepared, await input.countTokens, input.contextLength, input.context.limits, input.promptLanguage);
+}
 
-  const softTokenLimit = Math.floor(contextLength * limits.softTokenRatio);
-  const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
-  const blocks: Array<{ pending: Pending; block: string }> = [];
+/** Parses, admits and prepares every reference of `input.message` (see {@link PreparedMessage}). */
+export async function prepareMessage(input: ExpandInput): Promise<PreparedMessage> {
+  const pending = admit(parseReferences(input.message), input.context.limits.maxReferences);
+  await Promise.all(pending.filter((p) => !p.refusal).map(async (p) => (p.prepared = await prepare(p.ref, input))));
+  return { message: input.message, pending };
+}
+
+/**
+ * Budget and render: byte limits, then the token budget ({@link computeBudget}), then the message.
+ * Pure over `prepared`: nothing is read or resolved here.
+ */
+export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCounter, contextLength: number, limits: Limits, promptLanguage: Language = 'en'): ExpansionResult {
+  const { message } = prepared;
+  const outs = prepared.pending.map((p) => {
+    const out = blank(p.ref);
+    if (p.refusal) stop(out, p.ref, p.refusal.code, p.refusal.message);
+    return out;
+  });
+  const blocks: Array<{ out: ExpandedReference; block: string }> = [];
+  /** Secrets replaced in each block header's description, reported with the other metadata. */
+  const headerCounts: Array<Record<string, number>> = [];
   let attachedBytes = 0;
   let attachedCount = 0;
   let totalPassed = false;
-  for (const p of pending) {
-    if (p.out.status !== 'attached' || !p.prepared) continue;
+  prepared.pending.forEach((p, i) => {
+    const out = outs[i] as ExpandedReference;
+    if (out.status !== 'attached' || !p.prepared) return;
     const { resolution: r, clean } = p.prepared;
-    p.out.target = r.target;
-    if (r.source) p.out.source = r.source;
-    p.out.warnings.push(...(r.warnings ?? []));
+    out.target = r.target;
+    if (r.source) out.source = r.source;
+    out.warnings.push(...(r.warnings ?? []));
     if (!r.ok || !clean) {
-      if (!r.ok) stop(p, r.code, r.text ?? r.message);
-      continue;
+      if (!r.ok) stop(out, p.ref, r.code, r.text ?? r.message);
+      return;
     }
-    p.out.warnings.push(...clean.warnings);
+    out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
-      stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
-      continue;
+      stop(out, p.ref, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      return;
     }
     // Only references that attach count toward the limit: a missing or refused one takes no share.
     if (attachedCount >= limits.maxReferences) {
-      stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
-      continue;
+      stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
+      return;
     }
     // Once one reference would pass the total, it and every later one are refused (SPEC §1).
     if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
       totalPassed = true;
-      stop(p, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));
-      continue;
+      stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));
+      return;
     }
     attachedBytes += bytes;
     attachedCount += 1;
     const { tokens } = p.prepared;
-    p.headerCounts = {};
-    const description = redactField(r.description, p.headerCounts);
+    const counts: Record<string, number> = {};
+    headerCounts[i] = counts;
+    const description = redactField(r.description, counts);
     const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
-    Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
-    blocks.push({ pending: p, block });
-  }
+    Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block });
+    blocks.push({ out, block });
+  });
 
-  const attachedTokens = blocks.reduce((sum, b) => sum + b.pending.out.tokens, 0);
+  const budget = computeBudget({ promptTokens: 0, attached: blocks.map((b) => b.out), contextLength, limits });
+  const { attachedTokens, softTokenLimit, hardTokenLimit } = budget;
   const promptWarnings: Warning[] = [];
-  let blocked = false;
-  if (attachedTokens > hardTokenLimit) {
-    blocked = true;
+  const blocked = budget.state === 'hard';
+  if (blocked) {
     promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
-    for (const { pending: p } of blocks) Object.assign(p.out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
-  } else if (attachedTokens > softTokenLimit) {
+    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
+  } else if (budget.state === 'soft') {
     promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
 
   // Names that leave the engine are redacted first (their catalogue parameters too), then worded.
-  for (const p of pending) redactReferenceMetadata(p.out, p.headerCounts);
-  const language = input.promptLanguage ?? 'en';
-  for (const p of pending) p.out.warnings = p.out.warnings.map((w) => inLanguage(w, language));
-  const references = pending.map((p) => p.out);
-  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings.map((w) => inLanguage(w, language))];
+  outs.forEach((out, i) => redactReferenceMetadata(out, headerCounts[i]));
+  for (const out of outs) out.warnings = out.warnings.map((w) => inLanguage(w, promptLanguage));
+  const warnings = [...outs.flatMap((r) => r.warnings), ...promptWarnings.map((w) => inLanguage(w, promptLanguage))];
   const attached = blocked ? [] : blocks.map((b) => b.block);
   const expanded = blocked ? message : renderMessage(message, warnings, attached);
   return {
     message: expanded,
     originalMessage: message,
     blocked,
-    tokens: input.countTokens(expanded),
+    tokens: blocked ? countTokens(expanded) : countExpanded(expanded, attached, countTokens),
     attachedTokens: blocked ? 0 : attachedTokens,
     attachedBytes: blocked ? 0 : attachedBytes,
     softTokenLimit,
     hardTokenLimit,
     contextLength,
-    references,
+    references: outs,
     warnings,
   };
 }
@@ -153,9 +182,9 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     const key = referenceKey(ref);
     if (seen.has(key)) continue;
     seen.add(key);
-    const p: Pending = { ref, out: blank(ref) };
-    if (ref.malformed) stop(p, 'malformed', ref.malformed);
-    else if (++counted > maxReferences * RESOLVE_FACTOR) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
+    const p: Pending = { ref };
+    if (ref.malformed) p.refusal = { code: 'malformed', message: ref.malformed };
+    else if (++counted > maxReferences * RESOLVE_FACTOR) p.refusal = { code: 'limit_exceeded', message: ENGINE_TEXT.tooManyReferences(maxReferences) };
     out.push(p);
   }
   return out;
@@ -181,9 +210,9 @@ function blank(ref: ParsedReference): ExpandedReference {
 }
 
 /** Marks a reference as not attached, with the warning that stopped it. */
-function stop(p: Pending, code: WarningCode, message: string | Text): void {
-  p.out.status = code;
-  p.out.warnings.push({ code, reference: p.ref.raw, ...(typeof message === 'string' ? { message } : said(message)) });
+function stop(out: ExpandedReference, ref: ParsedReference, code: WarningCode, message: string | Text): void {
+  out.status = code;
+  out.warnings.push({ code, reference: ref.raw, ...(typeof message === 'string' ? { message } : said(message)) });
 }
 
 /** A warning whose words are in `language` (a copy: cached resolutions keep theirs). */
@@ -208,7 +237,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
     const clean = await sanitize(resolution.text, ref.raw, input.sanitizers, resolution.scanContext);
-    prepared = { resolution, clean, tokens: input.countTokens(clean.text) };
+    prepared = { resolution, clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }
   input.onProgress?.({ raw: ref.raw, state: 'done' });
@@ -227,10 +256,8 @@ async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, con
   );
 }
 
-/** A thrown error as one line for a sentence: its first line, never a stack or a library's paragraphs. */
 function describe(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return (text.split('\n').find((l) => l.trim() !== '') ?? 'an unknown error').trim().replace(/\.$/, '');
+  return err instanceof Error ? err.message : String(err);
 }
 
 function sha256(text: string): string {

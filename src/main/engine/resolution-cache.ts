@@ -10,6 +10,8 @@ export interface PreparedReference {
   /** The sanitized text and the sanitizers' warnings (resolved references only). */
   clean: { text: string; warnings: Warning[] } | null;
   tokens: number;
+  /** sha256 of the sanitized text, computed once. */
+  sha256?: string;
 }
 
 /** Prepared references at most kept per engine; the least recently used goes first. */

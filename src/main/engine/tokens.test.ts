@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens as exact } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens, LONG_RUN_PIECE } from './tokens';
+import { countExpanded, loadTokenCounter, LONG_RUN_PIECE, rememberingCounter } from './tokens';
+
+const countTokens = await loadTokenCounter();
 
 describe('countTokens', () => {
   it('is the exact o200k count for ordinary text', () => {
@@ -17,5 +19,45 @@ describe('countTokens', () => {
     const pieces = Math.ceil(run.length / LONG_RUN_PIECE);
     const reference = exact(run) + exact('before ') + exact(' after');
     expect(Math.abs(approx - reference)).toBeLessThanOrEqual(2 * pieces);
+  });
+});
+
+describe('countExpanded', () => {
+  it('equals the count of the whole expanded message, block by block', async () => {
+    const { renderBlock, renderMessage } = await import('./render');
+    const contents = [
+      'export const a = 1;\n',
+      '  indented start\nand an end without newline',
+      '```\nfenced inside\n```\n\n\n',
+      '日本語の文章です。\n한국어 문장입니다.\n',
+      '!!! punctuation at the end...',
+      '\n\nleading blank lines\n',
+    ];
+    const blocks = contents.map((content, i) => renderBlock({ raw: `@file:f${i}.txt`, description: `file f${i}.txt`, language: i % 2 ? 'ts' : '', content, tokens: i }));
+    for (let n = 0; n <= blocks.length; n++) {
+      const warnings = n > 2 ? [{ code: 'soft_limit' as const, reference: null, message: 'near the limit.' }] : [];
+      const expanded = renderMessage(`look at these ${n} files:\n`, warnings, blocks.slice(0, n));
+      expect(countExpanded(expanded, blocks.slice(0, n), countTokens), `${n} blocks`).toBe(countTokens(expanded));
+    }
+  });
+
+  it('counts the whole text when the blocks are not its tail', () => {
+    const calls: string[] = [];
+    const spy = (t: string) => (calls.push(t), countTokens(t));
+    expect(countExpanded('no blocks here', ['other'], spy)).toBe(countTokens('no blocks here'));
+    expect(calls).toEqual(['no blocks here']);
+  });
+});
+
+describe('rememberingCounter', () => {
+  it('counts a long text once and a short one every time', () => {
+    let counted = 0;
+    const remembering = rememberingCounter((t) => (counted++, countTokens(t)));
+    const long = 'a fairly long line of text\n'.repeat(40);
+    expect(remembering(long)).toBe(countTokens(long));
+    expect(remembering(long)).toBe(countTokens(long));
+    remembering('short');
+    remembering('short');
+    expect(counted).toBe(3);
   });
 });

@@ -1,8 +1,9 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-
 /**
  * Token counting with a real tokenizer (o200k_base, the encoding of current OpenAI models), not a
- * character estimate. gpt-tokenizer ships its ranks in the package, so it works offline.
+ * character estimate. gpt-tokenizer ships its ranks in the package, so it works offline. Its ranks
+ * take about 150 ms and 70 MB to load, so the counter is loaded on first need
+ * ({@link loadTokenCounter}); the engine starts that load when an expansion starts, in parallel with
+ * resolution, and `atmark --help` never pays for it.
  */
 export type TokenCounter = (text: string) => number;
 
@@ -14,16 +15,76 @@ export type TokenCounter = (text: string) => number;
 export const LONG_RUN_PIECE = 1024;
 const LONG_RUN = new RegExp(`\\S{${LONG_RUN_PIECE + 1},}`, 'g');
 
-/** Counts o200k_base tokens of `text`. */
-export const countTokens: TokenCounter = (text) => {
-  if (text === '') return 0;
-  let total = 0;
-  let last = 0;
-  for (const m of text.matchAll(LONG_RUN)) {
-    total += countO200k(text.slice(last, m.index));
-    for (let i = 0; i < m[0].length; i += LONG_RUN_PIECE) total += countO200k(m[0].slice(i, i + LONG_RUN_PIECE));
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) total += countO200k(text.slice(last));
+/** Wraps an exact o200k counter so long runs without whitespace are counted in pieces. */
+export function pieceCounter(countO200k: TokenCounter): TokenCounter {
+  return (text) => {
+    if (text === '') return 0;
+    let total = 0;
+    let last = 0;
+    for (const m of text.matchAll(LONG_RUN)) {
+      total += countO200k(text.slice(last, m.index));
+      for (let i = 0; i < m[0].length; i += LONG_RUN_PIECE) total += countO200k(m[0].slice(i, i + LONG_RUN_PIECE));
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) total += countO200k(text.slice(last));
+    return total;
+  };
+}
+
+let loading: Promise<TokenCounter> | null = null;
+
+/** The o200k_base counter, loaded once per process on the first call. */
+export function loadTokenCounter(): Promise<TokenCounter> {
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => pieceCounter(m.countTokens));
+  return loading;
+}
+
+/**
+ * Tokens of an expanded message whose last part is `blocks` joined by blank lines, counted in
+ * segments: the text before the blocks, then each block with the blank line after it. The cuts
+ * fall right after a run of newlines and before a character that is not whitespace, where o200k's
+ * pre-tokenizer always splits, so the sum equals the count of the whole text. `count` may remember
+ * segments (see {@link rememberingCounter}): a block unchanged since the last expansion is then not
+ * counted again. Falls back to counting the whole text when the message is not laid out so.
+ */
+export function countExpanded(expanded: string, blocks: readonly string[], count: TokenCounter): number {
+  if (blocks.length === 0) return count(expanded);
+  const tail = blocks.join('\n\n');
+  const start = expanded.length - tail.length;
+  const cuttable = start > 0 && expanded.charCodeAt(start - 1) === 10 && blocks.every((b) => b.length > 0 && !/^\s/.test(b)) && expanded.endsWith(tail);
+  if (!cuttable) return count(expanded);
+  let total = count(expanded.slice(0, start));
+  for (let i = 0; i < blocks.length; i++) total += count(i < blocks.length - 1 ? `${blocks[i]}\n\n` : (blocks[i] as string));
   return total;
-};
+}
+
+/** Texts at least this long are remembered by {@link rememberingCounter}. */
+const REMEMBER_MIN_CHARS = 256;
+
+/**
+ * A counter that remembers the counts of long texts it saw (up to `maxChars` characters of them,
+ * least recently used dropped first): the blocks of unchanged references, counted once.
+ */
+export function rememberingCounter(count: TokenCounter, maxChars = 8 * 1024 * 1024): TokenCounter {
+  const seen = new Map<string, number>();
+  let chars = 0;
+  return (text) => {
+    if (text.length < REMEMBER_MIN_CHARS) return count(text);
+    const known = seen.get(text);
+    if (known !== undefined) {
+      seen.delete(text);
+      seen.set(text, known);
+      return known;
+    }
+    const n = count(text);
+    if (text.length > maxChars / 4) return n;
+    seen.set(text, n);
+    chars += text.length;
+    for (const [key] of seen) {
+      if (chars <= maxChars) break;
+      seen.delete(key);
+      chars -= key.length;
+    }
+    return n;
+  };
+}

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import { parseIndex, type GitIndex } from './index-file';
-import { createReadOnlyFs, readFileCapped, type ReadOnlyFs } from './read-only-fs';
+import { ObjectStore, type StoreFiles } from './objects/object-store';
+import { parseCommit, parseTree } from './objects/parse-objects';
+import { createReadOnlyFs, MAX_GIT_FILE_BYTES, readFileCapped, type ReadOnlyFs } from './read-only-fs';
 import type { RepositoryLocation } from './repository';
 
 /** Largest index file read. Default 512 MiB (a million-file repository has an index near 100 MiB). */
@@ -40,6 +42,8 @@ export interface RepoSession {
   fs: ReadOnlyFs;
   /** isomorphic-git's cache object: one per repository, reused across calls. */
   cache: object;
+  /** The fast object reader (packs, loose objects, delta-base cache); isomorphic-git reads what it cannot. */
+  objects: ObjectStore;
   packsKey: string;
   index: { key: string; value: GitIndex } | null;
 }
@@ -54,13 +58,30 @@ export function openSession(caches: Map<string, unknown>, repo: RepositoryLocati
   if (existing && existing.repo.commondir === repo.commondir) {
     if (existing.packsKey !== packsKey) {
       existing.cache = {};
+      existing.objects = newStore(repo);
       existing.packsKey = packsKey;
     }
     return existing;
   }
-  const session: RepoSession = { repo, fs: createReadOnlyFs(), cache: {}, packsKey, index: null };
+  const session: RepoSession = { repo, fs: createReadOnlyFs(), cache: {}, objects: newStore(repo), packsKey, index: null };
   caches.set(repo.gitdir, session);
   return session;
+}
+
+/** The store's file access: the same capped, read-only reads the isomorphic-git fs makes. */
+const STORE_FILES: StoreFiles = {
+  readFile: (file) => readFileCapped(file, MAX_GIT_FILE_BYTES),
+  readdir: (dir) => {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+};
+
+function newStore(repo: RepositoryLocation): ObjectStore {
+  return new ObjectStore(path.join(repo.commondir, 'objects'), STORE_FILES);
 }
 
 /** The pack files' names: they are content hashes, so a changed set means changed packs. */
@@ -102,24 +123,56 @@ export function indexMtimeSec(session: RepoSession): number {
   }
 }
 
+/**
+ * The object `oid` from the fast store when it is of `type` and `parse` accepts it; otherwise
+ * undefined, and the caller asks isomorphic-git (which peels tags and commits to trees, reads
+ * alternates, and reports errors in its own words).
+ */
+function fast<T>(s: RepoSession, oid: string, type: string, parse: (data: Buffer) => T): T | undefined {
+  try {
+    const object = s.objects.read(oid);
+    return object && object.type === type ? parse(object.data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads a blob's bytes. */
 export async function readBlob(s: RepoSession, oid: string): Promise<Uint8Array> {
+  const data = fast(s, oid, 'blob', (d) => d);
+  if (data) return data;
   const { blob } = await git.readBlob({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
   return blob;
 }
 
-/** Reads a tree's entries. */
+/** Parsed trees kept per session: a log's commits share most of their trees with their parents'. */
+const TREE_CACHE_SIZE = 4096;
+const treeCaches = new WeakMap<ObjectStore, Map<string, TreeItem[]>>();
+
+/** Reads a tree's entries (shared between callers: do not change the array). */
 export async function readTree(s: RepoSession, oid: string): Promise<TreeItem[]> {
+  let trees = treeCaches.get(s.objects);
+  if (!trees) treeCaches.set(s.objects, (trees = new Map()));
+  const cached = trees.get(oid);
+  if (cached) return cached;
+  const entries = fast(s, oid, 'tree', parseTree);
+  if (entries) {
+    if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value as string);
+    trees.set(oid, entries);
+    return entries;
+  }
   const { tree } = await git.readTree({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
   return tree as TreeItem[];
 }
 
 /** Reads a commit. */
 export async function readCommit(s: RepoSession, oid: string): Promise<CommitInfo> {
+  const parsed = fast(s, oid, 'commit', parseCommit);
+  if (parsed) return toInfo(oid, parsed);
   const { commit } = await git.readCommit({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
   return toInfo(oid, commit);
 }
 
-function toInfo(oid: string, c: Awaited<ReturnType<typeof git.readCommit>>['commit']): CommitInfo {
+function toInfo(oid: string, c: Pick<Awaited<ReturnType<typeof git.readCommit>>['commit'], 'tree' | 'parent' | 'message' | 'author' | 'committer'>): CommitInfo {
   return { oid, tree: c.tree, parents: c.parent, message: c.message, author: c.author, committerTime: c.committer.timestamp };
 }

@@ -7,6 +7,7 @@
 import type { Deadline } from './deadline';
 import type { GitIndex, IndexEntry } from './index-file';
 import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
+import { compareCodePoints } from './objects/parse-objects';
 import { readTree, type RepoSession, type TreeItem } from './repo-session';
 
 interface IndexDir {
@@ -113,11 +114,21 @@ export async function treeChanges(s: RepoSession, oldTree: string | null, newTre
     if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal);
     if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal);
     const [olds, news] = await Promise.all([readTree(s, a as string), readTree(s, b as string)]);
-    const byName = new Map<string, { o?: TreeItem; n?: TreeItem }>();
-    for (const o of olds) byName.set(o.path, { o });
-    for (const n of news) byName.set(n.path, { ...byName.get(n.path), n });
-    for (const [name, { o, n }] of byName) {
-      const child = join(dir, name);
+    // Both lists are sorted by name (readTree's order): walk them side by side, and skip equal
+    // entries by id before looking further.
+    let i = 0;
+    let j = 0;
+    while (i < olds.length || j < news.length) {
+      const oi = olds[i];
+      const nj = news[j];
+      const order = !oi ? 1 : !nj ? -1 : Math.sign(compareCodePoints(oi.path, nj.path));
+      const o = order <= 0 ? oi : undefined;
+      const n = order >= 0 ? nj : undefined;
+      if (order <= 0) i++;
+      if (order >= 0) j++;
+      if (o && n && o.oid === n.oid && o.mode === n.mode) continue;
+      const name = (o ?? n) as TreeItem;
+      const child = join(dir, name.path);
       const oTree = o?.type === 'tree';
       const nTree = n?.type === 'tree';
       if (oTree && nTree) {

@@ -41,6 +41,7 @@ const U32 = 0x1_0000_0000n;
  */
 export function worktreeChanges(worktree: string, entries: readonly IndexEntry[], indexMtimeSec: number, signal: Deadline): WorktreeScan {
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
+  const safe = safePaths(entries);
   const realDirs = new Map<string, boolean>();
   for (let i = 0; i < entries.length; i++) {
     if ((i & 511) === 0) signal.throwIfAborted();
@@ -50,14 +51,27 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
       continue;
     }
     // Sparse-checkout entries are absent on purpose; crafted paths are never joined onto the disk.
-    if (entry.skipWorktree || !isSafeRepoPath(entry.path)) continue;
+    if (entry.skipWorktree || safe[i] === 0) continue;
     compareEntry(worktree, entry, indexMtimeSec, realDirs, scan);
   }
   return scan;
 }
 
+const safeOf = new WeakMap<readonly IndexEntry[], Uint8Array>();
+
+/** `isSafeRepoPath` of every entry, computed once per parsed index (the session keeps it while the index file is unchanged). */
+function safePaths(entries: readonly IndexEntry[]): Uint8Array {
+  let safe = safeOf.get(entries);
+  if (!safe) {
+    safe = Uint8Array.from(entries, (e) => (isSafeRepoPath(e.path) ? 1 : 0));
+    safeOf.set(entries, safe);
+  }
+  return safe;
+}
+
 function compareEntry(worktree: string, entry: IndexEntry, indexMtimeSec: number, realDirs: Map<string, boolean>, scan: WorktreeScan): void {
-  const full = path.join(worktree, entry.path);
+  // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
+  const full = `${worktree}${path.sep}${entry.path}`;
   const st = fs.lstatSync(full, { bigint: true, throwIfNoEntry: false });
   const old: FileSide = { oid: entry.oid, mode: entry.mode };
   if (entry.mode === MODE_GITLINK) return; // Submodules are not looked into (documented).

@@ -43,7 +43,7 @@ export interface Expander {
 }
 
 /**
- * Engines kept at once, one per context length and grant set; the oldest is dropped first. Each
+ * Engines kept at once, one per workspace, settings and grant set; the oldest is dropped first. Each
  * engine keeps its own caches (git packs, and the per-reference cache keyed by content identity
  * that lets typing prose around unchanged references re-read nothing), so reusing engines is what
  * keeps the live preview cheap.
@@ -76,7 +76,9 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
   async function engineFor(root: string, contextLength: number): Promise<Engine> {
     const grantList = [...grants].sort();
     const extra = await extras();
-    const key = `${root}\u0000${contextLength}\u0000${extra.key}\u0000${grantList.join('\u0000')}`;
+    // Not keyed by context length: each expansion passes its own, so a new length reuses the
+    // engine and its prepared references (only the budget is computed again).
+    const key = `${root}\u0000${extra.key}\u0000${grantList.join('\u0000')}`;
     let engine = engines.get(key);
     if (engine) {
       engines.delete(key); // re-insert: Map order is the LRU order
@@ -95,14 +97,17 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
 
   return {
     grants,
-    engine: engineFor,
+    async engine(root, contextLength) {
+      const engine = await engineFor(root, contextLength);
+      return { workspaceRoot: engine.workspaceRoot, limits: engine.limits, contextLength, expand: (message, options) => engine.expand(message, { contextLength, ...options }) };
+    },
     async expand(root, input, onProgress) {
       running.get(input.requestId)?.abort();
       const controller = new AbortController();
       running.set(input.requestId, controller);
       try {
         const engine = await engineFor(root, input.contextLength);
-        const result = await engine.expand(input.text, { signal: controller.signal, onProgress, fresh: input.fresh === true });
+        const result = await engine.expand(input.text, { signal: controller.signal, onProgress, fresh: input.fresh === true, contextLength: input.contextLength });
         return controller.signal.aborted ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);
       } catch (error) {
         if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);

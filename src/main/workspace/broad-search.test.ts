@@ -55,8 +55,9 @@ function reference(snapshot: IndexSnapshot, text: string, limit: number, kinds?:
   return all.slice(0, limit).map(({ e, s }) => ({ path: e.path, score: s }));
 }
 
+/** The broad search itself (query() sends one- to three-character queries to short-search.ts instead). */
 function found(snapshot: IndexSnapshot, text: string, limit: number, kinds?: Array<'file' | 'folder'>): Array<{ path: string; score: number }> {
-  return query(snapshot, text, { limit, kinds }).map((m) => ({ path: m.path, score: m.score }));
+  return searchBroad(snapshot, null, parse(text, kinds), limit).top.map(({ e, s }) => ({ path: e.path, score: s }));
 }
 
 describe('broad search', () => {

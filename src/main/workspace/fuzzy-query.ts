@@ -2,7 +2,8 @@
  * Fuzzy path search over an index snapshot: a bit-mask prefilter, the fzf-style scorer over the
  * survivors, then whole-name bonuses, keeping only the best `limit`. When the new query extends the
  * previous one (the person typed on), only the previous survivors are searched. Large candidate
- * sets (a short query on a big workspace) go to the two-tier search of broad-search.ts.
+ * sets go to short-search.ts for one to three characters, and to the two-tier search of
+ * broad-search.ts for longer queries.
  *
  * Query syntax: terms separated by spaces must all match; a term may contain `/` to match path
  * segments; a leading `./` is ignored. Smart case: all-lower-case queries ignore case, a query with
@@ -11,6 +12,7 @@
 import type { EntryKind, IndexSnapshot, IndexedEntry } from './entry-store';
 import { NO_MATCH } from './fuzzy-score';
 import { searchBroad } from './broad-search';
+import { isShortQuery, searchShort } from './short-search';
 import { better, insert, kindBit, parse, queryBonus, scoreEntry, toMatch, upperBound, type Match, type Parsed, type Ranked } from './ranking';
 
 export type { Match } from './ranking';
@@ -77,7 +79,8 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
   const limit = Math.max(1, options.limit ?? 50);
   const list = candidates(snapshot, index, p);
   const count = list ? list.length : snapshot.entries.length;
-  const { top, survivors } = count > BROAD_SEARCH_MIN ? searchBroad(snapshot, list, p, limit) : searchExact(snapshot, list, p, limit);
+  const { top, survivors } =
+    count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : isShortQuery(p) ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
   caches.set(index, { snapshot, parsed: p, survivors });
   return top.map(({ e, s }) => toMatch(e, s, p));
 }

@@ -1,9 +1,14 @@
 /**
- * Git's ignore rules for a walk: `.git/info/exclude`, the root `.gitignore` and every nested
- * `.gitignore`, each applying to its own folder and below, deeper files taking precedence (the last
- * matching rule wins, as `git check-ignore` reports). Matching is done by the `ignore` package.
+ * Git's ignore rules, the one copy that completion (the workspace index) and `@folder` listings
+ * both use, so they never disagree about what is ignored: the workspace repository's
+ * `.git/info/exclude`, the root `.gitignore` and every nested `.gitignore`, each applying to its own
+ * folder and below, deeper files taking precedence (the last matching rule wins, as
+ * `git check-ignore` reports). Matching is done by the `ignore` package.
  * The person's global `core.excludesFile` is not read: it differs between machines, and a listing
  * that changed with it would surprise people sharing a workspace.
+ *
+ * Callers choose how rule files are read ({@link RuleReader}): the index reads them capped,
+ * `@folder` through the file guards.
  */
 import ignore, { type Ignore } from 'ignore';
 import { open } from 'node:fs/promises';
@@ -51,7 +56,7 @@ export class IgnoreChain {
     for (const level of this.levels) {
       if (level.base && !relPath.startsWith(`${level.base}/`)) continue;
       const sub = level.base ? relPath.slice(level.base.length + 1) : relPath;
-      const result = level.matcher.test(isFolder ? `${sub}/` : sub);
+      const result = testSafely(level.matcher, isFolder ? `${sub}/` : sub);
       // Deeper levels override shallower ones: a negation in a nested file re-includes.
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
@@ -59,6 +64,18 @@ export class IgnoreChain {
     return ignored;
   }
 }
+
+/** `ignore` throws on names it cannot take as relative paths; such a name is simply not ignored. */
+function testSafely(rules: Ignore, rel: string): { ignored: boolean; unignored: boolean } {
+  try {
+    return rules.test(rel);
+  } catch {
+    return { ignored: false, unignored: false };
+  }
+}
+
+/** Reads one rule file by absolute path: its text, or '' when it is missing or cannot be read. */
+export type RuleReader = (absPath: string) => Promise<string>;
 
 /** Reads a text file up to `cap` bytes (counted on bytes read); '' when missing or not a file. */
 export async function readTextCapped(file: string, cap = MAX_IGNORE_FILE_BYTES): Promise<string> {
@@ -82,8 +99,24 @@ export async function readTextCapped(file: string, cap = MAX_IGNORE_FILE_BYTES):
 }
 
 /** The root chain of a workspace: `.git/info/exclude` (if `gitDir` is given), then `.gitignore`. */
-export async function rootIgnoreChain(root: string, gitDir: string | null): Promise<IgnoreChain> {
+export async function rootIgnoreChain(root: string, gitDir: string | null, read: RuleReader = (f) => readTextCapped(f)): Promise<IgnoreChain> {
   let chain = IgnoreChain.empty();
-  if (gitDir) chain = chain.withRules('', await readTextCapped(path.join(gitDir, 'info', 'exclude')));
-  return chain.withRules('', await readTextCapped(path.join(root, '.gitignore')));
+  if (gitDir) chain = chain.withRules('', await read(path.join(gitDir, 'info', 'exclude')));
+  return chain.withRules('', await read(path.join(root, '.gitignore')));
+}
+
+/**
+ * The chain that applies to the entries of `folderRel` (workspace-relative, `/`; `''` is the root):
+ * the root chain, then the `.gitignore` of every folder from the root's children down to
+ * `folderRel` itself, exactly as a walk from the root meets them.
+ */
+export async function folderIgnoreChain(root: string, folderRel: string, gitDir: string | null, read: RuleReader = (f) => readTextCapped(f)): Promise<IgnoreChain> {
+  let chain = await rootIgnoreChain(root, gitDir, read);
+  if (folderRel === '') return chain;
+  const parts = folderRel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const rel = parts.slice(0, i).join('/');
+    chain = chain.withRules(rel, await read(path.join(root, rel, '.gitignore')));
+  }
+  return chain;
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { parseReferences } from '../../shared/grammar';
+import { computeBudget } from '../../shared/budget';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
@@ -45,10 +46,12 @@ export function Meters() {
   const resolving = useApp((s) => Object.values(s.progress).filter((state) => state === 'resolving').length);
   const references = useMemo(() => parseReferences(text).length, [text]);
   const limits = DEFAULT_LIMITS;
-  const hard = result?.hardTokenLimit ?? Math.floor(contextLength * limits.hardTokenRatio);
-  const soft = result?.softTokenLimit ?? Math.floor(contextLength * limits.softTokenRatio);
-  const tokens = result?.attachedTokens ?? 0;
-  const bytes = result?.attachedBytes ?? 0;
+  // The shared budget, drawn at once for the current context length (a new length needs no expansion).
+  const budget = useMemo(
+    () => computeBudget({ promptTokens: 0, attached: result && !result.blocked ? result.references.filter((r) => r.status === 'attached') : [], contextLength, limits }),
+    [result, contextLength, limits],
+  );
+  const { hardTokenLimit: hard, softTokenLimit: soft, attachedTokens: tokens, attachedBytes: bytes } = budget;
   return (
     // data-chars: the length of the text the meters were last drawn for (the keystroke bench watches it).
     <div className="meters" aria-busy={busy} data-chars={text.length}>

@@ -13,7 +13,8 @@ import type { FsPolicy } from '../../guards/containment';
 import { isProtectedPath } from '../../guards/protected-paths';
 import { openChecked, readCapped } from '../../guards/safe-read';
 import { isBinaryContent } from '../../guards/binary';
-import { IgnoreRules } from './ignore-rules';
+import { findGitDir } from '../../workspace/git-index';
+import { folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from '../../workspace/ignore-rules';
 import { countLines, decodeText } from './text';
 
 /** Files larger than this show their size only (their lines are not counted). Default 1 MiB. */
@@ -65,12 +66,19 @@ function typeOf(d: Dirent): FolderEntry['type'] {
 export async function walkFolder(options: WalkOptions): Promise<WalkResult> {
   const { folder, policy, signal } = options;
   const folderRel = path.relative(policy.workspaceRoot, folder).split(path.sep).join('/');
-  const rules = await IgnoreRules.forFolder(policy.workspaceRoot, folderRel, policy, signal);
+  // The rules completion uses too (workspace/ignore-rules.ts), read through the guards.
+  const read = guardedReader(policy, signal);
+  const rootChain = await folderIgnoreChain(policy.workspaceRoot, folderRel, await findGitDir(policy.workspaceRoot), read);
   const entries: FolderEntry[] = [];
-  const queue: string[] = [''];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+  const queue: Array<{ rel: string; chain: IgnoreChain }> = [{ rel: '', chain: rootChain }];
+  for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
     if (signal.aborted) return { ok: false, reason: 'aborted' };
-    if (next !== '') await rules.enter(joinRel(folderRel, next));
+    const next = job.rel;
+    let rules = job.chain;
+    if (next !== '') {
+      const dirRel = joinRel(folderRel, next);
+      rules = rules.withRules(dirRel, await read(path.join(policy.workspaceRoot, dirRel, '.gitignore')));
+    }
     let dirents: Dirent[];
     try {
       dirents = await fsp.readdir(path.join(folder, next), { withFileTypes: true });
@@ -84,7 +92,7 @@ export async function walkFolder(options: WalkOptions): Promise<WalkResult> {
       if (!entry) continue;
       if (entries.length === options.maxEntries) return finish(entries, true, options);
       entries.push(entry);
-      if (entry.type === 'folder') queue.push(entry.rel);
+      if (entry.type === 'folder') queue.push({ rel: entry.rel, chain: rules });
     }
   }
   return finish(entries, false, options);
@@ -95,7 +103,7 @@ function joinRel(a: string, b: string): string {
 }
 
 /** The entry for a dirent, or null when it is `.git`, protected or ignored. */
-function admit(d: Dirent, parentRel: string, folderRel: string, options: WalkOptions, rules: IgnoreRules): FolderEntry | null {
+function admit(d: Dirent, parentRel: string, folderRel: string, options: WalkOptions, rules: IgnoreChain): FolderEntry | null {
   if (d.name === '.git') return null;
   const rel = joinRel(parentRel, d.name);
   const abs = path.join(options.folder, rel);
@@ -103,6 +111,20 @@ function admit(d: Dirent, parentRel: string, folderRel: string, options: WalkOpt
   const type = typeOf(d);
   if (rules.ignores(joinRel(folderRel, rel), type === 'folder')) return null;
   return { rel, type };
+}
+
+/** Reads rule files through the guards; a missing, odd or unreadable file gives no rules. */
+function guardedReader(policy: FsPolicy, signal: AbortSignal): RuleReader {
+  return async (absPath) => {
+    const opened = await openChecked(absPath, policy, signal);
+    if (!opened.ok) return '';
+    try {
+      const read = await readCapped(opened.handle, MAX_IGNORE_FILE_BYTES, signal);
+      return read.ok ? read.bytes.toString('utf8') : '';
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+    }
+  };
 }
 
 /** Annotates the files, a few at a time, then returns the walk's result. */

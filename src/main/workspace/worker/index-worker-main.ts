@@ -5,6 +5,7 @@
  * `openWorkspaceIndex` (see remote-index.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { prepareSearch } from '../short-search';
 import { createWorkspaceIndex } from '../workspace-index';
 import { answerRequest } from './answer';
 import type { FromIndexWorker, IndexWorkerData, ToIndexWorker } from './protocol';
@@ -17,7 +18,12 @@ const data = workerData as IndexWorkerData;
 const index = createWorkspaceIndex(data.root, {
   watch: data.watch,
   debounceMs: data.debounceMs,
-  onProgress: (event) => post({ type: 'event', event }),
+  onProgress: (event) => {
+    post({ type: 'event', event });
+    // Ready for the first keystroke: the columns and the prior ranking of short queries are built
+    // now, while nobody waits, instead of on the first query.
+    if (event.type === 'ready' || event.type === 'updated') setImmediate(() => prepareSearch(index.snapshot()));
+  },
 });
 const running = new Map<number, AbortController>();
 

@@ -1,0 +1,22 @@
+import type { ReferenceKind } from '../../shared/reference';
+import type { Resolver } from './resolver';
+
+/**
+ * A resolver whose module is imported on its first use. Each kind pulls in its own libraries
+ * (isomorphic-git for git, undici and linkedom for `@url`), so an expansion of one file, or
+ * `atmark --help`, loads none of them. The import runs once; later calls reuse it.
+ */
+export function lazyResolver(kind: ReferenceKind, load: () => Promise<Resolver>): Resolver {
+  let loaded: Promise<Resolver> | null = null;
+  const get = (): Promise<Resolver> => (loaded ??= load());
+  return {
+    kind,
+    async resolve(ref, ctx) {
+      return (await get()).resolve(ref, ctx);
+    },
+    async identity(ref, ctx) {
+      const resolver = await get();
+      return resolver.identity ? resolver.identity(ref, ctx) : null;
+    },
+  };
+}

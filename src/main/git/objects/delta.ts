@@ -1,0 +1,50 @@
+/** Git's delta format: a base object plus copy and insert instructions gives the target object. */
+
+function varint(delta: Uint8Array, pos: number): [number, number] {
+  let value = 0;
+  let shift = 1;
+  let c: number;
+  do {
+    c = delta[pos++] as number;
+    value += (c & 0x7f) * shift;
+    shift *= 128;
+  } while (c & 0x80);
+  return [value, pos];
+}
+
+/** Applies `delta` to `base`; throws on a delta that does not fit its base (a corrupt pack). */
+export function applyDelta(base: Uint8Array, delta: Uint8Array): Buffer {
+  const [baseSize, afterBase] = varint(delta, 0);
+  if (baseSize !== base.length) throw new Error(`git delta expects a base of ${baseSize} bytes, got ${base.length}`);
+  const [size, afterSize] = varint(delta, afterBase);
+  let pos = afterSize;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  while (pos < delta.length) {
+    const op = delta[pos++] as number;
+    if (op & 0x80) {
+      let offset = 0;
+      let length = 0;
+      if (op & 0x01) offset |= delta[pos++] as number;
+      if (op & 0x02) offset |= (delta[pos++] as number) << 8;
+      if (op & 0x04) offset |= (delta[pos++] as number) << 16;
+      if (op & 0x08) offset += (delta[pos++] as number) * 0x1000000;
+      if (op & 0x10) length |= delta[pos++] as number;
+      if (op & 0x20) length |= (delta[pos++] as number) << 8;
+      if (op & 0x40) length |= (delta[pos++] as number) << 16;
+      if (length === 0) length = 0x10000;
+      if (offset + length > base.length || at + length > size) throw new Error('git delta copies past its base or target');
+      out.set(base.subarray(offset, offset + length), at);
+      at += length;
+    } else if (op !== 0) {
+      if (at + op > size || pos + op > delta.length) throw new Error('git delta inserts past its target');
+      out.set(delta.subarray(pos, pos + op), at);
+      at += op;
+      pos += op;
+    } else {
+      throw new Error('git delta has a reserved instruction 0');
+    }
+  }
+  if (at !== size) throw new Error(`git delta produced ${at} bytes, expected ${size}`);
+  return out;
+}
