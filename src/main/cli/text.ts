@@ -4,7 +4,7 @@ export const CLI_TEXT = {
     'Usage:',
     '  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE',
     '      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).',
-    '  atmark serve [--workspace DIR] [--port N]',
+    '  atmark serve [--workspace DIR] [--port N] [--open]',
     '      Serves the Atmark composer to your browser on 127.0.0.1.',
   ].join('\n'),
   missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
@@ -13,6 +13,10 @@ export const CLI_TEXT = {
   unknownCommand: (name: string): string => `unknown command "${name}": use "atmark expand" or "atmark serve"`,
   noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
   blocked: 'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
+  serving: (url: string): string => `Atmark is running at ${url}\nOpen it in your browser; press Ctrl+C to stop.`,
+  stopping: 'Stopping Atmark (the draft is saved)…',
+  stopSlow: 'Atmark did not finish stopping within a second; it stops now (the draft was saved first).',
+  badServeArgument: (arg: string): string => `unexpected argument "${arg}": use "atmark serve [--workspace DIR] [--port N] [--open]"`,
   internal: (detail: string): string => `atmark: something went wrong inside Atmark: ${detail}`,
 } as const;
 

@@ -50,7 +50,7 @@ export interface Services {
   call: CallHandler;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
-  /** Stops background work (the index walk, a streaming reply) and writes the draft. */
+  /** Writes the draft, then stops background work (the index walk, a streaming reply, the engines' threads). */
   close(): Promise<void>;
 }
 
@@ -197,11 +197,13 @@ export function createServices(options: ServicesOptions = {}): Services {
     async close() {
       // The start (restoring the draft's workspace) finishes first, so nothing writes after close.
       await started.catch(() => undefined);
+      closed = true;
+      // The draft first: it is what a person would lose if stopping took too long.
+      await drafts?.close();
       sender.stopAll();
       index?.close();
-      await index?.ready();
-      closed = true;
-      await drafts?.close();
+      // The engines' worker threads end here; an idle thread would otherwise outlive the host.
+      await Promise.all([index?.ready(), expander.close()]);
     },
   };
 }
