@@ -1,3 +1,5 @@
+import type { Text } from './i18n/text';
+
 /**
  * Warning codes (SPEC §1 "Warnings"). Every warning shown to a person carries one of these codes,
  * the reference it is about (or null), and a sentence in the person's terms.
@@ -21,6 +23,11 @@ export interface Warning {
   code: WarningCode;
   /** The reference as written, or null for a prompt-wide warning. */
   reference: string | null;
-  /** What happened, in the person's terms, and how to fix it when there is a fix. */
+  /**
+   * What happened, in the person's terms, and how to fix it when there is a fix: the words written
+   * into the prompt (English unless Settings chose another prompt language).
+   */
   message: string;
+  /** The same sentence as a catalogue text, so the UI can show it in the person's language. */
+  text?: Text;
 }

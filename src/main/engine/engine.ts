@@ -7,6 +7,7 @@ import { expandMessage } from './expand';
 import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
 import type { Sanitizer } from './sanitize';
 import { countTokens, type TokenCounter } from './tokens';
+import type { Language } from '../../shared/i18n/languages';
 import { defaultResolvers } from './default-resolvers';
 import { defaultSanitizers } from './default-sanitizers';
 
@@ -30,6 +31,8 @@ export interface EngineOptions {
   now?: () => Date;
   /** The person's home folder. Default: `os.homedir()`. */
   home?: string;
+  /** The language of warnings written into the prompt. Default English (models read it best). */
+  promptLanguage?: Language;
 }
 
 /** Options of one expansion. */
@@ -96,6 +99,7 @@ export function createEngine(options: EngineOptions): Engine {
         countTokens: count,
         onProgress: expandOptions.onProgress,
         fresh: expandOptions.fresh ?? false,
+        promptLanguage: options.promptLanguage ?? 'en',
       });
     },
   };

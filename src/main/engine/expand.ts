@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
 import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import type { Language } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
+import { said, translate } from '../../shared/i18n/translate';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { deadlineFor, withDeadline } from './deadline';
 import { renderBlock, renderMessage } from './render';
@@ -22,6 +25,8 @@ export interface ExpandInput {
   onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
+  /** The language of the warnings written into the prompt (default English, which models read best). */
+  promptLanguage?: Language;
 }
 
 /**
@@ -59,7 +64,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
     if (r.source) p.out.source = r.source;
     p.out.warnings.push(...(r.warnings ?? []));
     if (!r.ok || !clean) {
-      if (!r.ok) stop(p, r.code, r.message);
+      if (!r.ok) stop(p, r.code, r.text ?? r.message);
       continue;
     }
     p.out.warnings.push(...clean.warnings);
@@ -86,14 +91,16 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   let blocked = false;
   if (attachedTokens > hardTokenLimit) {
     blocked = true;
-    promptWarnings.push({ code: 'limit_exceeded', reference: null, message: ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
     for (const { pending: p } of blocks) Object.assign(p.out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
   } else if (attachedTokens > softTokenLimit) {
-    promptWarnings.push({ code: 'soft_limit', reference: null, message: ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength) });
+    promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
 
+  const language = input.promptLanguage ?? 'en';
+  for (const p of pending) p.out.warnings = p.out.warnings.map((w) => inLanguage(w, language));
   const references = pending.map((p) => p.out);
-  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings];
+  const warnings = [...references.flatMap((r) => r.warnings), ...promptWarnings.map((w) => inLanguage(w, language))];
   const attached = blocked ? [] : blocks.map((b) => b.block);
   const expanded = blocked ? message : renderMessage(message, warnings, attached);
   return {
@@ -151,9 +158,14 @@ function blank(ref: ParsedReference): ExpandedReference {
 }
 
 /** Marks a reference as not attached, with the warning that stopped it. */
-function stop(p: Pending, code: WarningCode, message: string): void {
+function stop(p: Pending, code: WarningCode, message: string | Text): void {
   p.out.status = code;
-  p.out.warnings.push({ code, reference: p.ref.raw, message });
+  p.out.warnings.push({ code, reference: p.ref.raw, ...(typeof message === 'string' ? { message } : said(message)) });
+}
+
+/** A warning whose words are in `language` (a copy: cached resolutions keep theirs). */
+function inLanguage(w: Warning, language: Language): Warning {
+  return language === 'en' || !w.text ? w : { ...w, message: translate(w.text, language) };
 }
 
 /**
@@ -182,7 +194,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
 
 async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, context: ResolveContext): Promise<Resolution> {
   const ms = deadlineFor(ref.kind, context.limits);
-  const failed = (message: string): Resolution => ({ ok: false, code: 'failed', message, target: ref.value });
+  const failed = (message: Text): Resolution => ({ ok: false, code: 'failed', ...said(message), target: ref.value });
   return withDeadline(
     ms + DEADLINE_GRACE_MS,
     context.signal,

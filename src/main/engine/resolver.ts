@@ -1,3 +1,5 @@
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
@@ -59,8 +61,10 @@ export interface Resolved {
 export interface Refused {
   ok: false;
   code: WarningCode;
-  /** The sentence for the person: what happened and, where there is one, how to fix it. */
+  /** The sentence for the person: what happened and, where there is one, how to fix it (English). */
   message: string;
+  /** The same sentence as a catalogue text, for the UI and the prompt language. */
+  text?: Text;
   target: string;
   source?: ReferenceSource;
   warnings?: Warning[];
@@ -81,6 +85,7 @@ export interface Resolver {
 }
 
 /** Shorthand for a refusal. */
-export function refuse(code: WarningCode, message: string, target: string, source?: ReferenceSource): Refused {
-  return source ? { ok: false, code, message, target, source } : { ok: false, code, message, target };
+export function refuse(code: WarningCode, message: string | Text, target: string, source?: ReferenceSource): Refused {
+  const words = typeof message === 'string' ? { message } : said(message);
+  return source ? { ok: false, code, ...words, target, source } : { ok: false, code, ...words, target };
 }

@@ -18,6 +18,7 @@ import { isProtectedRelativePath } from '../guards/protected-paths';
 import { formatCommitHeader } from './commit-log';
 import { GitCancelled, createDeadline, type Deadline } from './deadline';
 import { gitMessages as msg } from './messages';
+import { said } from '../../shared/i18n/translate';
 import { renderPatches } from './render-patches';
 import { openSession, type RepoSession } from './repo-session';
 import { locateRepository, readHead } from './repository';
@@ -61,7 +62,7 @@ function clampCount(ref: ParsedReference, ctx: ResolveContext): { count: number;
   const asked = ref.count ?? 1;
   const count = Math.min(Math.max(Math.trunc(asked), 1), max);
   if (count === asked) return { count, warnings: [] };
-  return { count, warnings: [{ code: 'clamped', reference: ref.raw, message: msg.clamped(asked, count, max) }] };
+  return { count, warnings: [{ code: 'clamped', reference: ref.raw, ...said(msg.clamped(asked, count, max)) }] };
 }
 
 function withWarnings(r: Resolution, warnings: Warning[]): Resolution {

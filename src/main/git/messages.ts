@@ -2,24 +2,31 @@
  * Every sentence the git references show a person, in one place (STYLE: so other languages can
  * follow). Each says what happened in the person's terms and, where there is one, the fix.
  */
-import { KiB } from '../../shared/limits';
+import { text, type Text } from '../../shared/i18n/text';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** The English sentences of the git references. */
+/** The catalogue key of what a git reference attaches, by its English words (as git-reference.ts names it). */
+function whatText(what: string): Text {
+  if (what === 'unstaged changes') return text('git.whatUnstaged');
+  if (what === 'staged changes') return text('git.whatStaged');
+  return text('git.whatLog');
+}
+
+/**
+ * The sentences of the git references, as catalogue texts (`git.*`). The block descriptions
+ * (`describe*`) are for the model and stay in English.
+ */
 export const gitMessages = {
-  noUnstaged: (repo: string) => `no unstaged changes: the tracked files in ${repo} match the index (git diff shows nothing)`,
-  noStaged: (repo: string) => `no staged changes: the index in ${repo} matches the last commit (git diff --staged shows nothing)`,
-  noCommits: (repo: string) => `the repository at ${repo} has no commits yet`,
-  protectedPath: (what: string, path: string, reason: string) =>
-    `the ${what} include ${path}, a protected path (${reason}); Atmark never attaches it. Attach the other files with @file instead`,
-  tooLarge: (what: string, limit: number) =>
-    `the ${what} are larger than ${Math.round((limit / KiB) * 10) / 10} KiB, more than one reference may attach; commit or stash some of them, or raise the limit in Settings`,
-  clamped: (asked: number, used: number, max: number) =>
-    `asked for ${asked} commits; attached the last ${used} (a git reference attaches 1 to ${max} commits; the maximum can be changed in Settings)`,
-  timeout: (ms: number) => `reading git took longer than ${Math.round(ms / 100) / 10} s and was stopped; try again, or raise the git time limit in Settings`,
-  cancelled: () => 'reading git was cancelled',
-  gitError: (detail: string) => `git could not be read: ${detail}`,
+  noUnstaged: (repo: string): Text => text('git.noUnstaged', { repo }),
+  noStaged: (repo: string): Text => text('git.noStaged', { repo }),
+  noCommits: (repo: string): Text => text('git.noCommits', { repo }),
+  protectedPath: (what: string, path: string, reason: string): Text => text('git.protectedPath', { what: whatText(what), path, reason }),
+  tooLarge: (what: string, limit: number): Text => text('git.tooLarge', { what: whatText(what), limit }),
+  clamped: (asked: number, used: number, max: number): Text => text('git.clamped', { asked, used, max }),
+  timeout: (ms: number): Text => text('git.timeout', { ms }),
+  cancelled: (): Text => text('git.cancelled'),
+  gitError: (detail: string): Text => text('git.error', { detail }),
   describeUnstaged: (files: number) => `unstaged changes (${plural(files, 'file', 'files')})`,
   describeStaged: (files: number) => `staged changes (${plural(files, 'file', 'files')})`,
   describeLog: (commits: number) => (commits === 1 ? 'last commit' : `last ${commits} commits`),

@@ -1,3 +1,4 @@
+import { translate } from '../../shared/i18n/translate';
 import { describe, it, expect } from 'vitest';
 import { invisibleKind, invisibleRedactedMessage, neutralizeInvisible } from './invisible';
 
@@ -134,9 +135,9 @@ describe('neutralizeInvisible: speed', () => {
 describe('invisibleRedactedMessage', () => {
   it('names kinds in words and counts them', () => {
     expect(invisibleRedactedMessage({})).toBeNull();
-    expect(invisibleRedactedMessage({ bidi: 2, tag: 5 })).toMatch(
+    expect(translate(invisibleRedactedMessage({ bidi: 2, tag: 5 })!, 'en')).toMatch(
       /^7 invisible characters were made visible or removed: 5 × tag character, 2 × text direction control\./,
     );
-    expect(invisibleRedactedMessage({ 'zero-width': 1 })).toMatch(/^1 invisible character was made visible/);
+    expect(translate(invisibleRedactedMessage({ 'zero-width': 1 })!, 'en')).toMatch(/^1 invisible character was made visible/);
   });
 });

@@ -1,3 +1,4 @@
+import type { Text } from '../../shared/i18n/text';
 import { invisibleMarker, invisibleRedactedMessage, invisibleRunMarker } from './secret-messages';
 
 export { invisibleRedactedMessage } from './secret-messages';
@@ -189,6 +190,6 @@ export function neutralizeInvisible(text: string): InvisibleResult {
 }
 
 /** The `redacted` warning sentence for a result, or null when nothing was changed. */
-export function invisibleWarning(result: InvisibleResult): string | null {
+export function invisibleWarning(result: InvisibleResult): Text | null {
   return invisibleRedactedMessage(result.kinds);
 }

@@ -21,7 +21,7 @@ describe('guardAttachedText', () => {
   it('redacts secrets and reports one redacted warning naming the reference', async () => {
     const { text, warnings } = await guardAttachedText(`TOKEN=${gh}\n`, '@file:.env');
     expect(text).toBe('TOKEN=[REDACTED:github-token]\n');
-    expect(warnings).toEqual([{ code: 'redacted', reference: '@file:.env', message: expect.stringMatching(/^1 secret was redacted: 1 × github-token\./) }]);
+    expect(warnings).toMatchObject([{ code: 'redacted', reference: '@file:.env', message: expect.stringMatching(/^1 secret was redacted: 1 × github-token\./) }]);
   });
 
   it('makes invisible characters visible and reports a second warning', async () => {

@@ -1,6 +1,7 @@
 import type { Warning } from '../../shared/warnings';
 import { findInvisibleHits, neutralizeInvisible, type InvisibleResult } from './invisible';
 import { applyRedactions, findSecrets, type RedactionResult, type SecretScanOptions } from './secrets';
+import { said } from '../../shared/i18n/translate';
 import { invisibleRedactedMessage, secretsRedactedMessage } from './secret-messages';
 
 /** Attached text after both content guards, with what each changed and the warnings to show. */
@@ -51,9 +52,9 @@ export async function guardAttachedText(
   const visible = neutralizeInvisible(redacted.text);
   const warnings: Warning[] = [];
   const secretsMessage = secretsRedactedMessage(redacted.counts);
-  if (secretsMessage !== null) warnings.push({ code: 'redacted', reference, message: secretsMessage });
+  if (secretsMessage !== null) warnings.push({ code: 'redacted', reference, ...said(secretsMessage) });
   const invisibleMessage = invisibleRedactedMessage(visible.kinds);
-  if (invisibleMessage !== null) warnings.push({ code: 'redacted', reference, message: invisibleMessage });
+  if (invisibleMessage !== null) warnings.push({ code: 'redacted', reference, ...said(invisibleMessage) });
   return {
     text: visible.text,
     secrets: redacted.counts,

@@ -5,6 +5,8 @@
  * "the attached text was changed for your safety before anything was counted, stored, shown or sent".
  */
 
+import { text, type MessageKey, type Text } from '../../shared/i18n/text';
+
 /** The marker that replaces a secret in attached text. */
 export function redactionMarker(rule: string): string {
   return `[REDACTED:${rule}]`;
@@ -20,13 +22,11 @@ export function invisibleRunMarker(count: number): string {
   return `[${count} invisible characters removed]`;
 }
 
-/** Entries of a count table, largest first, ties by name, as `2 × github-token`. */
-function tally(counts: Readonly<Record<string, number>>, label: (key: string) => string = (k) => k): string {
+/** Entries of a count table, largest first, ties by name. */
+function entries(counts: Readonly<Record<string, number>>): Array<[string, number]> {
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([key, n]) => `${n} × ${label(key)}`)
-    .join(', ');
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
 }
 
 /** Total of a count table. */
@@ -35,40 +35,24 @@ function total(counts: Readonly<Record<string, number>>): number {
 }
 
 /**
- * The `redacted` warning sentence for secrets, e.g. "3 secrets were redacted: 2 × github-token,
- * 1 × private-key. ...", or null when nothing was redacted.
+ * The `redacted` warning for secrets, e.g. "3 secrets were redacted: 2 × github-token,
+ * 1 × private-key. ...", or null when nothing was redacted. Rule names are the same in every language.
  */
-export function secretsRedactedMessage(counts: Readonly<Record<string, number>>): string | null {
+export function secretsRedactedMessage(counts: Readonly<Record<string, number>>): Text | null {
   const n = total(counts);
   if (n === 0) return null;
-  const head = n === 1 ? '1 secret was redacted' : `${n} secrets were redacted`;
-  return (
-    `${head}: ${tally(counts)}. They were replaced by [REDACTED:rule] before anything was counted, ` +
-    'stored or sent; if the model needs a value, describe it instead of attaching it.'
-  );
+  return text('secrets.redacted', { count: n, tally: entries(counts).map(([rule, k]) => `${k} × ${rule}`) });
 }
 
-/** How each kind of invisible character is named in a sentence. */
-const INVISIBLE_KIND_NAMES: Readonly<Record<string, string>> = {
-  bidi: 'text direction control',
-  tag: 'tag character',
-  'zero-width': 'zero-width character',
-  'variation-selector': 'variation selector',
-  format: 'invisible format character',
-  filler: 'blank filler character',
-};
+const INVISIBLE_KINDS = new Set(['bidi', 'tag', 'zero-width', 'variation-selector', 'format', 'filler']);
 
 /**
- * The `redacted` warning sentence for invisible characters, e.g. "2 invisible characters were made
+ * The `redacted` warning for invisible characters, e.g. "2 invisible characters were made
  * visible or removed: 2 × text direction control. ...", or null when there were none.
  */
-export function invisibleRedactedMessage(kinds: Readonly<Record<string, number>>): string | null {
+export function invisibleRedactedMessage(kinds: Readonly<Record<string, number>>): Text | null {
   const n = total(kinds);
   if (n === 0) return null;
-  const head = n === 1 ? '1 invisible character was' : `${n} invisible characters were`;
-  return (
-    `${head} made visible or removed: ${tally(kinds, (k) => INVISIBLE_KIND_NAMES[k] ?? k)}. ` +
-    'Such characters can hide or reorder text, so that what you see differs from what the model reads; ' +
-    'check the original if the text looks wrong.'
-  );
+  const label = (kind: string): Text | string => (INVISIBLE_KINDS.has(kind) ? text(`secrets.invisibleKind.${kind}` as MessageKey) : kind);
+  return text('secrets.invisible', { count: n, tally: entries(kinds).map(([kind, k]) => text('secrets.tallyItem', { n: k, label: label(kind) })) });
 }

@@ -1,3 +1,4 @@
+import { translate } from '../../shared/i18n/translate';
 import { describe, it, expect } from 'vitest';
 import { buildFakeSecrets, buildLookAlikes, embedInFormats, type FakeSecret } from './secret-corpus';
 import { findSecrets, mergeSecretSpans, redactSecrets, secretsRedactedMessage } from './secrets';
@@ -151,7 +152,8 @@ describe('secretsRedactedMessage', () => {
     [{ 'github-token': 1 }, '1 secret was redacted: 1 × github-token.'],
     [{ 'private-key': 1, 'github-token': 2 }, '3 secrets were redacted: 2 × github-token, 1 × private-key.'],
   ])('%j', (counts, start) => {
-    const message = secretsRedactedMessage(counts);
+    const made = secretsRedactedMessage(counts);
+    const message = made === null ? null : translate(made, 'en');
     if (start === null) expect(message).toBeNull();
     else expect(message?.startsWith(start)).toBe(true);
   });

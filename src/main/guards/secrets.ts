@@ -1,3 +1,4 @@
+import type { Text } from '../../shared/i18n/text';
 import { findRuleSpans, type SecretSpan } from './secret-rules';
 import { secretlintSpans } from './secretlint-scan';
 import { redactionMarker, secretsRedactedMessage } from './secret-messages';
@@ -101,6 +102,6 @@ export async function redactSecrets(text: string, options: SecretScanOptions = {
 }
 
 /** The `redacted` warning sentence for a redaction result, or null when nothing was redacted. */
-export function redactionWarning(result: RedactionResult): string | null {
+export function redactionWarning(result: RedactionResult): Text | null {
   return secretsRedactedMessage(result.counts);
 }

@@ -153,7 +153,7 @@ describe('fileResolver: line ranges', () => {
     const r = ok(await resolve('src/a.ts', [38, 60]));
     expect(r.text).toBe('line 38\nline 39\nline 40\n');
     expect(r.description).toBe('file src/a.ts, lines 38-40');
-    expect(r.warnings).toEqual([
+    expect(r.warnings).toMatchObject([
       {
         code: 'clamped',
         reference: '@file:src/a.ts:38-60',

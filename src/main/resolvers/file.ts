@@ -17,6 +17,7 @@
  */
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
+import { said } from '../../shared/i18n/translate';
 import { MiB } from '../../shared/limits';
 import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
@@ -145,6 +146,6 @@ function finishRange(job: FileJob, text: string, start: number, end: number, lin
   const limit = ctx.limits.maxReferenceBytes;
   if (Buffer.byteLength(text) > limit) return refuse('too_large', rangeTooLargeMessage(shown, rangeLabel(start, last), limit), ref.value);
   const warnings: Warning[] =
-    last < end ? [{ code: 'clamped', reference: ref.raw, message: clampedRangeMessage(shown, start, end, lineCount) }] : [];
+    last < end ? [{ code: 'clamped', reference: ref.raw, ...said(clampedRangeMessage(shown, start, end, lineCount)) }] : [];
   return attached(job, text, `, ${rangeLabel(start, last)}`, warnings);
 }

@@ -69,7 +69,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     const sessionDir = await sessions.currentDir();
     const key = `${engineOptions.version}:${sessionGeneration}:${sessionDir ?? ''}`;
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
-    return { key, options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, resolvers: [resultResolver], sessionDir } };
+    return {
+      key,
+      options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, promptLanguage: engineOptions.promptLanguage, resolvers: [resultResolver], sessionDir },
+    };
   });
   const sender = createSender(settings, sessions);
   const drafts: DraftStore | null = options.userDataDir ? createDraftStore(options.userDataDir) : null;

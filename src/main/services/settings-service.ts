@@ -58,7 +58,9 @@ export function createSettingsService(userDataDir: string | undefined, secrets: 
   return {
     view,
     async save(input) {
-      const checked = checkSettings({ version: 1, ...input });
+      // Fields a caller leaves out (the languages) keep their stored values.
+      const stored = await current;
+      const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, ...input });
       if (!checked.ok) {
         const issue = checked.issues[0];
         return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));

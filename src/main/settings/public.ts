@@ -2,6 +2,7 @@
  * What the renderer may see of the settings: everything but keys. Each endpoint says only whether
  * a key is kept for it (`hasApiKey`), and the stores' problems come as sentences.
  */
+import type { Language, LanguageChoice } from '../../shared/i18n/languages';
 import type { Limits } from '../../shared/limits';
 import type { FileProblem } from '../sessions/atomic-file';
 import { ENDPOINT_PRESETS, type EndpointPreset } from './presets';
@@ -20,6 +21,9 @@ export interface PublicSettings {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** The UI's language choice, and the language of warnings written into the prompt. */
+  language: LanguageChoice;
+  promptLanguage: Language;
   presets: readonly EndpointPreset[];
   /** False in the browser host and the CLI: keys typed there last until the process ends. */
   keysPersist: boolean;
@@ -37,6 +41,8 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
     chosenEndpointId: settings.chosenEndpointId,
     limits: { ...settings.limits },
     allowHosts: [...settings.allowHosts],
+    language: settings.language,
+    promptLanguage: settings.promptLanguage,
     presets: ENDPOINT_PRESETS,
     keysPersist: secrets.persistent,
     problems: [...problems, ...secrets.problems()].map((p) => p.message),

@@ -5,6 +5,7 @@
  * key itself lives in a {@link SecretStore}.
  */
 import { z } from 'zod';
+import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, KiB, MiB, type Limits } from '../../shared/limits';
 
 /** The presets an endpoint can start from; `custom` is any other compatible server. */
@@ -84,6 +85,10 @@ export const SettingsSchema = z
     limits: LimitsSchema,
     /** `HOST` or `HOST:PORT` entries `@url` may reach although they are not public. */
     allowHosts: z.array(z.string().trim().min(1).max(300)).max(100),
+    /** The UI's language: `system` follows the operating system (or the browser). */
+    language: z.enum(['system', ...LANGUAGES]).default('system'),
+    /** The language of the warnings written into the prompt itself (models read English best). */
+    promptLanguage: z.enum(LANGUAGES).default(DEFAULT_PROMPT_LANGUAGE),
   })
   .refine((s) => new Set(s.endpoints.map((e) => e.id)).size === s.endpoints.length, { message: 'two endpoints share an id', path: ['endpoints'] })
   .refine((s) => s.chosenEndpointId === null || s.endpoints.some((e) => e.id === s.chosenEndpointId), {
@@ -96,7 +101,7 @@ export type Settings = z.output<typeof SettingsSchema>;
 
 /** Settings before anything is configured: no endpoint, the SPEC §1 limits. */
 export function defaultSettings(): Settings {
-  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [] };
+  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE };
 }
 
 /** The endpoint Send would use, or null. */
@@ -105,11 +110,12 @@ export function chosenEndpoint(settings: Settings): Endpoint | null {
 }
 
 /** What the engine needs from the settings: `createEngine({workspace, ...engineOptionsFrom(s)})`. */
-export function engineOptionsFrom(settings: Settings): { contextLength: number; limits: Limits; allowHosts: string[] } {
+export function engineOptionsFrom(settings: Settings): { contextLength: number; limits: Limits; allowHosts: string[]; promptLanguage: Language } {
   const endpoint = chosenEndpoint(settings);
   return {
     contextLength: endpoint?.contextLength ?? DEFAULT_CONTEXT_LENGTH,
     limits: { ...settings.limits },
     allowHosts: [...settings.allowHosts],
+    promptLanguage: settings.promptLanguage,
   };
 }

@@ -33,7 +33,7 @@ describe('settings on disk', () => {
     const loaded = await loadSettings(dir);
     expect(loaded).toEqual({ settings, problems: [] });
     expect(chosenEndpoint(loaded.settings)).toMatchObject({ id: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5-coder', apiKeyRef: null });
-    expect(engineOptionsFrom(loaded.settings)).toEqual({ contextLength: 32_768, limits: settings.limits, allowHosts: ['intranet.local:8080'] });
+    expect(engineOptionsFrom(loaded.settings)).toEqual({ contextLength: 32_768, limits: settings.limits, allowHosts: ['intranet.local:8080'], promptLanguage: 'en' });
   });
 
   it('a file that is not JSON is reported and the defaults are used', async () => {

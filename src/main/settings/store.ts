@@ -64,8 +64,22 @@ function salvage(path: string, raw: unknown): LoadedSettings {
   const limits = salvageLimits(obj.limits, (name) => problems.push(problem(path, SETTINGS_TEXT.resetLimit(name))));
   const chosen = typeof obj.chosenEndpointId === 'string' && endpoints.some((e) => e.id === obj.chosenEndpointId) ? obj.chosenEndpointId : null;
   const allowHosts = Array.isArray(obj.allowHosts) ? obj.allowHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  const defaults = defaultSettings();
+  const language = SettingsSchema.shape.language.safeParse(obj.language);
+  const promptLanguage = SettingsSchema.shape.promptLanguage.safeParse(obj.promptLanguage);
   if (problems.length === 0) problems.push(problem(path, SETTINGS_TEXT.partlyDamaged));
-  return { settings: { version: 1, endpoints, chosenEndpointId: chosen, limits, allowHosts }, problems };
+  return {
+    settings: {
+      version: 1,
+      endpoints,
+      chosenEndpointId: chosen,
+      limits,
+      allowHosts,
+      language: language.success ? language.data : defaults.language,
+      promptLanguage: promptLanguage.success ? promptLanguage.data : defaults.promptLanguage,
+    },
+    problems,
+  };
 }
 
 function salvageLimits(raw: unknown, onReset: (name: string) => void): Limits {

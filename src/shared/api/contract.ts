@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import type { ExpansionResult } from '../expansion';
 import type { ApiResult } from './result';
 import type { CallName } from './channels';
@@ -47,6 +48,8 @@ const settingsInput = z.strictObject({
     maxUrlBytes: count(1024 ** 3),
   }),
   allowHosts: z.array(z.string().max(300)).max(100),
+  language: z.enum(['system', ...LANGUAGES]).optional(),
+  promptLanguage: z.enum(LANGUAGES).optional(),
 });
 
 /** Payload schema of every call, by call name. Unknown keys are rejected. */

@@ -1,3 +1,4 @@
+import type { Language, LanguageChoice } from '../i18n/languages';
 /**
  * The plain values Send, settings and the history carry across the renderer/main boundary. Runs are
  * the session records themselves (src/shared/session-records.ts); settings mirror the main process's
@@ -45,6 +46,9 @@ export interface SettingsView {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** The UI's language choice (`system` follows the system) and the language of warnings in the prompt. */
+  language: LanguageChoice;
+  promptLanguage: Language;
   presets: readonly EndpointPresetView[];
   /** False in the browser host: keys typed there last until it stops (or come from the environment). */
   keysPersist: boolean;
@@ -58,6 +62,9 @@ export interface SettingsInput {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** Left out: kept as they are. */
+  language?: LanguageChoice;
+  promptLanguage?: Language;
 }
 
 /** Where a run stands. */

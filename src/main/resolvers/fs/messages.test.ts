@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { ReadProblem } from '../../guards/safe-read';
 import { languageOf } from './language';
+import { translate } from '../../../shared/i18n/translate';
 import { problemMessage, refValue } from './messages';
 
 const file = { kind: 'file', shown: 'src/a.ts' } as const;
@@ -25,7 +26,16 @@ const CASES: [ReadProblem, 'file' | 'folder', RegExp][] = [
 
 describe('problemMessage', () => {
   it.each(CASES)('%j (%s)', (problem, kind, expected) => {
-    expect(problemMessage(problem, kind === 'file' ? file : folder)).toMatch(expected);
+    expect(translate(problemMessage(problem, kind === 'file' ? file : folder), 'en')).toMatch(expected);
+  });
+
+  it.each(CASES)('%j (%s) has a Japanese and a Korean sentence naming the path', (problem, kind) => {
+    const subject = kind === 'file' ? file : folder;
+    for (const language of ['ja', 'ko'] as const) {
+      const words = translate(problemMessage(problem, subject), language);
+      expect(words).toMatch(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u);
+      if (problem.reason !== 'too_long' && problem.reason !== 'invalid') expect(words).toContain(subject.shown);
+    }
   });
 });
 

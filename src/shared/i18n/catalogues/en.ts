@@ -1,0 +1,232 @@
+import { enUi } from './en-ui';
+
+/**
+ * Every sentence Atmark shows a person, in English: the reference catalogue. ja.ts and ko.ts must
+ * have exactly the same keys (the type below makes a missing key a compile error, and
+ * catalogues.test.ts checks it again at run time).
+ *
+ * Interpolation: `{{name}}`; `{{n, number}}` for a count in the locale's digits, `{{n, bytes}}` for a
+ * size, `{{ms, seconds}}` for a duration in seconds. Plurals: `key_one` / `key_other` with `count`.
+ * Optional details are passed already wrapped (` (detail)`) or as '' so one sentence serves both.
+ */
+export const en = {
+  kind: {
+    file: 'file',
+    folder: 'folder',
+  },
+  grammar: {
+    emptyGit: 'the commit count is missing: write it as @git:3',
+    emptyValue: 'nothing follows @{{kind}}: write a value after the colon, in quotes if it contains spaces',
+    unclosedQuote: 'the quote {{quote}} is not closed on this line: close it after the value',
+    gitCount: '"{{value}}" is not a whole number of commits: write it as @git:3',
+    range: '"{{spec}}" is not a line range: write :N for one line or :N-M for lines N to M, counting from 1',
+    rangeStart: 'line range "{{spec}}" starts before line 1: lines count from 1',
+    rangeOrder: 'line range "{{spec}}" ends before it starts: write the smaller number first',
+  },
+  fs: {
+    notFound: '{{kind}} not found: {{shown}}. Check the spelling; relative paths start at the workspace folder.',
+    invalid: '{{kind}} not found: {{detail}}. Remove the character and try again.',
+    invalidDefault: 'the path is not valid',
+    loop: '{{kind}} not found: {{shown}} is a symbolic link that points back at itself. Refer to the real {{kind}} instead.',
+    tooLong: '{{kind}} not found: the path is longer than the system allows. Check the path.',
+    isFolder: 'file not found: {{shown}} is a folder. To list it, use @folder:{{ref}}.',
+    isFile: 'folder not found: {{shown}} is a file. To attach it, use @file:{{ref}}.',
+    outside:
+      'path is outside the allowed workspace: {{shown}}. Move it into the workspace folder, or drop the file onto the composer to allow that one file.',
+    protected:
+      'path is a sensitive credential file ({{detail}}): {{shown}}. Atmark never attaches it; paste the part you need into the prompt yourself, without secrets.',
+    notRegular: '{{shown}} is a {{detail}}, not a regular file, so it cannot be attached. Attach a text file instead.',
+    aborted: 'reading {{shown}} was cancelled before it finished. It will be read again on the next change.',
+    ioError: 'could not read {{shown}} ({{detail}}). Check that the {{kind}} is readable.',
+    ioErrorDefault: 'input/output error',
+    tooLarge:
+      '{{kind}} is too large to attach: {{shown}} is {{bytes, bytes}}, the limit for one reference is {{limit, bytes}}. Attach a narrower line range, e.g. @file:{{ref}}:1-200.',
+    rangeTooLarge:
+      'the text of {{range}} of {{shown}} is larger than the limit of {{limit, bytes}} for one reference. Attach a narrower line range.',
+    scanTooLarge:
+      'file is too large to attach: Atmark reads at most the first {{limit, bytes}} of a file to find lines, and {{shown}} is larger. Attach a range near the start of the file.',
+    binary: 'binary files are not supported: {{shown}}. Attach a text file, or describe the file in the prompt.',
+    emptyNoLine: 'file {{shown}} is empty, so it has no line {{start}}. Attach the whole file instead.',
+    pastEnd_one: 'file {{shown}} has {{count, number}} line; line {{start}} is past its end. Use a range within 1-{{count}}.',
+    pastEnd_other: 'file {{shown}} has {{count, number}} lines; line {{start}} is past its end. Use a range within 1-{{count}}.',
+    clampedRange: 'file {{shown}} has {{count}} lines, so lines {{start}}-{{count}} were attached instead of {{start}}-{{end}}.',
+    folderTimeout:
+      'listing folder {{shown}} took longer than {{ms, seconds}} s and was stopped. List a smaller folder, such as one of its subfolders.',
+    folderTooLarge:
+      'the listing of folder {{shown}} is {{bytes, bytes}}, more than the limit of {{limit, bytes}} for one reference. List one of its subfolders instead.',
+  },
+  git: {
+    noUnstaged: 'no unstaged changes: the tracked files in {{repo}} match the index (git diff shows nothing)',
+    noStaged: 'no staged changes: the index in {{repo}} matches the last commit (git diff --staged shows nothing)',
+    noCommits: 'the repository at {{repo}} has no commits yet',
+    protectedPath:
+      'the {{what}} include {{path}}, a protected path ({{reason}}); Atmark never attaches it. Attach the other files with @file instead',
+    tooLarge:
+      'the {{what}} are larger than {{limit, bytes}}, more than one reference may attach; commit or stash some of them, or raise the limit in Settings',
+    clamped:
+      'asked for {{asked}} commits; attached the last {{used}} (a git reference attaches 1 to {{max}} commits; the maximum can be changed in Settings)',
+    timeout: 'reading git took longer than {{ms, seconds}} s and was stopped; try again, or raise the git time limit in Settings',
+    cancelled: 'reading git was cancelled',
+    error: 'git could not be read: {{detail}}',
+    whatUnstaged: 'unstaged changes',
+    whatStaged: 'staged changes',
+    whatLog: 'commits',
+  },
+  engine: {
+    tooManyReferences:
+      'more than {{max}} references in one prompt: this one was not expanded. Remove some references, or raise the limit in Settings',
+    tooLargeFile: 'the text is {{bytes, bytes}}, over the limit of {{max, bytes}} for one reference: attach a narrower line range, e.g. @file:PATH:1-200',
+    tooLargeOther: 'the text is {{bytes, bytes}}, over the limit of {{max, bytes}} for one reference: narrow it down, or raise the limit in Settings',
+    totalExceeded:
+      'attaching this would pass the limit of {{max, bytes}} for all references together: remove or narrow earlier references',
+    softLimit:
+      "the attached context is {{tokens, number}} tokens, over a quarter of the model's context ({{soft, number}} of {{contextLength, number}}); it is attached, but leaves less room for the answer",
+    hardLimit:
+      "the attached context would be {{tokens, number}} tokens, over the hard limit of {{hard, number}} (half of the model's {{contextLength, number}}): nothing is attached. Remove references or narrow line ranges, then try again",
+    timedOut: 'gave up after {{seconds}} s: the source took too long to answer',
+    cancelled: 'cancelled before it finished',
+    crashed: 'could not be read: {{detail}}',
+  },
+  secrets: {
+    redacted_one:
+      '1 secret was redacted: {{tally}}. They were replaced by [REDACTED:rule] before anything was counted, stored or sent; if the model needs a value, describe it instead of attaching it.',
+    redacted_other:
+      '{{count, number}} secrets were redacted: {{tally}}. They were replaced by [REDACTED:rule] before anything was counted, stored or sent; if the model needs a value, describe it instead of attaching it.',
+    invisible_one:
+      '1 invisible character was made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
+    invisible_other:
+      '{{count, number}} invisible characters were made visible or removed: {{tally}}. Such characters can hide or reorder text, so that what you see differs from what the model reads; check the original if the text looks wrong.',
+    tallyItem: '{{n}} × {{label}}',
+    invisibleKind: {
+      bidi: 'text direction control',
+      tag: 'tag character',
+      'zero-width': 'zero-width character',
+      'variation-selector': 'variation selector',
+      format: 'invisible format character',
+      filler: 'blank filler character',
+    },
+  },
+  net: {
+    invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',
+    unsupportedScheme: 'unsupported URL scheme{{d}}: only http:// and https:// pages can be attached',
+    userinfo: 'URLs with a user name or password are not fetched: remove the part before "@" in the address',
+    privateAddress: 'private network address{{d}}: Atmark fetches only public pages. {{hint}}',
+    allowHint: 'If you trust this server, allow it with --allow-host {{entry}} (or the "Allowed hosts" setting).',
+    dnsFailed: 'host not found{{d}}: check the address and your connection',
+    connectionFailed: 'could not connect{{d}}: check the address and your connection',
+    tooManyRedirects: 'too many redirects (more than {{max}}): open the link in a browser and attach the final address',
+    badRedirect: 'the server redirected to an address that is not valid',
+    timeout: 'the page took too long{{d}}: try again, or raise the URL time limit in Settings',
+    timeoutDetail: ' (more than {{limit}})',
+    aborted: 'the request was cancelled',
+    tooLarge: 'the page is too large{{d}}: attach a smaller page or raise the URL size limit in Settings',
+    tooLargeDetail: ' (more than {{limit}})',
+    unsupportedEncoding: 'the server sent the page in an unsupported compression{{d}}',
+    badResponse: 'the server sent a broken response{{d}}',
+    pageNotFound: 'page not found ({{http}}): check the address',
+    accessRefused:
+      'the server refused access ({{http}}): Atmark fetches pages without signing in; attach a public page, or save the page and attach the file',
+    rateLimited: 'the server is limiting requests ({{http}}): try again later',
+    serverFailed: 'the server failed ({{http}}): try again later',
+    notSent: 'the server did not send the page ({{http}})',
+    binary: 'binary content is not supported{{d}}: only web pages, plain text, Markdown and JSON can be attached',
+    noContent:
+      'no content extracted: the page has no readable main text (it may need JavaScript); save the text to a file and attach that instead',
+    pageTooLarge:
+      "the page's main text is too large (about {{kib}} KiB, more than {{limit}}): attach a shorter page, or raise the per-reference limit in Settings",
+    emptyBody: 'no content extracted: the server sent an empty page',
+  },
+  model: {
+    stopped: 'Stopped: the reply so far is kept.',
+    stalled: '{{name}} stopped sending{{d}}: the reply so far is kept. Send again, or check that the server is still running.',
+    stalledDetail: 'nothing for {{seconds}} s',
+    timeout: '{{name}} took too long{{d}}: the reply so far is kept. Send again, or try a shorter prompt.',
+    invalidEndpoint: 'The address of {{name}} cannot be used{{d}}: fix its base URL in Settings.',
+    dnsFailed: 'The host of {{name}} was not found{{d}}: check its base URL in Settings and your connection.',
+    connectionFailed: 'Could not connect to {{name}}{{d}}: check that the server is running and its base URL in Settings is right.',
+    connectionClosed: 'the connection was closed',
+    redirected: '{{name}} answered with a redirect{{d}}: put the final address as its base URL in Settings.',
+    unauthorized: '{{name}} refused the API key{{d}}: check the key in Settings.',
+    forbidden: '{{name}} refused access{{d}}: check that the key may use this model.',
+    notFound: '{{name}} has no such model or address{{d}}: check the model name and the base URL in Settings.',
+    badRequest: '{{name}} rejected the request{{d}}.',
+    rateLimited: '{{name}} is limiting requests or the quota is used up{{d}}: wait a moment and send again.',
+    serverError: '{{name}} failed while answering{{d}}: try again later.',
+    httpError: '{{name}} answered with an error{{d}}.',
+    malformedStream:
+      '{{name}} sent a reply Atmark could not read{{d}}: the reply so far is kept. Check that the base URL points at an OpenAI-compatible server.',
+    incompleteStream: 'The connection to {{name}} ended before the reply was complete{{d}}: the reply so far is kept. Send again.',
+    tooLarge: 'The reply from {{name}} was too large{{d}} and was cut off.',
+  },
+  service: {
+    folderNotFound: 'The folder "{{path}}" was not found; check the path and try again.',
+    notAFolder: '"{{path}}" is a file, not a folder; open the folder that contains it instead.',
+    fileNotFound: 'The file "{{path}}" was not found; it may have been moved or deleted.',
+    notAFile: '"{{path}}" is not a regular file; only files can be attached with @file.',
+    protectedFile: '"{{path}}" is a sensitive credential file ({{reason}}) and is never attached.',
+    unwritablePath: 'The path "{{path}}" cannot be written as a reference; rename the file or copy it into the workspace.',
+    noWorkspace: 'No workspace is open; open a folder first (Open folder, or drop a folder on the window).',
+    cancelled: 'The request was cancelled because newer input replaced it.',
+    unsupportedHere: '{{what}} is not available here.',
+    expandFailed: 'Expanding the prompt failed: {{reason}}',
+    settingsInvalid: 'The settings were not saved: {{where}}{{why}}. Correct the field and save again.',
+    settingsNotSaved: 'The settings could not be written to disk ({{why}}); check that the settings folder is writable.',
+    noKeyPlace: 'The endpoint "{{id}}" does not use an API key; choose an endpoint that needs one, or save the settings first.',
+    noSessions: 'Sessions are not kept here because no user-data folder was given.',
+    sessionNotFound: 'That session was not found; it may have been deleted.',
+    runNotFound: 'That run was not found in the session; it may have been deleted.',
+    sendBusy: 'A reply is still streaming; wait for it or press Stop, then send again.',
+    stoppedBeforeSending: 'Stopped before anything was sent.',
+    sendFailed: 'Sending failed: {{reason}}',
+    gitUnavailable: 'This workspace is not a git repository, so there are no commits to offer.',
+    forbidden: 'This page is not allowed to use Atmark.',
+    malformedRequest: 'The request "{{name}}" was malformed{{where}}: {{issue}}.',
+  },
+  session: {
+    noSuchResult: 'this session has no such result',
+    foreignResult: 'result {{id}} belongs to another session and was not used',
+    damagedResult: 'result {{id}} is damaged (its text no longer matches what was stored) and was not used',
+    notASession:
+      '{{dir}} is not an Atmark session folder (it has files but no session.json): pass an empty or new folder, or an existing session',
+    sessionDamaged: 'the session in {{dir}} is damaged (session.json cannot be read): start a new session',
+    cannotCreate: 'could not create the session folder {{dir}} ({{why}})',
+    interrupted: 'The app closed while this reply was streaming; the reply is kept as far as it was saved.',
+    blocked:
+      'Nothing was sent: the attached context passes the hard token limit. Remove a reference or use a narrower line range, then send again.',
+    saveFailed: 'Nothing was sent because the run could not be recorded: {{why}}',
+  },
+  settings: {
+    notJson: 'The settings file is damaged (not valid JSON), so the defaults are used. Saving settings again replaces it.',
+    partlyDamaged: 'The settings file had unexpected content; what could be read was kept and the rest uses the defaults.',
+    droppedEndpoint: 'Model endpoint {{n}} in the settings file was damaged and was left out: add it again in Settings.',
+    resetLimit: 'The limit "{{name}}" in the settings file was not valid and is back to its default.',
+    invalid: 'These settings were not saved: {{where}}{{why}}.',
+    secretsDamaged: 'The saved API keys could not be read (the file is damaged); enter the keys again in Settings.',
+    encryptionUnavailable:
+      'API keys cannot be saved because this system offers no encrypted storage (on Linux, a keyring such as GNOME Keyring or KWallet). Set the ATMARK_API_KEY environment variable instead.',
+    decryptFailed: 'The saved API key for "{{id}}" could not be decrypted (the system keyring changed?); enter it again in Settings.',
+    badSecretId: '"{{id}}" is not a valid key name: use lowercase letters, digits and dashes.',
+    emptyKey: 'The API key is empty: paste the key, or remove it.',
+    noEndpoint:
+      'No model is set up, so nothing can be sent: add an endpoint in Settings. Compose, preview, copy and export work without one.',
+    noApiKeyPersistent: '{{name}} needs an API key: add it in Settings.',
+    noApiKeyEnv: '{{name}} needs an API key: set the ATMARK_API_KEY environment variable, or enter the key in Settings for this run.',
+  },
+  cli: {
+    usage:
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+    missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
+    tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
+    badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',
+    unknownCommand: 'unknown command "{{name}}": use "atmark expand" or "atmark serve"',
+    noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
+    blocked:
+      'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
+    internal: 'atmark: something went wrong inside Atmark: {{detail}}',
+  },
+  ui: enUi,
+};
+
+/** The shape every language's catalogue has: the English keys, any words. */
+export type Catalogue = Shape<typeof en>;
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,0 +1,49 @@
+import { LOCALE_OF, type Language } from './languages';
+
+/**
+ * Numbers, sizes and dates for a person, in the chosen language's locale. One place, so meters,
+ * warnings, listings and history agree (sizes use the same units as the limits: 1 KiB = 1024 bytes).
+ */
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: Language, digits: number, minDigits = 0): Intl.NumberFormat {
+  const key = `${language}:${digits}:${minDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: digits, minimumFractionDigits: minDigits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** `12,345` in English, Japanese and Korean alike (their grouping), with at most `digits` decimals. */
+export function formatNumber(value: number, language: Language = 'en', digits = 0): string {
+  return numberFormat(language, digits).format(value);
+}
+
+/** A size in bytes: `532 B`, `1.2 KiB`, `64 KiB`, `3.4 MiB` (decimals in the locale's form). */
+export function formatBytes(bytes: number, language: Language = 'en'): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value < 10 ? numberFormat(language, 1, 1).format(Math.round(value * 10) / 10) : formatNumber(Math.round(value), language);
+  return `${shown} ${units[unit]}`;
+}
+
+/** Seconds from milliseconds, at most one decimal: `1.5`, `30`. */
+export function formatSeconds(ms: number, language: Language = 'en'): string {
+  return formatNumber(Math.round(ms / 100) / 10, language, 1);
+}
+
+/** A date and time for the locale, e.g. `2026/12/03 9:15` in Japanese. */
+export function formatDateTime(iso: string | number | Date, language: Language = 'en'): string {
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
