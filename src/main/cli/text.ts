@@ -1,3 +1,5 @@
+import { text, translate } from '../../shared/i18n';
+
 /** Every sentence the CLI prints. */
 export const CLI_TEXT = {
   usage: [
@@ -13,10 +15,11 @@ export const CLI_TEXT = {
   unknownCommand: (name: string): string => `unknown command "${name}": use "atmark expand" or "atmark serve"`,
   noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
   blocked: 'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
-  serving: (url: string): string => `Atmark is running at ${url}\nOpen it in your browser; press Ctrl+C to stop.`,
-  stopping: 'Stopping Atmark (the draft is saved)…',
-  stopSlow: 'Atmark did not finish stopping within a second; it stops now (the draft was saved first).',
-  badServeArgument: (arg: string): string => `unexpected argument "${arg}": use "atmark serve [--workspace DIR] [--port N] [--open]"`,
+  // `atmark serve`'s sentences come from the catalogues (cli.*), in English until the CLI picks a language.
+  serving: (url: string): string => translate(text('cli.serving', { url }), 'en'),
+  stopping: translate(text('cli.stopping'), 'en'),
+  stopSlow: translate(text('cli.stopSlow'), 'en'),
+  badServeArgument: (arg: string): string => translate(text('cli.badServeArgument', { arg }), 'en'),
   internal: (detail: string): string => `atmark: something went wrong inside Atmark: ${detail}`,
 } as const;
 

@@ -214,7 +214,7 @@ export const en = {
   },
   cli: {
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',
@@ -222,6 +222,10 @@ export const en = {
     noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
     blocked:
       'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
+    serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
+    stopping: 'Stopping Atmark (the draft is saved)…',
+    stopSlow: 'Atmark did not finish stopping within a second; it stops now (the draft was saved first).',
+    badServeArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     internal: 'atmark: something went wrong inside Atmark: {{detail}}',
   },
   ui: enUi,

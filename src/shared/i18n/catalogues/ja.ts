@@ -198,13 +198,17 @@ export const ja: Catalogue = {
   },
   cli: {
     usage:
-      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
+      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',
     tooManyMessages: 'メッセージは 1 つのはずですが、引数が {{n}} 個あります。メッセージを引用符で囲んでください',
     badContextLength: '--context-length には 0 より大きいトークン数（整数）を指定してください。「{{text}}」は使えません',
     unknownCommand: '不明なコマンド「{{name}}」です。"atmark expand" か "atmark serve" を使ってください',
     noCommand: 'コマンドがありません。"atmark expand MESSAGE" か "atmark serve" を使ってください',
     blocked: 'atmark: 添付するコンテキストがトークンの上限を超えるため、何も添付していません（警告を参照）。上のメッセージは書かれたままです。',
+    serving: 'Atmark を {{url}} で実行しています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
+    stopping: 'Atmark を停止しています（下書きは保存済みです）…',
+    stopSlow: 'Atmark は 1 秒以内に停止を終えられなかったため、今すぐ停止します（下書きは先に保存しました）。',
+    badServeArgument: '想定外の引数 "{{arg}}" です: "atmark serve [--workspace DIR] [--port N] [--open]" の形で指定してください',
     internal: 'atmark: Atmark の内部で問題が起きました: {{detail}}',
   },
   ui: jaUi,

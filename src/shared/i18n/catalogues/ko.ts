@@ -195,13 +195,17 @@ export const ko: Catalogue = {
   },
   cli: {
     usage:
-      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
+      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
     tooManyMessages: '메시지는 하나여야 하는데 인수가 {{n}}개입니다. 메시지를 따옴표로 감싸세요',
     badContextLength: '--context-length에는 0보다 큰 토큰 수(정수)를 주세요. "{{text}}"는 쓸 수 없습니다',
     unknownCommand: '알 수 없는 명령 "{{name}}"입니다. "atmark expand"나 "atmark serve"를 쓰세요',
     noCommand: '명령이 없습니다. "atmark expand MESSAGE"나 "atmark serve"를 쓰세요',
     blocked: 'atmark: 첨부할 컨텍스트가 토큰 한도를 넘어서 아무것도 첨부하지 않았습니다(경고 참고). 위 메시지는 쓴 그대로입니다.',
+    serving: 'Atmark가 {{url}} 에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
+    stopping: 'Atmark를 멈추는 중입니다(초안은 저장되었습니다)…',
+    stopSlow: 'Atmark가 1초 안에 멈추지 못해 지금 바로 멈춥니다(초안은 먼저 저장했습니다).',
+    badServeArgument: '예상하지 못한 인수 "{{arg}}"입니다: "atmark serve [--workspace DIR] [--port N] [--open]" 형식으로 쓰세요',
     internal: 'atmark: Atmark 내부에서 문제가 생겼습니다: {{detail}}',
   },
   ui: koUi,
