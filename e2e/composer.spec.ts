@@ -216,7 +216,9 @@ describe('the composer in the browser host', () => {
   it('opens another folder by its path and remembers the recent ones', async () => {
     await page.getByRole('button', { name: 'Open folder…' }).click();
     await page.getByLabel('Folder path').fill(path.dirname(workspace.outsideFile));
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // goes into the typed folder
+    await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();
     const recent = page.getByRole('combobox', { name: 'Recent workspaces' });
     // The recent list is refreshed after the workspace switch is shown: wait for it.

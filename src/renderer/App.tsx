@@ -13,6 +13,7 @@ import { Preview } from './panels/Preview';
 import { Warnings } from './panels/Warnings';
 import { WorkspaceBar } from './panels/WorkspaceBar';
 import { useApi, useApp, useAppStore } from './store';
+import { say } from './ui-text';
 
 /** The window: workspace bar, composer with meters and actions, preview and warnings. */
 export function App() {
@@ -41,7 +42,9 @@ export function App() {
     event.preventDefault();
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
-    else store.getState().notify('error', 'This browser does not tell Atmark where a dropped folder lives; use Open folder and type its path.');
+    // A browser hides where a dropped item lives: say so, and offer the folder browser instead.
+    else if (api.transport === 'browser') store.getState().notify('error', say('ui.drop.noPath'), 'browseFolders');
+    else store.getState().notify('error', say('ui.drop.noPath'));
   };
 
   return (

@@ -10,6 +10,7 @@ import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
 import { attachApiSocket } from './api-socket';
+import { listFolders } from './folder-listing';
 import { judgeRequest, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
 import { serveStatic } from './static-files';
@@ -30,6 +31,8 @@ export interface ServeOptions {
   userDataDir?: string;
   /** Where API keys come from. Default: the environment (`ATMARK_API_KEY_<ID>`, `ATMARK_API_KEY`) and memory. */
   secrets?: SecretStore;
+  /** The home folder the folder browser starts in and is confined to. Default: the OS's (`HOME`). */
+  home?: string;
   /** Services to expose (tests, benches). Default: created from the options above. */
   services?: Services;
 }
@@ -57,6 +60,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       workspace: options.workspace,
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets: options.secrets,
+      // A browser has no folder dialog that reveals paths: the page browses folders through the API.
+      platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },
       // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never
       // stalls; from TypeScript sources (unit tests) there is no built worker and it runs in-process.
       engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),

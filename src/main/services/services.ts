@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { ApiEvents, CallOutputs, CompletionItem, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
+import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { createResultResolver } from '../resolvers/result';
@@ -23,6 +23,8 @@ export interface Platform {
   writeClipboard?(text: string): void;
   /** Asks where to save an export; null when they cancelled. */
   chooseExportPath?(suggestedName: string): Promise<string | null>;
+  /** Lists the sub-folders of a folder (the browser host's stand-in for the folder dialog). */
+  listFolders?(request: { path: string; typed: boolean }): Promise<ApiResult<FolderListing>>;
 }
 
 /** Options of {@link createServices}. */
@@ -136,6 +138,10 @@ export function createServices(options: ServicesOptions = {}): Services {
       return picked === null ? ok(null) : open(picked);
     },
     recentWorkspaces: async () => ok(await store.recent()),
+    listFolders: async (input) => {
+      if (!options.platform?.listFolders) return fail('unsupported', SERVICE_TEXT.unsupportedHere('The folder browser'));
+      return options.platform.listFolders(input);
+    },
     expand: async (input) => {
       if (!workspace) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
       const { requestId } = input;

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useApi, useApp } from '../store';
+import { say } from '../ui-text';
+import { FolderBrowser } from './folders/FolderBrowser';
 
 /**
  * The workspace: its name in a status named "Workspace", Open folder (the system dialog in the
- * app; a path field in the browser, which has no folder dialog that reveals paths), and the
+ * app; the folder browser in a browser, which has no folder dialog that reveals paths), and the
  * recent workspaces.
  */
 export function WorkspaceBar() {
@@ -12,16 +14,12 @@ export function WorkspaceBar() {
   const recent = useApp((s) => s.recent);
   const openWorkspace = useApp((s) => s.openWorkspace);
   const pickWorkspace = useApp((s) => s.pickWorkspace);
-  const [asking, setAsking] = useState(false);
-  const [path, setPath] = useState('');
+  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
+  const opener = useRef<HTMLButtonElement>(null);
 
   const open = async () => {
     if (api.transport === 'electron' && (await pickWorkspace())) return;
-    setAsking(true);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (path.trim() && (await openWorkspace(path.trim()))) setAsking(false);
+    showFolderBrowser(true);
   };
 
   return (
@@ -36,8 +34,8 @@ export function WorkspaceBar() {
           'No workspace open: open a folder or drop one on the window.'
         )}
       </div>
-      <button type="button" onClick={() => void open()}>
-        Open folder…
+      <button type="button" ref={opener} onClick={() => void open()}>
+        {say('ui.folderBrowser.openButton')}
       </button>
       {recent.length > 0 && (
         <select aria-label="Recent workspaces" value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
@@ -49,17 +47,7 @@ export function WorkspaceBar() {
           ))}
         </select>
       )}
-      {asking && (
-        <form className="path-form" onSubmit={(e) => void submit(e)}>
-          <label>
-            Folder path <input autoFocus value={path} onChange={(e) => setPath(e.target.value)} placeholder="/home/me/project" spellCheck={false} />
-          </label>
-          <button type="submit">Open</button>
-          <button type="button" onClick={() => setAsking(false)}>
-            Cancel
-          </button>
-        </form>
-      )}
+      <FolderBrowser onClosed={() => opener.current?.focus()} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ export const CALL_NAMES = [
   'openWorkspace',
   'pickWorkspace',
   'recentWorkspaces',
+  'listFolders',
   'expand',
   'cancel',
   'complete',

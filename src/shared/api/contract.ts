@@ -62,6 +62,11 @@ export const CALL_SCHEMAS = {
   pickWorkspace: z.strictObject({}),
   /** Recently opened workspaces, newest first. */
   recentWorkspaces: z.strictObject({}),
+  /**
+   * The sub-folders of a folder, by name (the browser host's folder browser; never file contents).
+   * Confined to the home folder unless `typed` (the person typed the path). Empty path: home.
+   */
+  listFolders: z.strictObject({ path: z.string().max(4096), typed: z.boolean() }),
   /** Expands a message with the engine; progress arrives as `expandProgress` events. */
   expand: z.strictObject({
     requestId,
@@ -133,6 +138,29 @@ export interface WorkspaceInfo {
   isGitRepository: boolean;
 }
 
+/** One folder listed by `listFolders`. */
+export interface FolderEntry {
+  name: string;
+  /** Its real absolute path. */
+  path: string;
+}
+
+/** What `listFolders` answers. */
+export interface FolderListing {
+  /** The real path listed. */
+  path: string;
+  /** The home folder, where browsing starts. */
+  home: string;
+  /** The folder above, or null at the root. */
+  parent: string | null;
+  /** From home (or the root, outside home) down to `path`. */
+  crumbs: FolderEntry[];
+  /** Its sub-folders, hidden ones left out, sorted by name. */
+  folders: FolderEntry[];
+  /** True when there were more folders than listed. */
+  truncated: boolean;
+}
+
 /** A completion candidate. */
 export type CompletionItem =
   | { type: 'path'; kind: 'file' | 'folder'; path: string; size: number | null }
@@ -155,6 +183,7 @@ export interface CallOutputs {
   openWorkspace: WorkspaceInfo;
   pickWorkspace: WorkspaceInfo | null;
   recentWorkspaces: string[];
+  listFolders: FolderListing;
   expand: ExpansionResult;
   cancel: boolean;
   complete: CompletionItem[];

@@ -212,6 +212,14 @@ export const en = {
     noApiKeyPersistent: '{{name}} needs an API key: add it in Settings.',
     noApiKeyEnv: '{{name}} needs an API key: set the ATMARK_API_KEY environment variable, or enter the key in Settings for this run.',
   },
+  host: {
+    folders: {
+      notFound: 'The folder "{{path}}" was not found; check the path and try again.',
+      notAFolder: '"{{path}}" is a file, not a folder; choose the folder that contains it.',
+      outsideHome: '"{{path}}" is outside your home folder; type its full path to browse it.',
+      unreadable: 'The folder {{path}} cannot be read ({{detail}}); choose another folder.',
+    },
+  },
   cli: {
     usage:
       'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',

@@ -196,6 +196,14 @@ export const ja: Catalogue = {
     noApiKeyPersistent: '{{name}} には API キーが必要です。設定で追加してください。',
     noApiKeyEnv: '{{name}} には API キーが必要です。環境変数 ATMARK_API_KEY を設定するか、この実行のために設定でキーを入力してください。',
   },
+  host: {
+    folders: {
+      notFound: 'フォルダー "{{path}}" が見つかりません。パスを確かめて、もう一度試してください。',
+      notAFolder: '"{{path}}" はフォルダーではなくファイルです。それを含むフォルダーを選んでください。',
+      outsideHome: '"{{path}}" はホームフォルダーの外にあります。見るにはフルパスを入力してください。',
+      unreadable: 'フォルダー {{path}} を読めません（{{detail}}）。別のフォルダーを選んでください。',
+    },
+  },
   cli: {
     usage:
       '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',

@@ -193,6 +193,14 @@ export const ko: Catalogue = {
     noApiKeyPersistent: '{{name}}에는 API 키가 필요합니다. 설정에서 추가하세요.',
     noApiKeyEnv: '{{name}}에는 API 키가 필요합니다. ATMARK_API_KEY 환경 변수를 설정하거나, 이번 실행을 위해 설정에서 키를 입력하세요.',
   },
+  host: {
+    folders: {
+      notFound: '폴더 "{{path}}"을(를) 찾을 수 없습니다. 경로를 확인하고 다시 시도하세요.',
+      notAFolder: '"{{path}}"은(는) 폴더가 아니라 파일입니다. 이 파일이 들어 있는 폴더를 고르세요.',
+      outsideHome: '"{{path}}"은(는) 홈 폴더 밖에 있습니다. 보려면 전체 경로를 입력하세요.',
+      unreadable: '폴더 {{path}}을(를) 읽을 수 없습니다({{detail}}). 다른 폴더를 고르세요.',
+    },
+  },
   cli: {
     usage:
       '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
