@@ -46,8 +46,9 @@ async function openPage(): Promise<Page> {
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Open folder' });
 const optionsOf = (page: Page) => dialogOf(page).getByRole('listbox', { name: 'Folders' }).getByRole('option');
-const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName.toLowerCase());
-const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+// Page scripts as strings: the e2e specs are type-checked without the DOM's types.
+const focusedRole = (page: Page) => page.evaluate<string>("document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName.toLowerCase()");
+const focusedName = (page: Page) => page.evaluate<string>("document.activeElement?.textContent ?? ''");
 
 describe('the folder browser', () => {
   it('opens a workspace by keyboard alone', async () => {
@@ -127,12 +128,12 @@ describe('the folder browser', () => {
 
   it('answers a drop that gives no path with a sentence, and offers the folder browser', async () => {
     const page = await openPage();
-    await page.evaluate(() => {
+    // What a browser gives for a dropped folder: a File with a name and no path.
+    await page.evaluate(`{
       const data = new DataTransfer();
       data.items.add(new File(['x'], 'my-folder'));
-      const target = document.querySelector('header') as HTMLElement;
-      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    });
+      document.querySelector('header').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }`);
     const notice = page.getByRole('status', { name: 'Notice' });
     await expect.poll(() => notice.textContent()).toContain('This browser does not tell Atmark where a dropped folder or file lives');
     await notice.getByRole('button', { name: 'Choose the folder…' }).click();
