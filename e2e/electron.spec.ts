@@ -41,7 +41,7 @@ describe('the Electron app', () => {
     // No Node in the page, and the preload exposes the contract's functions and nothing more.
     expect(await page.evaluate('typeof process')).toBe('undefined');
     expect(await page.evaluate<string[]>('Object.keys(window.atmark).sort()')).toEqual(
-      [...CALL_NAMES, 'onExpandProgress', 'onSendProgress', 'onWorkspaceChanged', 'pathForFile', 'transport'].sort(),
+      [...CALL_NAMES, 'onExpandProgress', 'onMenuCommand', 'onSendProgress', 'onWorkspaceChanged', 'pathForFile', 'transport'].sort(),
     );
     expect(await page.evaluate('typeof require')).toBe('undefined');
     await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();

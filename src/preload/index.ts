@@ -15,7 +15,7 @@ function subscribe<T>(name: EventName, listener: (payload: T) => void): () => vo
 const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (payload: unknown) => ipcRenderer.invoke(callChannel(name), payload)]));
 
 const api: AtmarkApi = {
-  ...(calls as unknown as Omit<AtmarkApi, 'transport' | 'pathForFile' | 'onExpandProgress' | 'onWorkspaceChanged' | 'onSendProgress'>),
+  ...(calls as unknown as Omit<AtmarkApi, 'transport' | 'pathForFile' | 'onExpandProgress' | 'onWorkspaceChanged' | 'onSendProgress' | 'onMenuCommand'>),
   transport: 'electron',
   // Electron no longer puts `path` on File; webUtils reads it for a File from a drop.
   pathForFile: (file) => {
@@ -28,6 +28,7 @@ const api: AtmarkApi = {
   onExpandProgress: (listener) => subscribe('expandProgress', listener),
   onWorkspaceChanged: (listener) => subscribe('workspaceChanged', listener),
   onSendProgress: (listener) => subscribe('sendProgress', listener),
+  onMenuCommand: (listener) => subscribe('menuCommand', listener),
 };
 
 contextBridge.exposeInMainWorld('atmark', api);

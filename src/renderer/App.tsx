@@ -29,6 +29,9 @@ export function App() {
     void state.loadConversation();
   }, [store]);
 
+  // The app's Settings… menu item (Mod+,) opens the settings panel.
+  useEffect(() => api.onMenuCommand(({ command }) => command === 'settings' && store.getState().setPanel('settings')), [api, store]);
+
   const submit = () => {
     const state = store.getState();
     const reason = sendReasonOf(state);

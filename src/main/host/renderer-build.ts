@@ -30,13 +30,14 @@ export async function buildRenderer(outDir: string): Promise<void> {
   const root = packageRoot();
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  const { cspMetaPlugin } = await import('../../shared/csp');
   await build({
     configFile: false,
     root: path.join(root, 'src', 'renderer'),
     base: './',
     mode: 'production',
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), cspMetaPlugin()],
     build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 2048 },
   });
 }

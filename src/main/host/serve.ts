@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
+import { contentSecurityPolicy } from '../../shared/csp';
 import { attachApiSocket } from './api-socket';
 import { listFolders } from './folder-listing';
 import { judgeRequest, type DoorPolicy } from './guard';
@@ -74,7 +75,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false }, policy);
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    serveStatic(rendererDir, req.url, res, req.method === 'HEAD').catch(() => res.writeHead(500).end());
+    serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true }, policy);

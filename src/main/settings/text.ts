@@ -8,6 +8,8 @@ export const SETTINGS_TEXT = {
   secretsDamaged: 'The saved API keys could not be read (the file is damaged); enter the keys again in Settings.',
   encryptionUnavailable:
     'API keys cannot be saved because this system offers no encrypted storage (on Linux, a keyring such as GNOME Keyring or KWallet). Set the ATMARK_API_KEY environment variable instead.',
+  plainTextKeyring:
+    'API keys are not saved on this computer: no system keyring (such as GNOME Keyring or KWallet) is running, and without one they would be stored with a key anyone can read. A key entered here lasts until Atmark quits; to keep keys, install or unlock a keyring and restart Atmark, or set the ATMARK_API_KEY environment variable.',
   decryptFailed: (id: string): string => `The saved API key for "${id}" could not be decrypted (the system keyring changed?); enter it again in Settings.`,
   badSecretId: (id: string): string => `"${id}" is not a valid key name: use lowercase letters, digits and dashes.`,
   emptyKey: 'The API key is empty: paste the key, or remove it.',

@@ -59,6 +59,7 @@ export function createSocketApi(url: string): AtmarkApi {
     onExpandProgress: (listener) => on('expandProgress', listener),
     onWorkspaceChanged: (listener) => on('workspaceChanged', listener),
     onSendProgress: (listener) => on('sendProgress', listener),
+    onMenuCommand: (listener) => on('menuCommand', listener),
   };
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { AppState } from '../store';
 import { useApi, useApp, useAppStore } from '../store';
 import { sendDisabledReason } from './conversation/send-state';
@@ -32,6 +33,11 @@ export function Actions() {
     if (!answer.ok) store.getState().notify('error', answer.error.message);
     else if (answer.value) store.getState().notify('info', `Exported the expanded prompt to ${answer.value.path}.`);
   };
+
+  // The app's File > Export… does what the button does.
+  const exportRef = useRef(exportMarkdown);
+  exportRef.current = exportMarkdown;
+  useEffect(() => api.onMenuCommand(({ command }) => command === 'export' && void exportRef.current()), [api]);
 
   return (
     <div className="actions">

@@ -34,7 +34,7 @@ export const CALL_NAMES = [
 export type CallName = (typeof CALL_NAMES)[number];
 
 /** Every event main pushes to the renderer. */
-export const EVENT_NAMES = ['expandProgress', 'workspaceChanged', 'sendProgress'] as const;
+export const EVENT_NAMES = ['expandProgress', 'workspaceChanged', 'sendProgress', 'menuCommand'] as const;
 
 /** Name of one event. */
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -212,6 +212,8 @@ export interface ApiEvents {
   workspaceChanged: WorkspaceInfo | null;
   /** A Send's run was recorded, or a piece of its reply arrived. */
   sendProgress: SendProgress;
+  /** The app's menu asked the page to act (Export…, Settings…); never sent by the browser host. */
+  menuCommand: { command: 'export' | 'settings' };
 }
 
 /** Removes a listener added with one of the `on...` functions. */
@@ -228,6 +230,7 @@ export interface AtmarkApi extends ApiCalls {
   onExpandProgress(listener: (event: ApiEvents['expandProgress']) => void): Unsubscribe;
   onWorkspaceChanged(listener: (event: ApiEvents['workspaceChanged']) => void): Unsubscribe;
   onSendProgress(listener: (event: ApiEvents['sendProgress']) => void): Unsubscribe;
+  onMenuCommand(listener: (event: ApiEvents['menuCommand']) => void): Unsubscribe;
   /**
    * The local path of a file dropped on the page (a DOM `File`), or null where the platform hides it
    * (browsers). Runs in the page; no call to main.

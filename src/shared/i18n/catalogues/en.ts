@@ -204,6 +204,8 @@ export const en = {
     secretsDamaged: 'The saved API keys could not be read (the file is damaged); enter the keys again in Settings.',
     encryptionUnavailable:
       'API keys cannot be saved because this system offers no encrypted storage (on Linux, a keyring such as GNOME Keyring or KWallet). Set the ATMARK_API_KEY environment variable instead.',
+    plainTextKeyring:
+      'API keys are not saved on this computer: no system keyring (such as GNOME Keyring or KWallet) is running, and without one they would be stored with a key anyone can read. A key entered here lasts until Atmark quits; to keep keys, install or unlock a keyring and restart Atmark, or set the ATMARK_API_KEY environment variable.',
     decryptFailed: 'The saved API key for "{{id}}" could not be decrypted (the system keyring changed?); enter it again in Settings.',
     badSecretId: '"{{id}}" is not a valid key name: use lowercase letters, digits and dashes.',
     emptyKey: 'The API key is empty: paste the key, or remove it.',
@@ -219,6 +221,21 @@ export const en = {
       outsideHome: '"{{path}}" is outside your home folder; type its full path to browse it.',
       unreadable: 'The folder {{path}} cannot be read ({{detail}}); choose another folder.',
     },
+  },
+  menu: {
+    file: 'File',
+    openFolder: 'Open Folder…',
+    recent: 'Recent Workspaces',
+    noRecent: 'No recent workspaces',
+    export: 'Export…',
+    settings: 'Settings…',
+    edit: 'Edit',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    docs: 'Atmark Guide',
+    about: 'About {{name}}',
+    openFailed: 'Atmark could not open "{{path}}": {{reason}}',
   },
   cli: {
     usage:

@@ -189,6 +189,8 @@ export const ja: Catalogue = {
     secretsDamaged: '保存した API キーを読めませんでした（ファイルが壊れています）。設定でキーを入力し直してください。',
     encryptionUnavailable:
       'このシステムには暗号化された保存場所がないため、API キーを保存できません（Linux では GNOME Keyring や KWallet などのキーリング）。代わりに環境変数 ATMARK_API_KEY を設定してください。',
+    plainTextKeyring:
+      'このコンピューターでは API キーを保存しません。システムのキーリング（GNOME Keyring や KWallet など）が動いておらず、そのままでは誰でも読める鍵で保存されてしまうためです。ここで入力したキーは Atmark を終了するまで使えます。キーを保存するには、キーリングを入れるかロックを解除して Atmark を再起動するか、環境変数 ATMARK_API_KEY を設定してください。',
     decryptFailed: '「{{id}}」の保存済み API キーを復号できませんでした（システムのキーリングが変わった可能性があります）。設定で入力し直してください。',
     badSecretId: '「{{id}}」はキー名として使えません。小文字の英字、数字、ハイフンを使ってください。',
     emptyKey: 'API キーが空です。キーを貼り付けるか、削除してください。',
@@ -203,6 +205,21 @@ export const ja: Catalogue = {
       outsideHome: '"{{path}}" はホームフォルダーの外にあります。見るにはフルパスを入力してください。',
       unreadable: 'フォルダー {{path}} を読めません（{{detail}}）。別のフォルダーを選んでください。',
     },
+  },
+  menu: {
+    file: 'ファイル',
+    openFolder: 'フォルダーを開く…',
+    recent: '最近のワークスペース',
+    noRecent: '最近のワークスペースはありません',
+    export: '書き出す…',
+    settings: '設定…',
+    edit: '編集',
+    view: '表示',
+    window: 'ウインドウ',
+    help: 'ヘルプ',
+    docs: 'Atmark ガイド',
+    about: '{{name}} について',
+    openFailed: 'Atmark は "{{path}}" を開けませんでした: {{reason}}',
   },
   cli: {
     usage:

@@ -186,6 +186,8 @@ export const ko: Catalogue = {
     secretsDamaged: '저장된 API 키를 읽을 수 없습니다(파일이 손상됨). 설정에서 키를 다시 입력하세요.',
     encryptionUnavailable:
       '이 시스템에는 암호화된 저장소가 없어서 API 키를 저장할 수 없습니다(Linux에서는 GNOME Keyring이나 KWallet 같은 키링). 대신 ATMARK_API_KEY 환경 변수를 설정하세요.',
+    plainTextKeyring:
+      '이 컴퓨터에는 API 키를 저장하지 않습니다. 시스템 키링(GNOME Keyring, KWallet 등)이 실행되고 있지 않아, 그대로 저장하면 누구나 읽을 수 있는 키로 보관되기 때문입니다. 여기에 입력한 키는 Atmark를 종료할 때까지 유지됩니다. 키를 저장하려면 키링을 설치하거나 잠금을 해제한 뒤 Atmark를 다시 시작하거나, 환경 변수 ATMARK_API_KEY를 설정하세요.',
     decryptFailed: '"{{id}}"에 저장된 API 키를 복호화할 수 없습니다(시스템 키링이 바뀌었을 수 있습니다). 설정에서 다시 입력하세요.',
     badSecretId: '"{{id}}"은(는) 키 이름으로 쓸 수 없습니다. 영문 소문자, 숫자, 하이픈을 쓰세요.',
     emptyKey: 'API 키가 비어 있습니다. 키를 붙여 넣거나 지우세요.',
@@ -200,6 +202,21 @@ export const ko: Catalogue = {
       outsideHome: '"{{path}}"은(는) 홈 폴더 밖에 있습니다. 보려면 전체 경로를 입력하세요.',
       unreadable: '폴더 {{path}}을(를) 읽을 수 없습니다({{detail}}). 다른 폴더를 고르세요.',
     },
+  },
+  menu: {
+    file: '파일',
+    openFolder: '폴더 열기…',
+    recent: '최근 작업 공간',
+    noRecent: '최근 작업 공간이 없습니다',
+    export: '내보내기…',
+    settings: '설정…',
+    edit: '편집',
+    view: '보기',
+    window: '창',
+    help: '도움말',
+    docs: 'Atmark 안내서',
+    about: '{{name}} 정보',
+    openFailed: 'Atmark가 "{{path}}"을(를) 열지 못했습니다: {{reason}}',
   },
   cli: {
     usage:
