@@ -1,7 +1,7 @@
 /**
  * The git bench: times Atmark's `@diff`, `@staged` and `@git:5` on the generated repository (see
  * generate-repo.ts) next to native `git diff`, `git diff --staged` and `git log -5 -p` in the same
- * run, and prints medians and ratios against the targets of issue 2:
+ * run, and prints medians and ratios against these targets:
  * warm (the engine already used the repository once, same caches) within 4x, 8x and 15x native;
  * cold (fresh caches, first call) under 3 s each. Also checks the engine's text equals native git's.
  */

@@ -1,5 +1,5 @@
 /**
- * The keystroke bench (issue 4, "Done means"): in Chromium, against the browser host on the
+ * The keystroke bench: in Chromium, against the browser host on the
  * generated 100,000-file workspace, with a prompt holding 8 references, the time from a keystroke
  * of prose to the meters' DOM update (median and worst of 100; targets < 16 ms, < 50 ms), and the
  * time until size and tokens reflect the new text (the 150 ms debounce plus the expansion).

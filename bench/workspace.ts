@@ -1,5 +1,5 @@
 /**
- * The workspace bench (issue 4, "Done means"): on the generated 100,000-file workspace, the time to
+ * The workspace bench: on the generated 100,000-file workspace, the time to
  * build the index next to `git ls-files` in the same run, and the time one completion query takes
  * over queries whose intended file must rank first.
  */
@@ -12,7 +12,7 @@ import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
 
 const RUNS = 5;
 
-/** The figures of one run, and whether every target of issue 4 was met. */
+/** The figures of one run, and whether every target (the summary in bench/index.ts) was met. */
 export interface WorkspaceBenchResult {
   gitLsFilesMs: number;
   /** Index searchable (tracked files from .git/index) and its ratio to `git ls-files` (target <= 2). */

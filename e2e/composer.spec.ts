@@ -11,8 +11,8 @@ import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * The composer in Chromium against the browser host, on a real git repository (SPEC §2 testing
- * contract): completion, chips, meters, preview, warnings, limits, copy, and Backspace on a chip.
+ * The composer in Chromium against the browser host, on a real git repository (docs/contract.md
+ * "Accessible names"): completion, chips, meters, preview, warnings, limits, copy, and Backspace on a chip.
  */
 
 const SCREENSHOTS = path.resolve(__dirname, '..', 'docs', 'screenshots');

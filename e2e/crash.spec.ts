@@ -12,7 +12,7 @@ import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * Issue 5's crash test: the browser host runs as its own process and is killed with SIGKILL while
+ * The crash test: the browser host runs as its own process and is killed with SIGKILL while
  * the person types and again while a reply streams; restarted on the same user-data folder, it
  * loses no draft text typed more than a second before the kill, and no completed run. Each start
  * gets a fresh browser context, so the page's own localStorage copy of the draft cannot help.

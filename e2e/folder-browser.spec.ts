@@ -8,7 +8,7 @@ import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * The browser host's folder browser (issue 10): a dialog named "Open folder" whose folders are
+ * The browser host's folder browser (docs/contract.md "Accessible names"): a dialog named "Open folder" whose folders are
  * options of a listbox, with a button named "Open"; it opens a workspace by keyboard alone and by
  * mouse, completes typed paths, and closes with Escape. A drop that gives no path says so and
  * offers it. The host lists a temporary home folder, never the real one.

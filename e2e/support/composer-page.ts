@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Locators and actions on the composer page shared by the specs (SPEC §2 testing contract). */
+/** Locators and actions on the composer page shared by the specs (docs/contract.md "Accessible names"). */
 export function composerPage(page: Page) {
   const prompt = () => page.getByRole('textbox', { name: 'Prompt' });
   const preview = () => page.getByRole('region', { name: 'Preview' });

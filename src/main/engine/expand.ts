@@ -73,7 +73,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
       stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
       continue;
     }
-    // Once one reference would pass the total, it and every later one are refused (SPEC §1).
+    // Once one reference would pass the total, it and every later one are refused (docs/contract.md "Limits").
     if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
       totalPassed = true;
       stop(p, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Finding, and when missing building, the renderer the browser host serves: the same build
  * `electron-vite build` writes to `out/renderer`. Vite runs through its JS API, never as a child
- * process (an orphaned `npx vite` can hold Vite's lock, FINDINGS).
+ * process (an orphaned `npx vite` can hold Vite's lock, as seen on the build machines).
  */
 
 /** The package's root folder: the nearest parent of this file with Atmark's package.json. */

@@ -1,7 +1,7 @@
 /**
  * Reduces an HTML page to its readable main content, as Markdown: linkedom builds the DOM,
  * Readability finds the article (navigation, footers, scripts and ads fall away), turndown with the
- * GFM plugin writes Markdown. Measured: about 0.7 s for a 500 KB page (FINDINGS "Content").
+ * GFM plugin writes Markdown. Measured: about 0.7 s for a 500 KB page (measured on the build machines).
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';

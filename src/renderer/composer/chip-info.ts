@@ -1,7 +1,7 @@
 import type { ExpansionResult } from '../../shared/expansion';
 import type { ParsedReference } from '../../shared/reference';
 
-/** What a chip shows as its state (SPEC §2). */
+/** What a chip shows as its state (docs/contract.md "The app"). */
 export type ChipState = 'resolving' | 'ok' | 'warning' | 'blocked';
 
 /** Everything a chip draws besides its text. */

@@ -2,7 +2,7 @@ import { BARE_KINDS, REFERENCE_KINDS, type ParsedReference, type ReferenceKind }
 import { MALFORMED } from './messages';
 
 /**
- * The one reference grammar (SPEC §1 "Grammar"), shared by the renderer and the main process.
+ * The one reference grammar (docs/contract.md "Grammar"), shared by the renderer and the main process.
  *
  * A reference starts at an `@` not preceded by a word character or `/`, followed by a lowercase
  * kind. `@diff` and `@staged` are bare and end at a word boundary; the other kinds take `:VALUE`,

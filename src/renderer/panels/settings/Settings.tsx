@@ -7,7 +7,7 @@ import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './s
 /**
  * The settings view: the endpoint Send uses (from a preset: OpenAI, Ollama, LM Studio, vLLM,
  * llama.cpp), its base URL, model, context length and API key (shown only as set or not set; the
- * key never comes back from main), and every limit of SPEC §1.
+ * key never comes back from main), and every limit of docs/contract.md "Limits".
  */
 export function Settings() {
   const api = useApi();

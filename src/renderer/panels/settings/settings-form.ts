@@ -9,7 +9,7 @@ export interface LimitField {
   scale: number;
 }
 
-/** Every limit of SPEC §1, in the units people think in. */
+/** Every limit of docs/contract.md "Limits", in the units people think in. */
 export const LIMIT_FIELDS: readonly LimitField[] = [
   { key: 'maxReferences', label: 'References per prompt', unit: '', scale: 1 },
   { key: 'maxReferenceBytes', label: 'Text one reference attaches', unit: 'KiB', scale: 1024 },
