@@ -28,6 +28,11 @@ export interface ServeOptions {
   open?: boolean;
   /** The built renderer. Default `out/renderer`, built with Vite first when missing. */
   rendererDir?: string;
+  /**
+   * False serves only the API, no page (`npm run dev`: Vite's dev server serves the page and
+   * forwards /api here). Default true.
+   */
+  servePage?: boolean;
   /** Where recent workspaces are remembered. Default: Atmark's settings folder. */
   userDataDir?: string;
   /** Where API keys come from. Default: the environment (`ATMARK_API_KEY_<ID>`, `ATMARK_API_KEY`) and memory. */
@@ -42,6 +47,8 @@ export interface ServeOptions {
 export interface RunningHost {
   /** The URL to open, with the token. */
   url: string;
+  /** The random token the page and the API need. */
+  token: string;
   port: number;
   close(): Promise<void>;
 }
@@ -54,7 +61,7 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
  * guarded by a random token in the URL and by Host and Origin checks (see ./guard).
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
-  const rendererDir = await ensureRendererBuild(options.rendererDir);
+  const rendererDir = options.servePage === false ? null : await ensureRendererBuild(options.rendererDir);
   const services =
     options.services ??
     createServices({
@@ -75,6 +82,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false }, policy);
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    if (rendererDir === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
@@ -97,6 +105,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
 
   return {
     url,
+    token: policy.token,
     port: policy.port,
     async close() {
       for (const client of sockets.clients) client.terminate();
