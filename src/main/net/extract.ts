@@ -6,7 +6,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
-import { gfm } from 'turndown-plugin-gfm';
+import { gfm } from '@joplin/turndown-plugin-gfm';
 
 /** The article found in a page. */
 export interface ExtractedPage {

@@ -25,7 +25,9 @@ export function Composer({ onSubmit }: ComposerProps) {
   const store = useAppStore();
   const parent = useRef<HTMLDivElement>(null);
   const submit = useRef(onSubmit);
-  submit.current = onSubmit;
+  useEffect(() => {
+    submit.current = onSubmit;
+  });
 
   useEffect(() => {
     const actions = store.getState();

@@ -36,7 +36,9 @@ export function Actions() {
 
   // The app's File > Export… does what the button does.
   const exportRef = useRef(exportMarkdown);
-  exportRef.current = exportMarkdown;
+  useEffect(() => {
+    exportRef.current = exportMarkdown;
+  });
   useEffect(() => api.onMenuCommand(({ command }) => command === 'export' && void exportRef.current()), [api]);
 
   return (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderEntry, FolderListing } from '../../../shared/api/contract';
+import type { ApiResult } from '../../../shared/api/result';
 import { useApi, useApp, useAppStore } from '../../store';
 import { say, uiError } from '../../ui-text';
 import { commonStart, joinTyped, matchingNames, splitTypedPath } from './typed-path';
@@ -52,36 +53,37 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
     closed();
   };
 
-  const load = useCallback(
-    async (path: string, byTyping: boolean, options: { prefix?: string; keepInput?: boolean } = {}): Promise<boolean> => {
-      const mine = ++request.current;
-      setBusy(true);
-      const answer = await api.listFolders({ path, typed: byTyping });
-      if (mine !== request.current) return false; // a newer request replaced this one
-      setBusy(false);
-      if (!answer.ok) {
-        setError(uiError(answer.error));
-        return false;
-      }
-      setError(null);
-      setListing(answer.value);
-      setTyped(byTyping);
-      setPrefix(options.prefix ?? '');
-      setActive(-1);
-      if (!options.keepInput) setInput(answer.value.path);
-      return true;
-    },
-    [api],
-  );
+  /** Shows the answer to request `mine`, unless a newer request replaced it; true when shown. */
+  const show = useCallback((mine: number, answer: ApiResult<FolderListing>, byTyping: boolean, options: { prefix?: string; keepInput?: boolean }): boolean => {
+    if (mine !== request.current) return false;
+    setBusy(false);
+    if (!answer.ok) {
+      setError(uiError(answer.error));
+      return false;
+    }
+    setError(null);
+    setListing(answer.value);
+    setTyped(byTyping);
+    setPrefix(options.prefix ?? '');
+    setActive(-1);
+    if (!options.keepInput) setInput(answer.value.path);
+    return true;
+  }, []);
+
+  const load = async (path: string, byTyping: boolean, options: { prefix?: string; keepInput?: boolean } = {}): Promise<boolean> => {
+    const mine = ++request.current;
+    return show(mine, await api.listFolders({ path, typed: byTyping }), byTyping, options);
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    void load('', false).then(() => listRef.current?.focus());
+    const mine = ++request.current;
+    void api.listFolders({ path: '', typed: false }).then((answer) => show(mine, answer, false, {}) && listRef.current?.focus());
     return () => {
       if (typingTimer.current) clearTimeout(typingTimer.current);
     };
-  }, [load]);
+  }, [api, show]);
 
   const visible = listing ? matchingNames(listing.folders, prefix) : [];
   const chosen = active >= 0 ? visible[active] : undefined;
@@ -106,6 +108,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
 
   const onType = (value: string) => {
     setInput(value);
+    setBusy(true);
     if (typingTimer.current) clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
       const split = splitTypedPath(value);

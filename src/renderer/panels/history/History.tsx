@@ -32,7 +32,7 @@ export function History() {
   }, [api, version]);
 
   useEffect(() => {
-    if (!sessionId) return setRuns([]);
+    if (!sessionId) return;
     void api.listRuns({ sessionId }).then((answer) => (answer.ok ? setRuns(answer.value) : setProblem(answer.error.message)));
   }, [api, sessionId, version]);
 
@@ -75,7 +75,7 @@ export function History() {
         </label>
       )}
       <ul className="runs" aria-label="Runs">
-        {runs.map((r) => (
+        {(sessionId ? runs : []).map((r) => (
           <li key={r.id}>
             <button type="button" className="run-button" aria-pressed={run?.id === r.id} onClick={() => void open(r.id)}>
               Run {r.number}: {r.title || '(empty)'} <span className="muted">· {r.status}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
@@ -20,9 +20,8 @@ export function Settings() {
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
 
-  useEffect(() => {
-    if (view && !form) setForm(formOf(view));
-  }, [view, form]);
+  // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
+  if (view && !form) setForm(formOf(view));
   if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label="Settings" aria-busy="true" {...panelKeys} />;
 
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;
