@@ -1,11 +1,21 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** The accessible names the page uses, which follow the UI language (English by default). */
+export interface ComposerNames {
+  prompt: string;
+  preview: string;
+  conversation: string;
+}
+
+/** The English names of docs/contract.md "Accessible names". */
+export const ENGLISH_NAMES: ComposerNames = { prompt: 'Prompt', preview: 'Preview', conversation: 'Conversation' };
+
 /** Locators and actions on the composer page shared by the specs (docs/contract.md "Accessible names"). */
-export function composerPage(page: Page) {
-  const prompt = () => page.getByRole('textbox', { name: 'Prompt' });
-  const preview = () => page.getByRole('region', { name: 'Preview' });
-  const conversation = () => page.getByRole('region', { name: 'Conversation' });
+export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
+  const prompt = () => page.getByRole('textbox', { name: names.prompt });
+  const preview = () => page.getByRole('region', { name: names.preview });
+  const conversation = () => page.getByRole('region', { name: names.conversation });
 
   /** Waits until the expansion of the current text arrived (the preview is no longer busy). */
   async function settle(): Promise<void> {

@@ -1,5 +1,6 @@
 import { useEffect, type DragEvent } from 'react';
 import { Composer } from './composer/Composer';
+import { uiText } from './i18n';
 import { droppedPaths } from './composer/drop';
 import { Actions, sendReasonOf } from './panels/Actions';
 import { Conversation } from './panels/conversation/Conversation';
@@ -13,7 +14,7 @@ import { Preview } from './panels/Preview';
 import { Warnings } from './panels/Warnings';
 import { WorkspaceBar } from './panels/WorkspaceBar';
 import { useApi, useApp, useAppStore } from './store';
-import { say } from './ui-text';
+import { OFFER_FOLDER_BROWSER } from './store/notice-slice';
 
 /** The window: workspace bar, composer with meters and actions, preview and warnings. */
 export function App() {
@@ -46,13 +47,14 @@ export function App() {
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
     // A browser hides where a dropped item lives: say so, and offer the folder browser instead.
-    else if (api.transport === 'browser') store.getState().notify('error', say('ui.drop.noPath'), 'browseFolders');
-    else store.getState().notify('error', say('ui.drop.noPath'));
+    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER);
+    else store.getState().notify('error', uiText('ui.drop.noPath'));
   };
 
   return (
     <div className="app" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <header>
+        {/* The product's name: the same in every language. */}
         <h1>Atmark</h1>
         <WorkspaceBar />
         <PanelButtons />

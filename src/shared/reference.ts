@@ -1,3 +1,4 @@
+import type { Text } from './i18n/text';
 /**
  * The kinds of @-reference Atmark understands, and the parsed form every part of the app shares.
  * Environment-neutral: imported by the renderer, the main process, the CLI and tests alike.
@@ -31,7 +32,7 @@ export interface ParsedReference {
   /** `@git:N`: the count as written (clamping happens in the engine). */
   count?: number;
   /** Set when the reference is malformed: a sentence saying what is wrong and how to fix it. */
-  malformed?: string;
+  malformed?: Text;
 }
 
 /**

@@ -27,10 +27,14 @@ export const SessionMetaSchema = z.object({
 /** `session.json`. */
 export type SessionMeta = z.output<typeof SessionMetaSchema>;
 
+/** A catalogue text as stored: its key and parameters (checked loosely: files from newer versions may name newer keys). */
+const TextSchema = z.object({ key: z.string().max(200), params: z.record(z.string(), z.unknown()).optional() });
+
 const WarningSchema = z.object({
   code: z.enum(WARNING_CODES),
   reference: z.string().nullable(),
   message: z.string(),
+  text: TextSchema.optional(),
 });
 
 const SourceSchema = z
@@ -111,7 +115,7 @@ export const RunRecordSchema = z.object({
   finishReason: z.string().nullable(),
   timings: z.object({ startedAt: isoTime, firstTokenAt: isoTime.nullable(), finishedAt: isoTime.nullable() }),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z.object({ code: z.string(), message: z.string(), text: TextSchema.optional() }).nullable(),
 });
 
 /** One run: everything needed to show it again, cite it, and export it. */

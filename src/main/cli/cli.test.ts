@@ -8,7 +8,7 @@ let ws: TempWorkspace;
 afterEach(() => ws?.cleanup());
 
 /** Runs the CLI in-process and captures what it prints. */
-async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+async function run(args: string[], stdin = '', language: CommandIO['language'] = 'en'): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CommandIO = {
@@ -16,6 +16,7 @@ async function run(args: string[], stdin = ''): Promise<{ code: number; out: str
     stderr: (t) => void (err += t),
     readStdin: async () => stdin,
     cwd: ws.root,
+    language,
   };
   const code = await runCli(args, io);
   return { code, out, err };
@@ -96,12 +97,42 @@ describe('atmark expand', () => {
   });
 });
 
+describe('languages', () => {
+  it('usage errors follow the terminal language', async () => {
+    ws = makeWorkspace();
+    expect((await run(['frobnicate'], '', 'ja')).err).toMatch(/^atmark: 不明なコマンド「frobnicate」です/);
+    expect((await run(['expand', '--context-length', '0', 'x'], '', 'ko')).err).toMatch(/--context-length에는 0보다 큰/);
+    expect((await run(['--help'], '', 'ja')).out).toMatch(/^使い方:/);
+  });
+
+  it('--prompt-language writes the warnings into the prompt in that language, and refuses an unknown one', async () => {
+    ws = makeWorkspace();
+    const ja = await run(['expand', '--prompt-language', 'ja', 'これを見て @file:nope.txt']);
+    expect(ja.code).toBe(0);
+    expect(ja.out).toContain('--- Context Warnings ---\n- @file:nope.txt: ファイルが見つかりません: nope.txt。');
+    const en = await run(['expand', 'これを見て @file:nope.txt']);
+    expect(en.out).toContain('- @file:nope.txt: file not found: nope.txt.');
+    const bad = await run(['expand', '--prompt-language', 'fr', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--prompt-language takes en, ja or ko, not "fr"/);
+  });
+
+  it('the bin picks the language from LANG and LC_ALL', async () => {
+    ws = makeWorkspace();
+    const err = await new Promise<string>((resolve) => {
+      const child = execFile(process.execPath, ['bin/atmark.mjs', 'frobnicate'], { env: { ...process.env, LC_ALL: 'ko_KR.UTF-8', LANG: 'en_US.UTF-8' } }, (_e, _o, stderr) => resolve(stderr));
+      child.stdin?.end();
+    });
+    expect(err).toMatch(/알 수 없는 명령 "frobnicate"/);
+  });
+});
+
 describe('the installed bin', () => {
   it('runs with plain node and agrees with the in-process CLI', async () => {
     ws = makeWorkspace();
     ws.write('a.txt', 'alpha\n');
     const { stdout, code } = await new Promise<{ stdout: string; code: number }>((resolve) => {
-      const child = execFile(process.execPath, ['bin/atmark.mjs', 'expand', '--workspace', ws.root, 'see @file:a.txt'], (error, stdout) =>
+      const child = execFile(process.execPath, ['bin/atmark.mjs', 'expand', '--workspace', ws.root, 'see @file:a.txt'], { env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) =>
         resolve({ stdout, code: error ? Number(error.code) : 0 }),
       );
       child.stdin?.end();

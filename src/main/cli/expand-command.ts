@@ -4,6 +4,8 @@ import { createEngine, EngineSetupError } from '../engine';
 import type { ExpansionResult } from '../../shared/expansion';
 import { createResultResolver } from '../resolvers/result';
 import { openSession, type Citation, type SessionStore } from '../sessions';
+import { DEFAULT_PROMPT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
+import { translate } from '../../shared/i18n/translate';
 import { CLI_TEXT, UsageError } from './text';
 
 /** What `atmark expand` needs from its surroundings, so tests can run it in-process. */
@@ -12,6 +14,8 @@ export interface CommandIO {
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
   cwd: string;
+  /** The language of the CLI's own sentences (the terminal's); default English. */
+  language?: Language;
 }
 
 /**
@@ -35,10 +39,11 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
       contextLength: options.contextLength,
       grants: options.grants,
       allowHosts: options.allowHosts,
+      promptLanguage: options.promptLanguage,
       ...(session ? { resolvers: [createResultResolver(session.lookup)] } : {}),
     });
   } catch (err) {
-    if (err instanceof EngineSetupError) throw new UsageError(err.message);
+    if (err instanceof EngineSetupError) throw new UsageError(err.text ?? err.message);
     throw err;
   }
   const result = await engine.expand(message, { fresh: true });
@@ -47,7 +52,7 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
     io.stdout(`${JSON.stringify(withSession(toJson(result), session, recorded), null, 2)}\n`);
   } else {
     io.stdout(result.message.endsWith('\n') ? result.message : `${result.message}\n`);
-    if (result.blocked) io.stderr(`${CLI_TEXT.blocked}\n`);
+    if (result.blocked) io.stderr(`${translate(CLI_TEXT.blocked, io.language ?? 'en')}\n`);
   }
   return result.blocked ? 1 : 0;
 }
@@ -58,6 +63,7 @@ interface ExpandArgs {
   grants: string[];
   allowHosts: string[];
   session?: string;
+  promptLanguage: Language;
   json: boolean;
   message: string;
 }
@@ -75,6 +81,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
         grant: { type: 'string', multiple: true },
         'allow-host': { type: 'string', multiple: true },
         session: { type: 'string' },
+        'prompt-language': { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -90,9 +97,16 @@ function parseExpandArgs(args: string[]): ExpandArgs {
     grants: values.grant ?? [],
     allowHosts: values['allow-host'] ?? [],
     session: values.session,
+    promptLanguage: parsePromptLanguage(values['prompt-language']),
     json: values.json ?? false,
     message: positionals[0] as string,
   };
+}
+
+function parsePromptLanguage(value: string | undefined): Language {
+  if (value === undefined) return DEFAULT_PROMPT_LANGUAGE;
+  if (!isLanguage(value)) throw new UsageError(CLI_TEXT.badPromptLanguage(value));
+  return value;
 }
 
 function parseTokens(text: string): number {
@@ -130,7 +144,7 @@ function toJson(result: ExpansionResult) {
 
 async function openSessionOrFail(dir: string): Promise<SessionStore> {
   const opened = await openSession(dir);
-  if (!opened.ok) throw new UsageError(opened.message);
+  if (!opened.ok) throw new UsageError(opened.text ?? opened.message);
   return opened.session;
 }
 

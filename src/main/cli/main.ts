@@ -1,4 +1,7 @@
 import { expandCommand, type CommandIO } from './expand-command';
+import { pickLanguage, posixLanguageTags } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
+import { translate } from '../../shared/i18n/translate';
 import { CLI_TEXT, UsageError } from './text';
 
 /**
@@ -7,6 +10,7 @@ import { CLI_TEXT, UsageError } from './text';
  */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [command, ...rest] = argv;
+  const say = (message: Text | string): string => translate(message, io.language ?? 'en');
   try {
     switch (command) {
       case 'expand':
@@ -16,7 +20,7 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
       case '-h':
       case '--help':
       case 'help':
-        io.stdout(`${CLI_TEXT.usage}\n`);
+        io.stdout(`${say(CLI_TEXT.usage)}\n`);
         return 0;
       case undefined:
         throw new UsageError(CLI_TEXT.noCommand);
@@ -25,10 +29,10 @@ export async function runCli(argv: string[], io: CommandIO): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`atmark: ${err.message}\n`);
+      io.stderr(`atmark: ${say(err.text ?? err.message)}\n`);
       return 2;
     }
-    io.stderr(`${CLI_TEXT.internal(err instanceof Error ? err.message : String(err))}\n`);
+    io.stderr(`${say(CLI_TEXT.internal(err instanceof Error ? err.message : String(err)))}\n`);
     return 70;
   }
 }
@@ -50,5 +54,6 @@ export function processIO(): CommandIO {
       return Buffer.concat(chunks).toString('utf8');
     },
     cwd: process.cwd(),
+    language: pickLanguage(posixLanguageTags(process.env)),
   };
 }

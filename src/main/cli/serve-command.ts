@@ -1,4 +1,5 @@
 import type { CommandIO } from './expand-command';
+import { translate } from '../../shared/i18n/translate';
 import { CLI_TEXT, UsageError } from './text';
 
 /**
@@ -25,20 +26,27 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
     } else if (arg === '--port' && value && /^\d{1,5}$/.test(value) && Number(value) <= 65535) {
       options.port = Number(value);
       i++;
-    } else throw new UsageError(CLI_TEXT.badServeArgument(String(arg)));
+    } else throw new UsageError(CLI_TEXT.serveArgument(String(arg)));
   }
   const { serve } = await import('../host/serve');
   const { resolve } = await import('node:path');
-  const running = await serve({ ...options, workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined });
-  io.stdout(`${CLI_TEXT.serving(running.url)}\n`);
+  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
+  const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');
+  // API keys typed in the browser go to the system keychain where there is one (else memory).
+  const running = await serve({
+    ...options,
+    workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined,
+    secrets: createKeychainSecretStore(),
+  });
+  io.stdout(`${say(CLI_TEXT.serving(running.url))}\n`);
   await nextSignal();
-  io.stderr(`${CLI_TEXT.stopping}\n`);
+  io.stderr(`${say(CLI_TEXT.stopping)}\n`);
   const outcome = await Promise.race([
     running.close().then(() => 'closed' as const),
     nextSignal().then(() => 'again' as const),
     new Promise<'slow'>((done) => setTimeout(() => done('slow'), STOP_DEADLINE_MS).unref()),
   ]);
-  if (outcome === 'slow') io.stderr(`${CLI_TEXT.stopSlow}\n`);
+  if (outcome === 'slow') io.stderr(`${say(CLI_TEXT.stopSlow)}\n`);
   return 0;
 }
 

@@ -1,3 +1,4 @@
+import { text } from '../../shared/i18n/text';
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CALL_NAMES, EVENT_NAMES, callChannel, eventChannel } from '../../shared/api/channels';
 import { fail } from '../../shared/api/result';
@@ -16,7 +17,7 @@ export function registerIpc(services: Promise<Services>, location: AppLocation, 
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, payload: unknown) => {
       const frame = event.senderFrame;
       const trusted = isTrustedSender(frame ? { url: frame.url, isMainFrame: frame === event.sender.mainFrame } : null, location);
-      if (!trusted) return fail('forbidden', 'This page is not allowed to use Atmark.');
+      if (!trusted) return fail('forbidden', text('service.forbidden'));
       const valid = validateCall(name, payload);
       if (!valid.ok) return valid;
       try {

@@ -8,6 +8,8 @@ import { createEngineCaches, type EngineCaches, type Resolver } from './resolver
 import type { Sanitizer } from './sanitize';
 import { countTokens, type TokenCounter } from './tokens';
 import type { Language } from '../../shared/i18n/languages';
+import { text, type Text } from '../../shared/i18n/text';
+import { translate } from '../../shared/i18n/translate';
 import { defaultResolvers } from './default-resolvers';
 import { defaultSanitizers } from './default-sanitizers';
 
@@ -60,12 +62,16 @@ export interface Engine {
 
 /** A precondition of the engine that does not hold, with a stable code and a sentence for people. */
 export class EngineSetupError extends Error {
+  /** The sentence as a catalogue text, for callers that show it in the person's language. */
+  readonly text: Text | null;
+
   constructor(
     readonly code: 'workspace_not_found' | 'workspace_not_a_folder' | 'bad_option',
-    message: string,
+    message: string | Text,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : translate(message, 'en'));
     this.name = 'EngineSetupError';
+    this.text = typeof message === 'string' ? null : message;
   }
 }
 
@@ -107,7 +113,7 @@ export function createEngine(options: EngineOptions): Engine {
 
 function checkContextLength(contextLength: number): number {
   if (!Number.isInteger(contextLength) || contextLength <= 0) {
-    throw new EngineSetupError('bad_option', `the context length must be a whole number of tokens above 0, not ${contextLength}`);
+    throw new EngineSetupError('bad_option', text('engine.badContextLength', { value: String(contextLength) }));
   }
   return contextLength;
 }
@@ -117,10 +123,10 @@ function realWorkspace(path: string): string {
   try {
     real = realpathSync(path);
   } catch {
-    throw new EngineSetupError('workspace_not_found', `workspace folder not found: ${path}`);
+    throw new EngineSetupError('workspace_not_found', text('engine.workspaceNotFound', { path }));
   }
   if (!statSync(real).isDirectory()) {
-    throw new EngineSetupError('workspace_not_a_folder', `the workspace must be a folder, and ${path} is a file`);
+    throw new EngineSetupError('workspace_not_a_folder', text('engine.workspaceNotAFolder', { path }));
   }
   return real;
 }

@@ -85,6 +85,24 @@ describe('limits', () => {
     expect(result.warnings.filter((w) => w.code === 'limit_exceeded')).toHaveLength(2);
   });
 
+  it('references that fail take no share of the count limit: valid ones after them still attach', async () => {
+    ws = makeWorkspace();
+    const names = Array.from({ length: 8 }, (_, i) => `f${i}.txt`);
+    for (const n of names) ws.write(n, `${n}\n`);
+    const missing = Array.from({ length: 3 }, (_, i) => `@file:missing${i}.txt`);
+    const result = await createEngine({ workspace: ws.root }).expand([...missing, ...names.map((n) => `@file:${n}`), '@file:.env'].join(' '));
+    expect(result.references.map((r) => r.status)).toEqual([...Array(3).fill('not_found'), ...Array(8).fill('attached'), 'blocked']);
+    expect(result.warnings.filter((w) => w.code === 'limit_exceeded')).toHaveLength(0);
+  });
+
+  it('refuses unread the references past four times the limit', async () => {
+    ws = makeWorkspace();
+    const result = await createEngine({ workspace: ws.root, limits: { maxReferences: 2 } }).expand(
+      Array.from({ length: 10 }, (_, i) => `@file:m${i}.txt`).join(' '),
+    );
+    expect(result.references.map((r) => r.status)).toEqual([...Array(8).fill('not_found'), 'limit_exceeded', 'limit_exceeded']);
+  });
+
   it('malformed references are not expanded and do not count against the limit', async () => {
     ws = makeWorkspace();
     const result = await createEngine({ workspace: ws.root }).expand('@file:a.ts:9-3 and @git:many');

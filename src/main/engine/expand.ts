@@ -56,6 +56,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
   const hardTokenLimit = Math.floor(contextLength * limits.hardTokenRatio);
   const blocks: Array<{ pending: Pending; block: string }> = [];
   let attachedBytes = 0;
+  let attachedCount = 0;
   let totalPassed = false;
   for (const p of pending) {
     if (p.out.status !== 'attached' || !p.prepared) continue;
@@ -73,6 +74,11 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
       stop(p, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
       continue;
     }
+    // Only references that attach count toward the limit: a missing or refused one takes no share.
+    if (attachedCount >= limits.maxReferences) {
+      stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
+      continue;
+    }
     // Once one reference would pass the total, it and every later one are refused (docs/contract.md "Limits").
     if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
       totalPassed = true;
@@ -80,6 +86,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
       continue;
     }
     attachedBytes += bytes;
+    attachedCount += 1;
     const { tokens } = p.prepared;
     const block = renderBlock({ raw: p.ref.raw, description: r.description, language: r.language, content: clean.text, tokens });
     Object.assign(p.out, { bytes, tokens, sha256: sha256(clean.text), block });
@@ -119,8 +126,17 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
 }
 
 /**
+ * How many well-formed references are resolved at most, as a multiple of the count limit. Failed
+ * references take no share of the limit, so more than the limit are resolved to find the ones that
+ * attach; past this many the rest are refused unread, so a pasted list of a thousand references
+ * cannot make the engine read a thousand files.
+ */
+const RESOLVE_FACTOR = 4;
+
+/**
  * Drops repeats (the same reference written twice is attached once), marks malformed references,
- * and refuses well-formed ones past the count limit.
+ * and refuses unread the well-formed ones past {@link RESOLVE_FACTOR} times the count limit. The
+ * count limit itself is applied in the budget, to the references that attach.
  */
 function admit(refs: readonly ParsedReference[], maxReferences: number): Pending[] {
   const seen = new Set<string>();
@@ -132,7 +148,7 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     seen.add(key);
     const p: Pending = { ref, out: blank(ref) };
     if (ref.malformed) stop(p, 'malformed', ref.malformed);
-    else if (++counted > maxReferences) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
+    else if (++counted > maxReferences * RESOLVE_FACTOR) stop(p, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(maxReferences));
     out.push(p);
   }
   return out;

@@ -2,6 +2,8 @@
  * Every way a chat completion can fail, as a stable code and a sentence that says what happened in
  * the person's terms and what to do. The sentences live here, in one place.
  */
+import { text, type MessageKey, type Text, type TextParam } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import type { NetError } from '../net/errors';
 
 /** Stable codes of a failed chat completion. */
@@ -27,8 +29,10 @@ export type ModelErrorCode =
 /** One failure of the model client. */
 export interface ModelError {
   code: ModelErrorCode;
-  /** The sentence for the person. */
+  /** The sentence for the person, in English. */
   message: string;
+  /** The same sentence as a catalogue text. */
+  text: Text;
   /** The HTTP status, for errors the server answered. */
   status?: number;
   /** The server's own explanation, from its JSON error body, when it gave one. */
@@ -36,48 +40,33 @@ export interface ModelError {
 }
 
 /** Builds a {@link ModelError}. `name` is the endpoint's name as the person gave it. */
-export function modelError(code: ModelErrorCode, name: string, detail = ''): ModelError {
-  return { code, message: sentence(code, name, detail) };
+export function modelError(code: ModelErrorCode, name: string, detail: string | Text = ''): ModelError {
+  return { code, ...said(sentence(code, name, detail)) };
 }
 
-function sentence(code: ModelErrorCode, name: string, detail: string): string {
-  const d = detail ? ` (${detail})` : '';
-  switch (code) {
-    case 'stopped':
-      return 'Stopped: the reply so far is kept.';
-    case 'stalled':
-      return `${name} stopped sending${d}: the reply so far is kept. Send again, or check that the server is still running.`;
-    case 'timeout':
-      return `${name} took too long${d}: the reply so far is kept. Send again, or try a shorter prompt.`;
-    case 'invalid_endpoint':
-      return `The address of ${name} cannot be used${d}: fix its base URL in Settings.`;
-    case 'dns_failed':
-      return `The host of ${name} was not found${d}: check its base URL in Settings and your connection.`;
-    case 'connection_failed':
-      return `Could not connect to ${name}${d}: check that the server is running and its base URL in Settings is right.`;
-    case 'redirected':
-      return `${name} answered with a redirect${d}: put the final address as its base URL in Settings.`;
-    case 'unauthorized':
-      return `${name} refused the API key${d}: check the key in Settings.`;
-    case 'forbidden':
-      return `${name} refused access${d}: check that the key may use this model.`;
-    case 'not_found':
-      return `${name} has no such model or address${d}: check the model name and the base URL in Settings.`;
-    case 'bad_request':
-      return `${name} rejected the request${d}.`;
-    case 'rate_limited':
-      return `${name} is limiting requests or the quota is used up${d}: wait a moment and send again.`;
-    case 'server_error':
-      return `${name} failed while answering${d}: try again later.`;
-    case 'http_error':
-      return `${name} answered with an error${d}.`;
-    case 'malformed_stream':
-      return `${name} sent a reply Atmark could not read${d}: the reply so far is kept. Check that the base URL points at an OpenAI-compatible server.`;
-    case 'incomplete_stream':
-      return `The connection to ${name} ended before the reply was complete${d}: the reply so far is kept. Send again.`;
-    case 'too_large':
-      return `The reply from ${name} was too large${d} and was cut off.`;
-  }
+const KEYS: Readonly<Record<ModelErrorCode, MessageKey>> = {
+  stopped: 'model.stopped',
+  stalled: 'model.stalled',
+  timeout: 'model.timeout',
+  invalid_endpoint: 'model.invalidEndpoint',
+  dns_failed: 'model.dnsFailed',
+  connection_failed: 'model.connectionFailed',
+  redirected: 'model.redirected',
+  unauthorized: 'model.unauthorized',
+  forbidden: 'model.forbidden',
+  not_found: 'model.notFound',
+  bad_request: 'model.badRequest',
+  rate_limited: 'model.rateLimited',
+  server_error: 'model.serverError',
+  http_error: 'model.httpError',
+  malformed_stream: 'model.malformedStream',
+  incomplete_stream: 'model.incompleteStream',
+  too_large: 'model.tooLarge',
+};
+
+function sentence(code: ModelErrorCode, name: string, detail: string | Text): Text {
+  const d: TextParam = detail === '' ? '' : text('model.detail', { detail });
+  return text(KEYS[code], { name, d });
 }
 
 /** The error for an HTTP status the server answered, with its own explanation when it gave one. */
@@ -103,7 +92,7 @@ export function httpError(status: number, name: string, serverMessage: string | 
 
 /** Maps a failure of the guarded fetch; `context` says which of our own aborts fired, if any. */
 export function fromNetError(err: NetError, name: string, context: { stalledMs: number | null; stopped: boolean; started: boolean }): ModelError {
-  if (context.stalledMs !== null) return modelError('stalled', name, `nothing for ${Math.round(context.stalledMs / 1000)} s`);
+  if (context.stalledMs !== null) return modelError('stalled', name, text('model.stalledDetail', { seconds: Math.round(context.stalledMs / 1000) }));
   if (context.stopped || err.code === 'aborted') return modelError('stopped', name);
   switch (err.code) {
     case 'timeout':
@@ -119,7 +108,7 @@ export function fromNetError(err: NetError, name: string, context: { stalledMs: 
       return modelError('too_large', name);
     case 'bad_response':
       // The connection broke: mid-reply it is an incomplete stream, before it a failed connection.
-      return context.started ? modelError('incomplete_stream', name) : modelError('connection_failed', name, 'the connection was closed');
+      return context.started ? modelError('incomplete_stream', name) : modelError('connection_failed', name, text('model.connectionClosed'));
     default:
       return modelError('invalid_endpoint', name, err.message);
   }

@@ -4,6 +4,8 @@
  * `@url` resolver shows about a page it did fetch. They live here, in one place, so other
  * languages can follow.
  */
+import { text, type Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import type { WarningCode } from '../../shared/warnings';
 
 /** Stable codes of every way a guarded request can fail. */
@@ -25,7 +27,10 @@ export type NetErrorCode =
 /** One failure: its code, the sentence for the person, and the URL it is about. */
 export interface NetError {
   code: NetErrorCode;
+  /** The sentence in English. */
   message: string;
+  /** The same sentence as a catalogue text. */
+  text: Text;
   /** The URL (or hop) that failed, as parsed, or the input as given when it did not parse. */
   url: string;
   /** The address that was refused, for `private_address` when an address was involved. */
@@ -43,49 +48,50 @@ export function allowEntryFor(url: URL): string {
 
 /** Builds a NetError with its person-facing sentence. `detail` adds a specific (e.g. the range). */
 export function netError(code: NetErrorCode, url: string, detail?: string, address?: string): NetError {
-  const message = sentence(code, url, detail);
-  return address === undefined ? { code, message, url } : { code, message, url, address };
+  const words = said(sentence(code, url, detail));
+  return address === undefined ? { code, ...words, url } : { code, ...words, url, address };
 }
 
-function sentence(code: NetErrorCode, url: string, detail = ''): string {
+function sentence(code: NetErrorCode, url: string, detail = ''): Text {
+  const d = detail ? ` (${detail})` : '';
   switch (code) {
     case 'invalid_url':
-      return 'not a valid URL: write a full address such as https://example.com/page';
+      return text('net.invalidUrl');
     case 'unsupported_scheme':
-      return `unsupported URL scheme${detail ? ` (${detail})` : ''}: only http:// and https:// pages can be attached`;
+      return text('net.unsupportedScheme', { d });
     case 'userinfo':
-      return 'URLs with a user name or password are not fetched: remove the part before "@" in the address';
+      return text('net.userinfo');
     case 'private_address':
-      return `private network address${detail ? ` (${detail})` : ''}: Atmark fetches only public pages. ${allowHint(url)}`;
+      return text('net.privateAddress', { d, hint: allowHint(url) });
     case 'dns_failed':
-      return `host not found${detail ? ` (${detail})` : ''}: check the address and your connection`;
+      return text('net.dnsFailed', { d });
     case 'connection_failed':
-      return `could not connect${detail ? ` (${detail})` : ''}: check the address and your connection`;
+      return text('net.connectionFailed', { d });
     case 'too_many_redirects':
-      return `too many redirects (more than ${detail || 5}): open the link in a browser and attach the final address`;
+      return text('net.tooManyRedirects', { max: detail || '5' });
     case 'bad_redirect':
-      return 'the server redirected to an address that is not valid';
+      return text('net.badRedirect');
     case 'timeout':
-      return `the page took too long${detail ? ` (more than ${detail})` : ''}: try again, or raise the URL time limit in Settings`;
+      return text('net.timeout', { d: detail ? text('net.timeoutDetail', { limit: detail }) : '' });
     case 'aborted':
-      return 'the request was cancelled';
+      return text('net.aborted');
     case 'too_large':
-      return `the page is too large${detail ? ` (more than ${detail})` : ''}: attach a smaller page or raise the URL size limit in Settings`;
+      return text('net.tooLarge', { d: detail ? text('net.tooLargeDetail', { limit: detail }) : '' });
     case 'unsupported_encoding':
-      return `the server sent the page in an unsupported compression${detail ? ` (${detail})` : ''}`;
+      return text('net.unsupportedEncoding', { d });
     case 'bad_response':
-      return `the server sent a broken response${detail ? ` (${detail})` : ''}`;
+      return text('net.badResponse', { d });
   }
 }
 
-function allowHint(url: string): string {
+function allowHint(url: string): Text {
   let entry = 'HOST:PORT';
   try {
     entry = allowEntryFor(new URL(url));
   } catch {
     // keep the placeholder
   }
-  return `If you trust this server, allow it with --allow-host ${entry} (or the "Allowed hosts" setting).`;
+  return text('net.allowHint', { entry });
 }
 
 /** Human size: `5 MiB`, `512 KiB`, `100 bytes`. */
@@ -119,38 +125,32 @@ export function warningCodeFor(code: NetErrorCode): WarningCode {
 }
 
 /** An HTTP status that is not success: the warning code and the sentence. */
-export function httpStatusProblem(status: number, statusText: string): { code: WarningCode; message: string } {
+export function httpStatusProblem(status: number, statusText: string): { code: WarningCode; message: Text } {
   const http = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  if (status === 404 || status === 410) return { code: 'not_found', message: `page not found (${http}): check the address` };
-  if (status === 401 || status === 403) {
-    return {
-      code: 'failed',
-      message: `the server refused access (${http}): Atmark fetches pages without signing in; attach a public page, or save the page and attach the file`,
-    };
-  }
-  if (status === 429) return { code: 'failed', message: `the server is limiting requests (${http}): try again later` };
-  if (status >= 500) return { code: 'failed', message: `the server failed (${http}): try again later` };
-  return { code: 'failed', message: `the server did not send the page (${http})` };
+  if (status === 404 || status === 410) return { code: 'not_found', message: text('net.pageNotFound', { http }) };
+  if (status === 401 || status === 403) return { code: 'failed', message: text('net.accessRefused', { http }) };
+  if (status === 429) return { code: 'failed', message: text('net.rateLimited', { http }) };
+  if (status >= 500) return { code: 'failed', message: text('net.serverFailed', { http }) };
+  return { code: 'failed', message: text('net.notSent', { http }) };
 }
 
 /** A body that is not text. */
-export function binaryPageMessage(type: string): string {
-  return `binary content is not supported${type ? ` (${type})` : ''}: only web pages, plain text, Markdown and JSON can be attached`;
+export function binaryPageMessage(type: string): Text {
+  return text('net.binary', { d: type ? ` (${type})` : '' });
 }
 
 /** An HTML page in which no readable article was found. */
-export const NO_CONTENT_MESSAGE =
-  'no content extracted: the page has no readable main text (it may need JavaScript); save the text to a file and attach that instead';
+export const NO_CONTENT_MESSAGE: Text = text('net.noContent');
 
 /** A page whose main text alone is past the per-reference limit. */
-export function pageTooLargeMessage(textBytes: number, limit: number): string {
-  return `the page's main text is too large (about ${Math.ceil(textBytes / 1024)} KiB, more than ${formatBytes(limit)}): attach a shorter page, or raise the per-reference limit in Settings`;
+export function pageTooLargeMessage(textBytes: number, limit: number): Text {
+  return text('net.pageTooLarge', { kib: Math.ceil(textBytes / 1024), limit: formatBytes(limit) });
 }
 
 /** A text body that is empty. */
-export const EMPTY_BODY_MESSAGE = 'no content extracted: the server sent an empty page';
+export const EMPTY_BODY_MESSAGE: Text = text('net.emptyBody');
 
-/** The block header's description of an attached page. */
+/** The block header's description of an attached page (for the model: English). */
 export function pageDescription(title: string, finalUrl: string, kind: 'html' | 'text', type: string): string {
   if (kind === 'html') return title ? `web page "${title}" (${finalUrl})` : `web page ${finalUrl}`;
   return `${type || 'text'} from ${finalUrl}`;

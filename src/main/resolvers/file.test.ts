@@ -1,3 +1,4 @@
+import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
@@ -117,7 +118,7 @@ describe('fileResolver: whole files', () => {
   });
 
   it('passes a malformed reference through as malformed', async () => {
-    const ref = { ...makeRef('file', 'a.ts'), malformed: 'a line range must start at 1 or later' };
+    const ref = { ...makeRef('file', 'a.ts'), malformed: MALFORMED.rangeStart('0-3') };
     const r = refused(await fileResolver.resolve(ref, makeCtx(area.root)));
     expect(r.code).toBe('malformed');
   });

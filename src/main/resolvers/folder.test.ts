@@ -1,3 +1,4 @@
+import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
@@ -148,7 +149,7 @@ describe('folderResolver', () => {
   });
 
   it('passes a malformed reference through as malformed', async () => {
-    const ref = { ...makeRef('folder', 'src'), malformed: 'the value is empty' };
+    const ref = { ...makeRef('folder', 'src'), malformed: MALFORMED.emptyValue('folder') };
     expect(refused(await folderResolver.resolve(ref, makeCtx(area.root))).code).toBe('malformed');
   });
 

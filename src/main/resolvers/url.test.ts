@@ -1,3 +1,4 @@
+import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import zlib from 'node:zlib';
 import { createUrlResolver, urlResolver } from './url';
@@ -246,7 +247,7 @@ describe('@url: failures', () => {
 
   it('a malformed reference is refused without a request', async () => {
     const before = server.requests.length;
-    const r = await urlResolver.resolve({ ...ref(''), malformed: 'the URL is empty' }, ctx());
+    const r = await urlResolver.resolve({ ...ref(''), malformed: MALFORMED.emptyValue('url') }, ctx());
     expect(r.ok ? 'ok' : r.code).toBe('malformed');
     expect(server.requests.length).toBe(before);
   });

@@ -54,7 +54,7 @@ async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: Ur
     timeoutMs: ctx.limits.urlTimeoutMs,
     maxBytes: ctx.limits.maxUrlBytes,
   });
-  if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.message, ref.value);
+  if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.text, ref.value);
   return fromResponse(fetched.response, ref, ctx);
 }
 

@@ -47,11 +47,29 @@ export function createPathIndex(root: string): PathIndex {
       const limit = options.limit ?? 50;
       const kinds = [...options.kinds];
       // A query fills in the sizes of untracked files among its matches; the empty listing does not.
-      const found =
-        text.trim() === '' ? await index.shallowest(limit, kinds, options.signal) : await index.query(text, { limit, kinds, signal: options.signal });
-      return found.map((m) => ({ path: m.path, kind: m.kind, size: m.kind === 'file' && m.size >= 0 ? m.size : null }));
+      if (text.trim() === '') return entries(await index.shallowest(limit, kinds, options.signal));
+      const found = await index.query(text, { limit, kinds, signal: options.signal });
+      // Names copied from macOS are stored decomposed (NFD) while IMEs type composed (NFC) text: a
+      // query that differs in the other form is asked in both, its own form's matches first.
+      const other = otherForm(text);
+      if (other === null) return entries(found);
+      const more = await index.query(other, { limit, kinds, signal: options.signal });
+      const seen = new Set(found.map((m) => m.path));
+      return entries([...found, ...more.filter((m) => !seen.has(m.path))].slice(0, limit));
     },
     close: () => void index.close(),
     ready: () => index.whenReady(),
   };
+}
+
+function entries(found: ReadonlyArray<{ path: string; kind: 'file' | 'folder'; size: number }>): PathEntry[] {
+  return found.map((m) => ({ path: m.path, kind: m.kind, size: m.kind === 'file' && m.size >= 0 ? m.size : null }));
+}
+
+/** `text` in the other Unicode normalization form (NFD when it is composed, else NFC), or null when both are the same. */
+function otherForm(text: string): string | null {
+  const nfd = text.normalize('NFD');
+  if (nfd !== text) return nfd;
+  const nfc = text.normalize('NFC');
+  return nfc !== text ? nfc : null;
 }

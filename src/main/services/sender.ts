@@ -61,8 +61,8 @@ export function createSender(settings: SettingsService, sessions: SessionsServic
           onDelta: (text) => emit({ requestId: input.requestId, type: 'delta', runId, text }),
         });
         if (outcome.ok) return ok({ run: outcome.run, error: null });
-        if (outcome.run) return ok({ run: outcome.run, error: { code: outcome.code, message: outcome.message } });
-        return fail(outcome.code === 'blocked' ? 'blocked' : outcome.code === 'stopped' ? 'stopped' : 'failed', outcome.message);
+        if (outcome.run) return ok({ run: outcome.run, error: { code: outcome.code, message: outcome.message, text: outcome.text } });
+        return fail(outcome.code === 'blocked' ? 'blocked' : outcome.code === 'stopped' ? 'stopped' : 'failed', outcome.text ?? outcome.message);
       } catch (error) {
         if (controller.signal.aborted) return fail('stopped', SERVICE_TEXT.stoppedBeforeSending);
         return fail('failed', SERVICE_TEXT.sendFailed(error instanceof Error ? error.message : String(error)));

@@ -87,7 +87,7 @@ export function createSessionsService(userDataDir: string | undefined, onChange:
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);
       const listing = await listSessions(root);
       const sessions = listing.items.map(({ dir: _dir, ...summary }) => summary);
-      return ok({ currentId: (await reopenLatest())?.id ?? null, sessions, problems: listing.problems.map((p) => p.message) });
+      return ok({ currentId: (await reopenLatest())?.id ?? null, sessions, problems: listing.problems.map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })) });
     },
     async startNew() {
       if (!root) return fail('unsupported', SERVICE_TEXT.noSessions);

@@ -6,6 +6,8 @@
  * the old content or the new one, never a torn mix. Reads open the file, require a regular file
  * and count the bytes actually read against a cap. Expected failures are values, never throws.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -18,7 +20,10 @@ export type FileProblemCode = 'missing' | 'unreadable' | 'too_large' | 'corrupt'
 export interface FileProblem {
   path: string;
   code: FileProblemCode;
+  /** The sentence in English. */
   message: string;
+  /** The same sentence as a catalogue text, when there is one. */
+  text?: Text;
 }
 
 /** A value read from disk, or the problem that stopped it. */
@@ -168,8 +173,8 @@ function parseJson(bytes: Buffer): unknown {
 }
 
 /** Builds a failed read. */
-export function fail(path: string, code: FileProblemCode, message: string): { ok: false; problem: FileProblem } {
-  return { ok: false, problem: { path, code, message } };
+export function fail(path: string, code: FileProblemCode, message: string | Text): { ok: false; problem: FileProblem } {
+  return { ok: false, problem: { path, code, ...(typeof message === 'string' ? { message } : said(message)) } };
 }
 
 function errno(err: unknown): string {

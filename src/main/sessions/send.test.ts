@@ -104,7 +104,7 @@ describe('send, end to end against a real server on loopback', () => {
     expect(out).toMatchObject({ ok: false, code: 'model_error' });
     expect(out.ok === false && out.message).toMatch(/refused the API key/);
     const runs = await session.listRuns();
-    expect(runs.items).toEqual([expect.objectContaining({ status: 'failed', error: { code: 'unauthorized', message: expect.stringMatching(/Invalid API key/) } })]);
+    expect(runs.items).toEqual([expect.objectContaining({ status: 'failed', error: expect.objectContaining({ code: 'unauthorized', message: expect.stringMatching(/Invalid API key/), text: expect.objectContaining({ key: 'model.unauthorized' }) }) })]);
     const run = await session.readRun(runs.items[0]!.id);
     expect(run.ok && run.value.replyResultId).toBeNull();
     expect(run.ok && run.value.references[0]!.resultId).toMatch(/^r-/);

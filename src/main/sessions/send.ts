@@ -5,6 +5,8 @@
  * the reply ends: done, stopped (Stop) or failed (with its error). The request's user message is
  * exactly the expanded message, nothing added.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import type { ExpansionResult } from '../../shared/expansion';
 import type { Engine } from '../engine';
 import { streamChat, type ChatOutcome } from '../model/chat-stream';
@@ -49,22 +51,22 @@ export type SendErrorCode = 'blocked' | 'stopped' | 'save_failed' | 'model_error
 /** The run as recorded, or why nothing (or not everything) happened. */
 export type SendOutcome =
   | { ok: true; run: RunRecord }
-  | { ok: false; code: SendErrorCode; message: string; run: RunRecord | null; expansion: ExpansionResult | null };
+  | { ok: false; code: SendErrorCode; message: string; text?: Text; run: RunRecord | null; expansion: ExpansionResult | null };
 
 /** Sends `options.message` to `options.endpoint` and records the run in `options.session`. */
 export async function send(options: SendOptions): Promise<SendOutcome> {
   const { engine, session, endpoint, signal } = options;
   const now = options.now ?? (() => new Date());
   const expansion = options.expansion?.originalMessage === options.message ? options.expansion : await engine.expand(options.message, { signal });
-  if (signal?.aborted) return { ok: false, code: 'stopped', message: SESSION_TEXT.stoppedBeforeSending, run: null, expansion };
-  if (expansion.blocked) return { ok: false, code: 'blocked', message: SESSION_TEXT.blocked, run: null, expansion };
+  if (signal?.aborted) return { ok: false, code: 'stopped', ...said(SESSION_TEXT.stoppedBeforeSending), run: null, expansion };
+  if (expansion.blocked) return { ok: false, code: 'blocked', ...said(SESSION_TEXT.blocked), run: null, expansion };
 
   const created = await session.createRun(expansion, {
     workspace: engine.workspaceRoot,
     endpoint: { id: endpoint.id, name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model },
     status: 'running',
   });
-  if (!created.ok) return { ok: false, code: 'save_failed', message: SESSION_TEXT.saveFailed(created.problem.message), run: null, expansion };
+  if (!created.ok) return { ok: false, code: 'save_failed', ...said(SESSION_TEXT.saveFailed(created.problem.message)), run: null, expansion };
   let run = created.value;
   options.onRun?.(run);
 
@@ -90,9 +92,9 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
     if (stored.ok) run = stored.value;
   }
   const saved = await session.saveRun(run);
-  if (!saved.ok) return { ok: false, code: 'save_failed', message: saved.problem.message, run, expansion };
+  if (!saved.ok) return { ok: false, code: 'save_failed', message: saved.problem.message, text: saved.problem.text, run, expansion };
   if (outcome.ok) return { ok: true, run };
-  return { ok: false, code: outcome.error.code === 'stopped' ? 'stopped' : 'model_error', message: outcome.error.message, run, expansion };
+  return { ok: false, code: outcome.error.code === 'stopped' ? 'stopped' : 'model_error', message: outcome.error.message, text: outcome.error.text, run, expansion };
 }
 
 function finished(run: RunRecord, outcome: ChatOutcome, now: () => Date): RunRecord {
@@ -102,7 +104,7 @@ function finished(run: RunRecord, outcome: ChatOutcome, now: () => Date): RunRec
     reply: outcome.text,
     finishReason: outcome.finishReason,
     usage: outcome.usage,
-    error: outcome.ok ? null : { code: outcome.error.code, message: outcome.error.message },
+    error: outcome.ok ? null : { code: outcome.error.code, message: outcome.error.message, text: outcome.error.text },
     timings: {
       ...run.timings,
       firstTokenAt: outcome.firstDeltaAt?.toISOString() ?? run.timings.firstTokenAt,

@@ -3,6 +3,8 @@
  * here only, so an id of another session, or an unknown one, is `not_found`. Every write is atomic;
  * a damaged file is reported in `problems` and skipped, never fatal.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import type { ExpansionResult } from '../../shared/expansion';
@@ -60,7 +62,9 @@ export interface SessionStore {
 }
 
 /** Why a session folder could not be opened. */
-export type OpenSessionResult = { ok: true; session: SessionStore } | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string };
+export type OpenSessionResult =
+  | { ok: true; session: SessionStore }
+  | { ok: false; code: 'not_a_session' | 'damaged' | 'unwritable'; message: string; text?: Text };
 
 /** Options of {@link openSession}. */
 export interface OpenSessionOptions {
@@ -83,12 +87,12 @@ export async function openSession(dir: string, options: OpenSessionOptions = {})
     for (const sub of [dir, join(dir, 'runs'), resultsDir(dir)]) await sweepStaleTemps(sub);
     return { ok: true, session: sessionStore(dir, read.value, now) };
   }
-  if (read.problem.code !== 'missing') return { ok: false, code: 'damaged', message: SESSION_TEXT.sessionDamaged(dir) };
+  if (read.problem.code !== 'missing') return { ok: false, code: 'damaged', ...said(SESSION_TEXT.sessionDamaged(dir)) };
   const entries = await fsp.readdir(dir).catch(() => [] as string[]);
-  if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', message: SESSION_TEXT.notASession(dir) };
+  if (entries.length > 0 || options.create === false) return { ok: false, code: 'not_a_session', ...said(SESSION_TEXT.notASession(dir)) };
   const meta: SessionMeta = { version: 1, id: newId('session'), createdAt: now().toISOString(), title: null };
   const written = await writeFileAtomic(metaPath, jsonText(meta));
-  if (!written.ok) return { ok: false, code: 'unwritable', message: SESSION_TEXT.cannotCreate(dir, written.problem.message) };
+  if (!written.ok) return { ok: false, code: 'unwritable', ...said(SESSION_TEXT.cannotCreate(dir, written.problem.message)) };
   return { ok: true, session: sessionStore(dir, meta, now) };
 }
 
@@ -110,7 +114,7 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
     const read = await readJsonFile(path, RunRecordSchema, MAX_RUN_BYTES, signal);
     if (!read.ok || read.value.status !== 'running' || streaming.has(id)) return read;
     // Streaming, but not by this process: the app was closed or killed mid-reply.
-    return { ok: true, value: { ...read.value, status: 'interrupted', error: read.value.error ?? { code: 'interrupted', message: SESSION_TEXT.interrupted } } };
+    return { ok: true, value: { ...read.value, status: 'interrupted', error: read.value.error ?? { code: 'interrupted', ...said(SESSION_TEXT.interrupted) } } };
   }
 
   async function runIds(): Promise<string[]> {

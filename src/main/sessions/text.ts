@@ -1,17 +1,21 @@
-/** Every sentence the session store shows a person (one place, so other languages can follow). */
+import { text, type Text } from '../../shared/i18n/text';
+
+/**
+ * Every sentence the session store shows a person, as catalogue texts (`session.*`). The labels of
+ * stored results (`blockLabel`, `replyLabel`) name things for completion lists and stay as written.
+ */
 export const SESSION_TEXT = {
-  noSuchResult: 'this session has no such result',
-  foreignResult: (id: string): string => `result ${id} belongs to another session and was not used`,
-  damagedResult: (id: string): string => `result ${id} is damaged (its text no longer matches what was stored) and was not used`,
-  notASession: (dir: string): string =>
-    `${dir} is not an Atmark session folder (it has files but no session.json): pass an empty or new folder, or an existing session`,
-  sessionDamaged: (dir: string): string => `the session in ${dir} is damaged (session.json cannot be read): start a new session`,
-  cannotCreate: (dir: string, why: string): string => `could not create the session folder ${dir} (${why})`,
-  interrupted: 'The app closed while this reply was streaming; the reply is kept as far as it was saved.',
+  noSuchResult: text('session.noSuchResult'),
+  foreignResult: (id: string): Text => text('session.foreignResult', { id }),
+  damagedResult: (id: string): Text => text('session.damagedResult', { id }),
+  notASession: (dir: string): Text => text('session.notASession', { dir }),
+  sessionDamaged: (dir: string): Text => text('session.sessionDamaged', { dir }),
+  cannotCreate: (dir: string, why: string): Text => text('session.cannotCreate', { dir, why }),
+  interrupted: text('session.interrupted'),
   blockLabel: (reference: string, run: number): string => `${reference} in run ${run}`,
   replyLabel: (run: number, model: string | null): string => `reply of run ${run}${model ? ` (${model})` : ''}`,
-  blocked: 'Nothing was sent: the attached context passes the hard token limit. Remove a reference or use a narrower line range, then send again.',
-  saveFailed: (why: string): string => `Nothing was sent because the run could not be recorded: ${why}`,
-  stoppedBeforeSending: 'Stopped before anything was sent.',
+  blocked: text('session.blocked'),
+  saveFailed: (why: string): Text => text('session.saveFailed', { why }),
+  stoppedBeforeSending: text('service.stoppedBeforeSending'),
   noDraftWorkspace: 'no workspace',
 } as const;

@@ -1,5 +1,6 @@
 import type { SecretStore } from './secrets';
 import { createEnvSecretStore } from './memory-secrets';
+import { said } from '../../shared/i18n';
 import { SETTINGS_TEXT } from './text';
 
 /**
@@ -29,6 +30,6 @@ export function judgeKeyProtection(platform: NodeJS.Platform, available: boolean
  */
 export function unprotectedSecretStore(reason: 'unavailable' | 'plain_text_backend', env?: Readonly<Record<string, string | undefined>>): SecretStore {
   const store = createEnvSecretStore(env ? { env } : {});
-  const message = reason === 'plain_text_backend' ? SETTINGS_TEXT.plainTextKeyring : SETTINGS_TEXT.encryptionUnavailable;
-  return { ...store, problems: () => [...store.problems(), { path: '', code: 'unreadable', message }] };
+  const why = said(reason === 'plain_text_backend' ? SETTINGS_TEXT.plainTextKeyring : SETTINGS_TEXT.encryptionUnavailable);
+  return { ...store, problems: () => [...store.problems(), { path: '', code: 'unreadable', ...why }] };
 }

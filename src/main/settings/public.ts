@@ -3,6 +3,7 @@
  * a key is kept for it (`hasApiKey`), and the stores' problems come as sentences.
  */
 import type { Language, LanguageChoice } from '../../shared/i18n/languages';
+import type { Text } from '../../shared/i18n/text';
 import type { Limits } from '../../shared/limits';
 import type { FileProblem } from '../sessions/atomic-file';
 import { ENDPOINT_PRESETS, type EndpointPreset } from './presets';
@@ -28,7 +29,7 @@ export interface PublicSettings {
   /** False in the browser host and the CLI: keys typed there last until the process ends. */
   keysPersist: boolean;
   /** Sentences about damaged settings or key files, for a notice in the settings view. */
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** Builds the renderer's view of `settings`; `problems` are the load problems to show. */
@@ -45,6 +46,6 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
     promptLanguage: settings.promptLanguage,
     presets: ENDPOINT_PRESETS,
     keysPersist: secrets.persistent,
-    problems: [...problems, ...secrets.problems()].map((p) => p.message),
+    problems: [...problems, ...secrets.problems()].map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })),
   };
 }

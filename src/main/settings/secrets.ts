@@ -7,6 +7,8 @@
  *   environment or memory only.
  * Keys go from a store to the model client and nowhere else: nothing the renderer receives holds one.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
@@ -18,7 +20,7 @@ import { SETTINGS_TEXT } from './text';
 export type SecretErrorCode = 'encryption_unavailable' | 'invalid' | 'write_failed';
 
 /** The outcome of `set` and `delete`. */
-export type SecretResult = { ok: true } | { ok: false; code: SecretErrorCode; message: string };
+export type SecretResult = { ok: true } | { ok: false; code: SecretErrorCode; message: string; text?: Text };
 
 /** Where API keys live, by key id (an endpoint's `apiKeyRef`, normally the endpoint id). */
 export interface SecretStore {
@@ -51,8 +53,8 @@ const SecretsFileSchema = z.object({
 
 /** Checks a key id and a key before they are kept. */
 export function secretInputProblem(id: string, key?: string): SecretResult | null {
-  if (!ENDPOINT_ID.test(id)) return { ok: false, code: 'invalid', message: SETTINGS_TEXT.badSecretId(id) };
-  if (key !== undefined && key.trim() === '') return { ok: false, code: 'invalid', message: SETTINGS_TEXT.emptyKey };
+  if (!ENDPOINT_ID.test(id)) return { ok: false, code: 'invalid', ...said(SETTINGS_TEXT.badSecretId(id)) };
+  if (key !== undefined && key.trim() === '') return { ok: false, code: 'invalid', ...said(SETTINGS_TEXT.emptyKey) };
   return null;
 }
 
@@ -78,7 +80,7 @@ export function createEncryptedSecretStore(dir: string, cipher: StringCipher): S
     const read = await readJsonFile(path, SecretsFileSchema, 1 * MiB, signal);
     if (read.ok) cache = new Map(Object.entries(read.value.keys));
     else {
-      if (read.problem.code !== 'missing') problems = [{ ...read.problem, message: SETTINGS_TEXT.secretsDamaged }];
+      if (read.problem.code !== 'missing') problems = [{ ...read.problem, ...said(SETTINGS_TEXT.secretsDamaged) }];
       cache = new Map();
     }
     return cache;
@@ -86,16 +88,15 @@ export function createEncryptedSecretStore(dir: string, cipher: StringCipher): S
 
   async function persist(keys: Map<string, string>): Promise<SecretResult> {
     const written = await writeFileAtomic(path, jsonText({ version: 1, keys: Object.fromEntries(keys) }), { mode: 0o600 });
-    return written.ok ? { ok: true } : { ok: false, code: 'write_failed', message: written.problem.message };
+    return written.ok ? { ok: true } : { ok: false, code: 'write_failed', message: written.problem.message, text: written.problem.text };
   }
 
   function decrypt(id: string, base64: string): string | null {
     try {
       return cipher.decryptString(Buffer.from(base64, 'base64'));
     } catch {
-      if (!problems.some((p) => p.message === SETTINGS_TEXT.decryptFailed(id))) {
-        problems.push({ path, code: 'corrupt', message: SETTINGS_TEXT.decryptFailed(id) });
-      }
+      const words = said(SETTINGS_TEXT.decryptFailed(id));
+      if (!problems.some((p) => p.message === words.message)) problems.push({ path, code: 'corrupt', ...words });
       return null;
     }
   }
@@ -110,7 +111,7 @@ export function createEncryptedSecretStore(dir: string, cipher: StringCipher): S
     set: (id, key) => serial(async () => {
       const bad = secretInputProblem(id, key);
       if (bad) return bad;
-      if (!cipher.isEncryptionAvailable()) return { ok: false, code: 'encryption_unavailable', message: SETTINGS_TEXT.encryptionUnavailable };
+      if (!cipher.isEncryptionAvailable()) return { ok: false, code: 'encryption_unavailable', ...said(SETTINGS_TEXT.encryptionUnavailable) };
       const keys = new Map(await load());
       keys.set(id, cipher.encryptString(key.trim()).toString('base64'));
       const saved = await persist(keys);

@@ -3,6 +3,8 @@
  * A damaged file never stops the app: what can be saved from it is kept (each endpoint and each
  * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
  */
+import type { Text } from '../../shared/i18n/text';
+import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
@@ -112,8 +114,8 @@ export async function saveSettings(dir: string, settings: Settings, signal?: Abo
   return writeFileAtomic(path, jsonText(checked.settings), { signal });
 }
 
-function problem(path: string, message: string): FileProblem {
-  return { path, code: 'corrupt', message };
+function problem(path: string, message: Text): FileProblem {
+  return { path, code: 'corrupt', ...said(message) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

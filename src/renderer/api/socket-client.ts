@@ -1,6 +1,7 @@
 import type { ApiEvents, AtmarkApi, CallInput, CallOutputs } from '../../shared/api/contract';
 import { CALL_NAMES, type CallName, type EventName } from '../../shared/api/channels';
-import type { ApiResult } from '../../shared/api/result';
+import { fail, type ApiResult } from '../../shared/api/result';
+import { uiText } from '../i18n/said';
 
 /**
  * The browser host's side of the API: the same {@link AtmarkApi} as the Electron preload, carried
@@ -64,7 +65,7 @@ export function createSocketApi(url: string): AtmarkApi {
 }
 
 function lost<T>(): ApiResult<T> {
-  return { ok: false, error: { code: 'failed', message: 'The connection to Atmark was lost; restart `atmark serve` and reload this page.' } };
+  return fail('failed', uiText('ui.connection.lost'));
 }
 
 async function copyInBrowser(text: string): Promise<ApiResult<true>> {
@@ -72,7 +73,7 @@ async function copyInBrowser(text: string): Promise<ApiResult<true>> {
     await navigator.clipboard.writeText(text);
     return { ok: true, value: true };
   } catch {
-    return { ok: false, error: { code: 'failed', message: 'The browser did not allow writing to the clipboard; allow clipboard access for this page and try again.' } };
+    return fail('failed', uiText('ui.connection.clipboard'));
   }
 }
 

@@ -1,19 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
-import { useApi, useAppStore } from '../store';
+import { translate, type Language } from '../../shared/i18n';
+import { currentLanguage, uiText, useUi } from '../i18n';
+import { useApi, useAppStore, type AppState } from '../store';
 import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
 import { referenceCompletion } from './completion';
 import { fileDrop } from './drop';
+import { imeComposition, imeSafeKeys } from './ime';
 import { composerTheme } from './theme';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps {
   /** Mod-Enter: what Send does. */
   onSubmit(): void;
+}
+
+/** The editor's own words (its accessible name and placeholder), swapped when the language changes. */
+function editorWords(language: Language): Extension {
+  const words = (key: 'ui.composer.label' | 'ui.composer.placeholder') => translate(uiText(key), language);
+  return [EditorView.contentAttributes.of({ 'aria-label': words('ui.composer.label'), 'aria-describedby': 'prompt-help' }), placeholder(words('ui.composer.placeholder'))];
+}
+
+function chipEffect(state: AppState, language: Language) {
+  return setChipInfoEffect.of({ infos: chipInfos(state.result, state.progress, language), language });
 }
 
 /**
@@ -23,7 +36,10 @@ export interface ComposerProps {
 export function Composer({ onSubmit }: ComposerProps) {
   const api = useApi();
   const store = useAppStore();
+  const ui = useUi();
   const parent = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const words = useRef(new Compartment());
   const submit = useRef(onSubmit);
   useEffect(() => {
     submit.current = onSubmit;
@@ -31,22 +47,24 @@ export function Composer({ onSubmit }: ComposerProps) {
 
   useEffect(() => {
     const actions = store.getState();
-    const view = new EditorView({
+    const editor = new EditorView({
       parent: parent.current as HTMLDivElement,
       state: EditorState.create({
         doc: actions.text,
         extensions: [
           history(),
-          keymap.of([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap]),
+          // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          imeComposition(),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': 'Prompt', 'aria-describedby': 'prompt-help' }),
-          placeholder('Write a prompt. Type @ to attach a file, a folder, git changes or a web page.'),
-          autocompletion({ override: [referenceCompletion(api)], icons: false, activateOnTyping: true }),
+          words.current.of(editorWords(currentLanguage())),
+          // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
+          autocompletion({ override: [referenceCompletion(api, currentLanguage)], icons: false, activateOnTyping: true, defaultKeymap: false }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
           fileDrop({
             api,
             openFolder: (path) => void store.getState().openWorkspace(path),
-            notify: (kind, text) => store.getState().notify(kind, text),
+            notify: (kind, said) => store.getState().notify(kind, said),
             granted: () => store.getState().refresh(),
           }),
           EditorView.updateListener.of((update) => {
@@ -56,23 +74,27 @@ export function Composer({ onSubmit }: ComposerProps) {
         ],
       }),
     });
+    view.current = editor;
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.result !== previous.result || state.progress !== previous.progress) {
-        view.dispatch({ effects: setChipInfoEffect.of(chipInfos(state.result, state.progress)) });
-      }
+      if (state.result !== previous.result || state.progress !== previous.progress) editor.dispatch({ effects: chipEffect(state, currentLanguage()) });
     });
-    view.dispatch({ effects: setChipInfoEffect.of(chipInfos(store.getState().result, store.getState().progress)) });
     return () => {
       unsubscribe();
-      view.destroy();
+      editor.destroy();
+      view.current = null;
     };
   }, [api, store]);
+
+  // The language changed (or the editor was just made): redraw the chips and the editor's words.
+  useEffect(() => {
+    view.current?.dispatch({ effects: [chipEffect(store.getState(), ui.language), words.current.reconfigure(editorWords(ui.language))] });
+  }, [store, ui.language]);
 
   return (
     <>
       <div ref={parent} className="composer" />
       <p id="prompt-help" className="help">
-        Type @ for files, folders and git changes · Alt+Enter shows the block of the chip at the cursor · Ctrl+Enter sends
+        {ui.t('ui.composer.help')}
       </p>
     </>
   );

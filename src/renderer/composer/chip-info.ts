@@ -1,5 +1,7 @@
 import type { ExpansionResult } from '../../shared/expansion';
+import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
+import { say, uiText } from '../i18n/said';
 
 /** What a chip shows as its state (docs/contract.md "The app"). */
 export type ChipState = 'resolving' | 'ok' | 'warning' | 'blocked';
@@ -9,32 +11,39 @@ export interface ChipInfo {
   state: ChipState;
   /** Tokens attached; null until known. */
   tokens: number | null;
-  /** A sentence for the tooltip: the first warning, or what was attached. */
+  /** A sentence for the tooltip, in the UI language: the first warning, or what was attached. */
   detail: string;
 }
 
+/** A chip whose reference has no result yet. */
+export function resolvingInfo(language: Language): ChipInfo {
+  return { state: 'resolving', tokens: null, detail: translate(uiText('ui.chip.resolving'), language) };
+}
+
 /**
- * Derives each reference's chip from the latest expansion and the progress of the one in flight.
- * A reference the latest result does not know yet (just typed) is `resolving`; one the result knows
- * keeps its state while a newer expansion runs, so chips do not flicker on every keystroke.
+ * Derives each reference's chip from the latest expansion and the progress of the one in flight,
+ * with its tooltip in `language`. A reference the latest result does not know yet (just typed) is
+ * `resolving`; one the result knows keeps its state while a newer expansion runs, so chips do not
+ * flicker on every keystroke.
  */
-export function chipInfos(result: ExpansionResult | null, progress: Record<string, 'resolving' | 'done'>): Map<string, ChipInfo> {
+export function chipInfos(result: ExpansionResult | null, progress: Record<string, 'resolving' | 'done'>, language: Language = 'en'): Map<string, ChipInfo> {
   const infos = new Map<string, ChipInfo>();
   for (const ref of result?.references ?? []) {
-    const warning = ref.warnings[0]?.message;
+    const warning = ref.warnings[0];
     const state: ChipState =
       ref.status === 'attached' ? (ref.warnings.length > 0 ? 'warning' : 'ok') : ref.status === 'blocked' ? 'blocked' : 'warning';
-    const detail = warning ?? `attached, ${ref.tokens} tokens`;
+    const detail = warning ? say(warning, language) : translate(uiText('ui.chip.attached', { count: ref.tokens }), language);
     if (!infos.has(ref.raw)) infos.set(ref.raw, { state, tokens: ref.status === 'attached' ? ref.tokens : null, detail });
   }
   for (const [raw, state] of Object.entries(progress)) {
-    if (state === 'resolving') infos.set(raw, { state: 'resolving', tokens: null, detail: 'resolving…' });
+    if (state === 'resolving') infos.set(raw, resolvingInfo(language));
   }
   return infos;
 }
 
-/** The name a chip shows: a file's base name with its lines, a folder's name, a short git phrase. */
-export function shortName(ref: ParsedReference): string {
+/** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
+export function shortName(ref: ParsedReference, language: Language = 'en'): string {
+  const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
   switch (ref.kind) {
     case 'file': {
@@ -44,11 +53,11 @@ export function shortName(ref: ParsedReference): string {
     case 'folder':
       return `${base(ref.value)}/`;
     case 'diff':
-      return 'unstaged changes';
+      return words('ui.chip.unstaged');
     case 'staged':
-      return 'staged changes';
+      return words('ui.chip.staged');
     case 'git':
-      return ref.count === undefined ? ref.value : `last ${ref.count} commit${ref.count === 1 ? '' : 's'}`;
+      return ref.count === undefined ? ref.value : words('ui.chip.commits', ref.count);
     case 'url':
       return hostOf(ref.value);
     case 'result':

@@ -1,9 +1,11 @@
 import { EditorSelection, EditorState, type TransactionSpec } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { ExpansionResult, ExpandedReference } from '../../shared/expansion';
+import { text } from '../../shared/i18n';
 import { parseReferences } from '../../shared/grammar';
 import { chipInfos, shortName } from './chip-info';
 import { referencesState } from './chips';
+import { compositionEndedEffect } from './ime';
 
 /** Applies `specs` in turn to a state holding `doc`, returning the final state. */
 function run(doc: string, ...specs: TransactionSpec[]): EditorState {
@@ -65,6 +67,21 @@ describe('chipInfos', () => {
     expect(infos.get('@file:gone')?.state).toBe('warning');
   });
 
+  it('speaks the UI language: a warning with a catalogue text in it, else its English sentence', () => {
+    const withText = {
+      references: [
+        ref('@file:gone', 'not_found', 0, [{ code: 'not_found', reference: '@file:gone', message: 'file not found', text: text('fs.notFound', { kind: text('kind.file'), shown: 'gone' }) }]),
+        ref('@file:old', 'not_found', 0, [{ code: 'not_found', reference: '@file:old', message: 'file not found' }]),
+        ref('@file:a.ts', 'attached', 12345),
+      ],
+    } as unknown as ExpansionResult;
+    const ja = chipInfos(withText, {}, 'ja');
+    expect(ja.get('@file:gone')?.detail).toMatch(/^ファイルが見つかりません: gone/);
+    expect(ja.get('@file:old')?.detail).toBe('file not found');
+    expect(ja.get('@file:a.ts')?.detail).toBe('添付済み、12,345 トークン');
+    expect(chipInfos(withText, { '@diff': 'resolving' }, 'ko').get('@diff')?.detail).toBe('확인 중…');
+  });
+
   it('progress of the expansion in flight shows resolving', () => {
     expect(chipInfos(result, { '@file:a.ts': 'resolving' }).get('@file:a.ts')?.state).toBe('resolving');
     expect(chipInfos(null, { '@diff': 'resolving' }).get('@diff')?.state).toBe('resolving');
@@ -79,11 +96,65 @@ describe('shortName', () => {
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
-    ['@git:1', 'last 1 commit'],
+    ['@git:1', 'last commit'],
     ['@git:3', 'last 3 commits'],
     ['@url:https://example.com/a/b', 'example.com'],
   ])('%s -> %s', (raw, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed)).toBe(name);
+  });
+
+  it.each([
+    ['@diff', 'ja', '未ステージの変更'],
+    ['@git:3', 'ja', '直近 3 件のコミット'],
+    ['@staged', 'ko', '스테이징된 변경'],
+    ['@git:1', 'ko', '최근 커밋 1개'], // Korean has one plural form: the count is always shown
+    ['@file:src/a.ts:3-9', 'ko', 'a.ts:3-9'],
+  ] as const)('%s in %s -> %s', (raw, language, name) => {
+    const [parsed] = parseReferences(raw);
+    expect(parsed && shortName(parsed, language)).toBe(name);
+  });
+});
+
+describe('referencesState: IME compositions', () => {
+  const compose = (from: number, to: number, text: string): TransactionSpec => ({
+    changes: { from, to, insert: text },
+    selection: { anchor: from + text.length },
+    userEvent: 'input.type.compose',
+  });
+  const end: TransactionSpec = { effects: compositionEndedEffect.of(null) };
+  const raws = (state: EditorState) => state.field(referencesState).refs.map((r) => [r.raw, r.from, r.to]);
+
+  it('composing right after a chip neither turns it into text nor extends it', () => {
+    // A romaji `s` on its way to `す`: parsed now, `@diffs` would be no reference at all.
+    const composing = run('see @diff', compose(9, 9, 's'), compose(9, 10, 'す'));
+    expect(raws(composing)).toEqual([['@diff', 4, 9]]);
+    expect(composing.field(referencesState).composing).toEqual({ from: 9, to: 10 });
+    expect(composing.field(referencesState).editing).toBeNull();
+    const committed = composing.update(end).state;
+    expect(raws(committed)).toEqual([['@diff', 4, 9]]);
+    expect(committed.field(referencesState).composing).toBeNull();
+  });
+
+  it('a chip whose path a composition runs into keeps its range until the commit', () => {
+    const composing = run('@file:src/app.ts', compose(16, 16, 'w'));
+    expect(raws(composing)).toEqual([['@file:src/app.ts', 0, 16]]);
+    const committed = composing.update(compose(16, 17, 'を')).state.update(end).state;
+    expect(raws(committed)).toEqual([['@file:src/app.ts', 0, 16]]);
+  });
+
+  it('a value composed after `@file:` stays plain text while composing and after the commit', () => {
+    const typed = run('', type(0, '@file:'));
+    const composing = typed.update(compose(6, 6, 'めも')).state;
+    expect(composing.field(referencesState).editing).toBe(0);
+    const committed = composing.update(end).state;
+    expect(raws(committed)).toEqual([['@file:めも', 0, 8]]);
+    expect(committed.field(referencesState).editing).toBe(0);
+  });
+
+  it('an ordinary change ends the frozen state and parses again', () => {
+    const state = run('see @diff', compose(9, 9, 's'), type(10, ' '));
+    expect(state.field(referencesState).composing).toBeNull();
+    expect(raws(state)).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
-import { RangeSetBuilder, StateEffect, StateField, type Extension, type Transaction } from '@codemirror/state';
+import { RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
 import { parseReferences } from '../../shared/grammar';
+import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
-import { shortName, type ChipInfo } from './chip-info';
+import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
+import { uiText, type UiKey } from '../i18n/said';
+import { resolvingInfo, shortName, type ChipInfo } from './chip-info';
+import { compositionEndedEffect } from './ime';
 
 /**
  * References drawn as atomic chips. The ranges come from the one grammar (`parseReferences`), not
@@ -11,16 +15,28 @@ import { shortName, type ChipInfo } from './chip-info';
  *
  * A reference being typed (the last change was typing and the cursor is inside or at its end) stays
  * plain text until the cursor leaves it, so `@file:src/ma` does not turn into a chip mid-word.
+ *
+ * While an IME composes (`input.type.compose` changes), the references are not re-parsed: they keep
+ * their ranges, mapped past the composed text, and no chip is drawn over it. A romaji `s` composed
+ * right after `@diff` would otherwise turn the chip into the text `@diffs` until the person commits
+ * `す`. The document is parsed again when the composition ends ({@link compositionEndedEffect}).
  */
 
-/** Sets the chips' states (dispatched when an expansion result or progress arrives). */
-export const setChipInfoEffect = StateEffect.define<ReadonlyMap<string, ChipInfo>>();
+/** What chips show: each reference's state, and the language of their words. */
+export interface ChipInfoValue {
+  infos: ReadonlyMap<string, ChipInfo>;
+  language: Language;
+}
 
-interface ReferencesValue {
+/** Sets the chips' states and language (dispatched when an expansion result or progress arrives, or the UI language changes). */
+export const setChipInfoEffect = StateEffect.define<ChipInfoValue>();
+
+interface ReferencesValue extends ChipInfoValue {
   refs: readonly ParsedReference[];
   /** `from` of the reference being typed, which is not drawn as a chip. */
   editing: number | null;
-  infos: ReadonlyMap<string, ChipInfo>;
+  /** The range an IME is composing into, while a composition is active; null otherwise. */
+  composing: { from: number; to: number } | null;
 }
 
 function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedReference | undefined {
@@ -29,15 +45,48 @@ function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedRefer
 
 /** The parsed references of the document, the one being typed, and the chips' states. */
 export const referencesState = StateField.define<ReferencesValue>({
-  create: (state) => ({ refs: parseReferences(state.doc.toString()), editing: null, infos: new Map() }),
+  create: (state) => ({ refs: parseReferences(state.doc.toString()), editing: null, infos: new Map(), language: 'en', composing: null }),
   update(value, tr) {
-    let { refs, editing, infos } = value;
-    for (const effect of tr.effects) if (effect.is(setChipInfoEffect)) infos = effect.value;
-    if (tr.docChanged) refs = parseReferences(tr.newDoc.toString());
-    if (tr.docChanged || tr.selection) editing = editingAfter(tr, refs, editing);
-    return refs === value.refs && editing === value.editing && infos === value.infos ? value : { refs, editing, infos };
+    let { refs, editing, infos, language, composing } = value;
+    let ended = false;
+    for (const effect of tr.effects) {
+      if (effect.is(setChipInfoEffect)) ({ infos, language } = effect.value);
+      if (effect.is(compositionEndedEffect)) ended = true;
+    }
+    if (tr.docChanged && tr.isUserEvent('input.type.compose')) {
+      composing = composedRange(tr.changes, composing);
+      refs = refs.flatMap((r) => mapReference(r, tr.changes));
+      editing = editing === null ? null : tr.changes.mapPos(editing, 1);
+    } else if (tr.docChanged || (ended && composing !== null)) {
+      const committed = composing !== null && !tr.docChanged;
+      composing = null;
+      refs = parseReferences(tr.newDoc.toString());
+      // A committed composition was typing: a reference it is part of stays plain until the cursor leaves.
+      editing = committed ? (referenceAt(refs, tr.state.selection.main.head)?.from ?? null) : editingAfter(tr, refs, editing);
+    } else if (tr.selection) editing = editingAfter(tr, refs, editing);
+    return refs === value.refs && editing === value.editing && infos === value.infos && language === value.language && composing === value.composing
+      ? value
+      : { refs, editing, infos, language, composing };
   },
 });
+
+/** The composed range after `changes`: the previous one mapped, widened by every changed range. */
+function composedRange(changes: ChangeDesc, previous: { from: number; to: number } | null): { from: number; to: number } {
+  let from = previous ? changes.mapPos(previous.from, -1) : Number.POSITIVE_INFINITY;
+  let to = previous ? changes.mapPos(previous.to, 1) : Number.NEGATIVE_INFINITY;
+  changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+    from = Math.min(from, fromB);
+    to = Math.max(to, toB);
+  });
+  return { from, to };
+}
+
+/** A reference moved past a composed change without growing: text composed at its edges stays outside it. */
+function mapReference(ref: ParsedReference, changes: ChangeDesc): ParsedReference[] {
+  const from = changes.mapPos(ref.from, 1);
+  const to = changes.mapPos(ref.to, -1);
+  return to > from ? [{ ...ref, from, to }] : [];
+}
 
 function editingAfter(tr: Transaction, refs: readonly ParsedReference[], editing: number | null): number | null {
   const head = tr.state.selection.main.head;
@@ -54,12 +103,13 @@ class ChipWidget extends WidgetType {
   constructor(
     readonly ref: ParsedReference,
     readonly info: ChipInfo,
+    readonly language: Language,
   ) {
     super();
   }
 
   override eq(other: ChipWidget): boolean {
-    return other.ref.raw === this.ref.raw && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail;
+    return other.ref.raw === this.ref.raw && other.language === this.language && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail;
   }
 
   toDOM(): HTMLElement {
@@ -68,16 +118,17 @@ class ChipWidget extends WidgetType {
     chip.dataset.ref = this.ref.raw;
     chip.dataset.state = this.info.state;
     chip.dataset.kind = this.ref.kind;
-    chip.title = `${this.ref.raw}: ${this.info.detail}`;
+    const words = (key: UiKey, params?: Record<string, string | number>) => translate(uiText(key, params), this.language);
+    chip.title = words('ui.chip.title', { ref: this.ref.raw, detail: this.info.detail });
     const part = (cls: string, text: string) => {
       const span = chip.appendChild(document.createElement('span'));
       span.className = cls;
       span.textContent = text;
     };
-    part('cm-chip-kind', this.ref.kind);
-    part('cm-chip-name', shortName(this.ref));
-    part('cm-chip-state', this.info.state);
-    if (this.info.tokens !== null) part('cm-chip-tokens', `${this.info.tokens.toLocaleString('en')} tok`);
+    part('cm-chip-kind', words(KIND_KEYS[this.ref.kind]));
+    part('cm-chip-name', shortName(this.ref, this.language));
+    part('cm-chip-state', words(CHIP_STATE_KEYS[this.info.state]));
+    if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
     return chip;
   }
 
@@ -85,8 +136,6 @@ class ChipWidget extends WidgetType {
     return false;
   }
 }
-
-const RESOLVING: ChipInfo = { state: 'resolving', tokens: null, detail: 'resolving…' };
 
 /** The chips' decorations, recomputed from {@link referencesState}. */
 const chipDecorations = StateField.define<DecorationSet>({
@@ -101,10 +150,12 @@ const chipDecorations = StateField.define<DecorationSet>({
 
 function build(value: ReferencesValue): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
+  const { composing } = value;
   for (const ref of value.refs) {
     if (ref.from === value.editing) continue;
-    const info = value.infos.get(ref.raw) ?? RESOLVING;
-    builder.add(ref.from, ref.to, Decoration.replace({ widget: new ChipWidget(ref, info) }));
+    if (composing && ref.from < composing.to && ref.to > composing.from) continue;
+    const info = value.infos.get(ref.raw) ?? resolvingInfo(value.language);
+    builder.add(ref.from, ref.to, Decoration.replace({ widget: new ChipWidget(ref, info, value.language) }));
   }
   return builder.finish();
 }

@@ -1,9 +1,11 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
-import { formatReference } from '../../shared/grammar';
+import { canStartReference, formatReference } from '../../shared/grammar';
+import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
-import { formatSize } from '../panels/format';
+import { uiText, type UiKey } from '../i18n/said';
+import { isComposing } from './ime';
 
 /**
  * Completion for @-references (docs/contract.md "The app"). `@` offers the kinds, one line each; `@file:` and `@folder:`
@@ -13,14 +15,14 @@ import { formatSize } from '../panels/format';
  */
 
 /** One line per kind, in the order offered. */
-export const KIND_DESCRIPTIONS: Record<ReferenceKind, string> = {
-  file: 'a text file, or some of its lines',
-  folder: 'a listing of a folder',
-  diff: 'unstaged changes (git diff)',
-  staged: 'staged changes (git diff --staged)',
-  git: 'the last N commits with their patches',
-  url: 'the readable text of a web page',
-  result: 'an earlier result of this session',
+export const KIND_DESCRIPTIONS: Readonly<Record<ReferenceKind, UiKey>> = {
+  file: 'ui.kindHelp.file',
+  folder: 'ui.kindHelp.folder',
+  diff: 'ui.kindHelp.diff',
+  staged: 'ui.kindHelp.staged',
+  git: 'ui.kindHelp.git',
+  url: 'ui.kindHelp.url',
+  result: 'ui.kindHelp.result',
 };
 
 /** What the text before the cursor says is being completed. */
@@ -34,14 +36,17 @@ const PATH_LIMIT = 30;
 let requestCounter = 0;
 
 /**
- * Finds the reference being written before the cursor. Only the start condition (an `@` not after
- * a word character or `/`) and the kind prefix are checked; values are completed, not parsed.
+ * Finds the reference being written before the cursor. Only the start condition (the grammar's own
+ * {@link canStartReference}, so completion never offers a reference the parser would leave as text)
+ * and the kind prefix are checked; values are completed, not parsed. A full-width `＠` typed by an
+ * IME is replaced by `@` when an option is picked.
  */
 function targetAt(context: CompletionContext): Target | null {
-  const match = context.matchBefore(/@[a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
+  const match = context.matchBefore(/[@＠][a-z]*(?::(?:"[^"\n]*|'[^'\n]*|`[^`\n]*|[^\s"'`]*))?$/);
   if (!match) return null;
-  const before = match.from > 0 ? context.state.sliceDoc(match.from - 1, match.from) : '';
-  if (/[\w/]/.test(before)) return null;
+  // Two units before the `@` hold any character, an astral one included.
+  const before = context.state.sliceDoc(Math.max(0, match.from - 2), match.from);
+  if (!canStartReference(before, before.length)) return null;
   const colon = match.text.indexOf(':');
   if (colon < 0) return { type: 'word', from: match.from, word: match.text.slice(1) };
   const kind = match.text.slice(1, colon) as ReferenceKind;
@@ -49,35 +54,44 @@ function targetAt(context: CompletionContext): Target | null {
   return { type: 'value', from: match.from, kind, value: match.text.slice(colon + 1).replace(/^["'`]/, '') };
 }
 
-/** Builds the completion source, which asks `api` for paths, commits and results. */
-export function referenceCompletion(api: AtmarkApi): CompletionSource {
+/**
+ * Builds the completion source, which asks `api` for paths, commits and results; `language` gives
+ * the UI language of the moment, for the options' details.
+ */
+export function referenceCompletion(api: AtmarkApi, language: () => Language = () => 'en'): CompletionSource {
   return async (context) => {
+    // Text an IME is still composing is not what the person means yet (see ime.ts).
+    if (context.view && isComposing(context.view)) return null;
     const target = targetAt(context);
     if (!target) return null;
-    if (target.type === 'word') return wordCompletion(api, context, target);
-    return valueCompletion(api, context, target);
+    if (target.type === 'word') return wordCompletion(api, context, target, language());
+    return valueCompletion(api, context, target, language());
   };
 }
 
-async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>): Promise<CompletionResult | null> {
-  const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map(kindOption);
+async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>, language: Language): Promise<CompletionResult | null> {
+  const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map((k) => kindOption(k, language));
   // `@` alone: only the kinds, filtered locally while the person types a kind name.
-  if (target.word === '') return { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  if (target.word === '') {
+    // After a full-width `＠` the list's own filter would compare it with `@`: filter here instead.
+    const fullWidth = context.state.sliceDoc(target.from, target.from + 1) === '＠';
+    return fullWidth ? { from: target.from, options: kinds, filter: false } : { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
+  }
   const items = await ask(api, context, 'path', target.word);
   if (items === null) return null;
-  return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null))], filter: false };
+  return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null, language))], filter: false };
 }
 
-async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>): Promise<CompletionResult | null> {
+async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>, language: Language): Promise<CompletionResult | null> {
   const { kind, value, from } = target;
   if (kind === 'file' || kind === 'folder') {
     if (/:\d/.test(value)) return null; // a line range is being written
     const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind)), filter: false };
+    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, language)), filter: false };
   }
   if (kind === 'git' || kind === 'result') {
     const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind)), validFor: kind === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
+    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, language)), validFor: kind === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
 }
@@ -95,12 +109,12 @@ async function ask(api: AtmarkApi, context: CompletionContext, source: 'path' | 
   return answer.value;
 }
 
-function kindOption(kind: ReferenceKind): Completion {
+function kindOption(kind: ReferenceKind, language: Language): Completion {
   const bare = kind === 'diff' || kind === 'staged';
   const insert = bare ? `@${kind} ` : `@${kind}:`;
   return {
     label: bare ? `@${kind}` : `@${kind}:`,
-    detail: KIND_DESCRIPTIONS[kind],
+    detail: translate(uiText(KIND_DESCRIPTIONS[kind]), language),
     type: 'keyword',
     apply: (view, _completion, from, to) => {
       insertText(view, insert, from, to);
@@ -110,13 +124,13 @@ function kindOption(kind: ReferenceKind): Completion {
   };
 }
 
-function itemOption(item: CompletionItem, kind: ReferenceKind | null): Completion {
+function itemOption(item: CompletionItem, kind: ReferenceKind | null, language: Language): Completion {
   switch (item.type) {
     case 'path': {
       const reference = formatReference(kind ?? item.kind, item.path) ?? `@${item.kind}:${item.path}`;
       return {
         label: item.kind === 'folder' ? `${item.path}/` : item.path,
-        detail: item.kind === 'folder' ? 'folder' : formatSize(item.size ?? 0),
+        detail: item.kind === 'folder' ? translate(uiText('ui.completion.folder'), language) : formatBytes(item.size ?? 0, language),
         type: item.kind === 'folder' ? 'namespace' : 'file',
         apply: (view, _c, from, to) => insertText(view, `${reference} `, from, to),
       };
@@ -124,7 +138,7 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null): Completio
     case 'commit':
       return {
         label: `@git:${item.count}`,
-        detail: `${item.count === 1 ? 'last commit' : `last ${item.count} commits`} · ${item.shortId} ${item.subject}`,
+        detail: translate(uiText('ui.completion.commits', { count: item.count, id: item.shortId, subject: item.subject }), language),
         type: 'constant',
         apply: (view, _c, from, to) => insertText(view, `@git:${item.count} `, from, to),
       };

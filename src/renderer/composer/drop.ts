@@ -1,6 +1,7 @@
 import { EditorView } from '@codemirror/view';
 import type { Extension } from '@codemirror/state';
 import type { AtmarkApi } from '../../shared/api/contract';
+import { uiText, type Said } from '../i18n/said';
 
 /** What a drop on the composer does with the paths it found. */
 export interface DropConfig {
@@ -8,7 +9,7 @@ export interface DropConfig {
   /** A dropped folder opens as the workspace. */
   openFolder(path: string): void;
   /** Shown when the drop cannot be used (e.g. the browser hides the file's path). */
-  notify(kind: 'info' | 'error', text: string): void;
+  notify(kind: 'info' | 'error', said: Said): void;
   /** A file outside the workspace was granted: expand again. */
   granted(): void;
 }
@@ -35,7 +36,7 @@ export function fileDrop(config: DropConfig): Extension {
       event.preventDefault();
       const paths = droppedPaths(config.api, event.dataTransfer);
       if (paths.length === 0) {
-        config.notify('error', 'This browser does not tell Atmark where a dropped file lives; type @file: and pick the file instead.');
+        config.notify('error', uiText('ui.drop.filePathHidden'));
         return true;
       }
       const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;
@@ -57,7 +58,7 @@ async function insertDropped(config: DropConfig, view: EditorView, paths: string
       config.openFolder(path); // not a regular file: a folder dropped here opens as the workspace
       return;
     } else {
-      config.notify('error', answer.error.message);
+      config.notify('error', answer.error);
     }
   }
   if (references.length === 0) return;

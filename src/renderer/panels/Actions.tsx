@@ -1,17 +1,12 @@
 import { useEffect, useRef } from 'react';
+import type { Text } from '../../shared/i18n';
+import { uiText, useUi } from '../i18n';
 import type { AppState } from '../store';
 import { useApi, useApp, useAppStore } from '../store';
 import { sendDisabledReason } from './conversation/send-state';
-import { formatTokens } from './format';
-
-/** Why Send cannot run now, or null when it can. */
-export function sendBlockedReason(result: { blocked: boolean; attachedTokens: number; hardTokenLimit: number } | null): string | null {
-  if (!result?.blocked) return null;
-  return `Send is disabled: the references need more than the hard limit of ${formatTokens(result.hardTokenLimit)} tokens for this context length. Remove a reference, use a narrower line range, or choose a longer context length.`;
-}
 
 /** Why Send is disabled in `state`, or null. */
-export function sendReasonOf(state: AppState): string | null {
+export function sendReasonOf(state: AppState): Text | null {
   return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null });
 }
 
@@ -19,19 +14,25 @@ export function sendReasonOf(state: AppState): string | null {
 export function Actions() {
   const api = useApi();
   const store = useAppStore();
-  const reason = useApp(sendReasonOf);
+  const ui = useUi();
+  // Words, not the text object: a selector must return a value that compares equal when unchanged.
+  const reason = useApp((s) => {
+    const text = sendReasonOf(s);
+    return text ? ui.say(text) : null;
+  });
   const streaming = useApp((s) => s.sending !== null);
 
   // Copy and Export re-read every reference first, so they never carry a stale read.
   const message = () => store.getState().expandFresh();
   const copy = async () => {
     const answer = await api.copyText({ text: await message() });
-    store.getState().notify(answer.ok ? 'info' : 'error', answer.ok ? 'Copied the expanded prompt to the clipboard.' : answer.error.message);
+    store.getState().notify(answer.ok ? 'info' : 'error', answer.ok ? uiText('ui.actions.copied') : answer.error);
   };
   const exportMarkdown = async () => {
+    // The file name is a name, not a sentence: the same in every language.
     const answer = await api.exportMarkdown({ markdown: await message(), suggestedName: 'prompt.md' });
-    if (!answer.ok) store.getState().notify('error', answer.error.message);
-    else if (answer.value) store.getState().notify('info', `Exported the expanded prompt to ${answer.value.path}.`);
+    if (!answer.ok) store.getState().notify('error', answer.error);
+    else if (answer.value) store.getState().notify('info', uiText('ui.actions.exported', { path: answer.value.path }));
   };
 
   // The app's File > Export… does what the button does.
@@ -45,18 +46,25 @@ export function Actions() {
     <div className="actions">
       {streaming ? (
         <button type="button" className="primary stop" onClick={() => store.getState().stop()}>
-          Stop
+          {ui.t('ui.actions.stop')}
         </button>
       ) : (
-        <button type="button" className="primary" disabled={reason !== null} aria-describedby={reason ? 'send-reason' : undefined} title={reason ?? 'Send (Ctrl+Enter)'} onClick={() => void store.getState().send()}>
-          Send
+        <button
+          type="button"
+          className="primary"
+          disabled={reason !== null}
+          aria-describedby={reason ? 'send-reason' : undefined}
+          title={reason ?? ui.t('ui.actions.sendTitle')}
+          onClick={() => void store.getState().send()}
+        >
+          {ui.t('ui.actions.send')}
         </button>
       )}
       <button type="button" onClick={() => void copy()}>
-        Copy
+        {ui.t('ui.actions.copy')}
       </button>
       <button type="button" onClick={() => void exportMarkdown()}>
-        Export
+        {ui.t('ui.actions.export')}
       </button>
       {reason && !streaming && (
         <p id="send-reason" className="send-reason">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useUi } from '../i18n';
 import { useApp } from '../store';
 
 /** Context lengths of common models, offered in the list; any other number can be typed. */
@@ -6,6 +7,7 @@ const PRESETS = [8_192, 32_768, 128_000, 200_000, 1_000_000];
 
 /** The model's context length, which sets the soft (25%) and hard (50%) token limits. */
 export function ContextLength() {
+  const ui = useUi();
   const contextLength = useApp((s) => s.contextLength);
   const setContextLength = useApp((s) => s.setContextLength);
   const [draft, setDraft] = useState(String(contextLength));
@@ -19,7 +21,7 @@ export function ContextLength() {
   const valid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 256 && Number(value) <= 10_000_000;
   return (
     <label className="context-length">
-      Context length{' '}
+      {ui.t('ui.contextLength.label')}{' '}
       <input
         type="number"
         min={256}
@@ -34,7 +36,7 @@ export function ContextLength() {
         // A half-typed number is kept while typing and put back on leaving the field.
         onBlur={() => !valid(draft) && setDraft(String(contextLength))}
       />{' '}
-      tokens
+      {ui.t('ui.contextLength.unit')}
       <datalist id="context-presets">
         {PRESETS.map((p) => (
           <option key={p} value={p} />

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { parseReferences } from '../../shared/grammar';
 import { DEFAULT_LIMITS } from '../../shared/limits';
+import { useUi } from '../i18n';
 import { useApp } from '../store';
-import { formatSize, formatTokens } from './format';
 
 /** Props of one meter. */
 interface MeterProps {
@@ -37,6 +37,7 @@ function Meter({ name, now, max, text, soft }: MeterProps) {
  * expansion), attached size of the total budget, and tokens against the soft and hard limits.
  */
 export function Meters() {
+  const ui = useUi();
   const text = useApp((s) => s.text);
   const result = useApp((s) => s.result);
   const busy = useApp((s) => s.busy);
@@ -51,11 +52,11 @@ export function Meters() {
   return (
     // data-chars: the length of the text the meters were last drawn for (the keystroke bench watches it).
     <div className="meters" aria-busy={busy} data-chars={text.length}>
-      <Meter name="References" now={references} max={limits.maxReferences} text={`${references} of ${limits.maxReferences}`} />
-      <Meter name="Attached size" now={bytes} max={limits.maxTotalBytes} text={`${formatSize(bytes)} of ${formatSize(limits.maxTotalBytes)}`} />
-      <Meter name="Tokens" now={tokens} max={hard} soft={soft} text={`${formatTokens(tokens)} of ${formatTokens(hard)} (soft ${formatTokens(soft)})`} />
+      <Meter name={ui.t('ui.meters.references')} now={references} max={limits.maxReferences} text={ui.t('ui.meters.referencesText', { now: references, max: limits.maxReferences })} />
+      <Meter name={ui.t('ui.meters.attachedSize')} now={bytes} max={limits.maxTotalBytes} text={ui.t('ui.meters.sizeText', { now: bytes, max: limits.maxTotalBytes })} />
+      <Meter name={ui.t('ui.meters.tokens')} now={tokens} max={hard} soft={soft} text={ui.t('ui.meters.tokensText', { now: tokens, max: hard, soft })} />
       <p className="progress" aria-live="polite">
-        {resolving > 0 ? `Resolving ${resolving} reference${resolving === 1 ? '' : 's'}…` : ''}
+        {resolving > 0 ? ui.t('ui.meters.resolving', { count: resolving }) : ''}
       </p>
     </div>
   );

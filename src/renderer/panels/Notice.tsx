@@ -1,24 +1,25 @@
-import { say } from '../ui-text';
+import { useUi } from '../i18n';
 import { useApp } from '../store';
 
 /** The last notice (what happened, or what failed and how to fix it), announced politely. */
 export function Notice() {
+  const ui = useUi();
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
   const showFolderBrowser = useApp((s) => s.showFolderBrowser);
   return (
-    <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label="Notice">
+    <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label={ui.t('ui.notice.label')}>
       {notice && (
         <>
-          <span>{notice.text}</span>{' '}
+          <span>{ui.say(notice.said)}</span>{' '}
           {notice.action === 'browseFolders' && (
             <>
               <button type="button" onClick={() => (clear(), showFolderBrowser(true))}>
-                {say('ui.drop.browse')}
+                {ui.t('ui.drop.browse')}
               </button>{' '}
             </>
           )}
-          <button type="button" className="link" onClick={clear} aria-label="Dismiss notice">
+          <button type="button" className="link" onClick={clear} aria-label={ui.t('ui.notice.dismiss')}>
             ×
           </button>
         </>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useUi } from '../i18n';
 import { useApp } from '../store';
 import { LinkedText } from './links';
 
@@ -7,6 +8,7 @@ import { LinkedText } from './links';
  * clicked is highlighted and scrolled into view; the text itself is not altered.
  */
 export function Preview() {
+  const ui = useUi();
   const result = useApp((s) => s.result);
   const text = useApp((s) => s.text);
   const busy = useApp((s) => s.busy);
@@ -21,8 +23,10 @@ export function Preview() {
   }, [selected, at]);
 
   return (
-    <section className="panel preview" aria-label="Preview" aria-busy={busy}>
-      <h2>Preview {busy && <span className="busy">updating…</span>}</h2>
+    <section className="panel preview" aria-label={ui.t('ui.preview.title')} aria-busy={busy}>
+      <h2>
+        {ui.t('ui.preview.title')} {busy && <span className="busy">{ui.t('ui.preview.updating')}</span>}
+      </h2>
       <pre className="preview-text" tabIndex={0}>
         {at < 0 || !block ? (
           <LinkedText text={message} />

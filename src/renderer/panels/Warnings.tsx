@@ -1,20 +1,28 @@
 import type { Warning } from '../../shared/warnings';
+import { useUi } from '../i18n';
+import { WARNING_CODE_KEYS } from '../i18n/code-words';
 import { useApp } from '../store';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
 const NONE: readonly Warning[] = [];
 
-/** The Warnings region: every warning, with its reference and what to do about it. */
+/**
+ * The Warnings region: every warning, with its reference and what to do about it, in the UI
+ * language (the prompt's own warnings section follows the prompt language setting instead).
+ */
 export function Warnings() {
+  const ui = useUi();
   const warnings = useApp((s) => s.result?.warnings ?? NONE);
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
   return (
-    <section className="panel warnings" aria-label="Warnings">
-      <h2>Warnings {warnings.length > 0 && <span className="count">{warnings.length}</span>}</h2>
-      {expandError && <p className="error">{expandError}</p>}
+    <section className="panel warnings" aria-label={ui.t('ui.warnings.title')}>
+      <h2>
+        {ui.t('ui.warnings.title')} {warnings.length > 0 && <span className="count">{ui.number(warnings.length)}</span>}
+      </h2>
+      {expandError && <p className="error">{ui.say(expandError)}</p>}
       {warnings.length === 0 && !expandError ? (
-        <p className="empty">No warnings.</p>
+        <p className="empty">{ui.t('ui.warnings.none')}</p>
       ) : (
         <ul>
           {warnings.map((w, i) => (
@@ -24,9 +32,9 @@ export function Warnings() {
                   <code>{w.reference}</code>
                 </button>
               ) : (
-                <strong>Prompt</strong>
+                <strong>{ui.t('ui.warnings.prompt')}</strong>
               )}{' '}
-              <span className="code">{w.code.replace('_', ' ')}</span>: {w.message}
+              <span className="code">{ui.t(WARNING_CODE_KEYS[w.code])}</span>: {ui.say(w)}
             </li>
           ))}
         </ul>

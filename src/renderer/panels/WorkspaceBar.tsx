@@ -1,6 +1,6 @@
 import { useRef } from 'react';
+import { useUi } from '../i18n';
 import { useApi, useApp } from '../store';
-import { say } from '../ui-text';
 import { FolderBrowser } from './folders/FolderBrowser';
 
 /**
@@ -10,6 +10,7 @@ import { FolderBrowser } from './folders/FolderBrowser';
  */
 export function WorkspaceBar() {
   const api = useApi();
+  const ui = useUi();
   const workspace = useApp((s) => s.workspace);
   const recent = useApp((s) => s.recent);
   const openWorkspace = useApp((s) => s.openWorkspace);
@@ -24,22 +25,22 @@ export function WorkspaceBar() {
 
   return (
     <div className="workspace-bar">
-      <div role="status" aria-label="Workspace" className="workspace-name" title={workspace?.root}>
+      <div role="status" aria-label={ui.t('ui.workspace.label')} className="workspace-name" title={workspace?.root}>
         {workspace ? (
           <>
             <strong>{workspace.name}</strong> <span className="muted">{workspace.root}</span>
-            {!workspace.isGitRepository && <span className="muted"> (not a git repository)</span>}
+            {!workspace.isGitRepository && <span className="muted"> {ui.t('ui.workspace.notGit')}</span>}
           </>
         ) : (
-          'No workspace open: open a folder or drop one on the window.'
+          ui.t('ui.workspace.none')
         )}
       </div>
       <button type="button" ref={opener} onClick={() => void open()}>
-        {say('ui.folderBrowser.openButton')}
+        {ui.t('ui.workspace.open')}
       </button>
       {recent.length > 0 && (
-        <select aria-label="Recent workspaces" value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
-          <option value="">Recent…</option>
+        <select aria-label={ui.t('ui.workspace.recent')} value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
+          <option value="">{ui.t('ui.workspace.recentPlaceholder')}</option>
           {recent.map((r) => (
             <option key={r} value={r}>
               {r}

@@ -36,7 +36,7 @@ export function LinkedText({ text }: { text: string }) {
         piece.kind === 'text' ? (
           piece.text
         ) : (
-          <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer">
+          <a key={i} href={piece.href} target="_blank" rel="noreferrer">
             {piece.text}
           </a>
         ),

@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
+import type { ApiError } from '../../shared/api/result';
 import type { RunView, SettingsView } from '../../shared/api/session-types';
+import { uiText } from '../i18n/said';
 import type { AppState } from './types';
 
 /** Runs of the current session the conversation shows at most (older ones stay in the history). */
@@ -13,7 +15,7 @@ export interface ConversationSlice {
   /** The Send in flight, or null. */
   sending: { requestId: string; runId: string | null } | null;
   /** Why the last Send did not start (no endpoint, hard limit, a failure), or null. */
-  sendError: string | null;
+  sendError: ApiError | null;
   /** Bumped whenever runs were written, so the history reloads. */
   historyVersion: number;
   settings: SettingsView | null;
@@ -86,7 +88,7 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
         const { text, contextLength } = get();
         const answer = await api.send({ requestId, text, contextLength });
         if (answer.ok) upsert(answer.value.run);
-        set((s) => ({ sending: null, sendError: answer.ok ? null : answer.error.message, historyVersion: s.historyVersion + 1 }));
+        set((s) => ({ sending: null, sendError: answer.ok ? null : answer.error, historyVersion: s.historyVersion + 1 }));
       },
       stop() {
         const sending = get().sending;
@@ -94,9 +96,9 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
       },
       async newSession() {
         const answer = await api.newSession({});
-        if (!answer.ok) return get().notify('error', answer.error.message);
+        if (!answer.ok) return get().notify('error', answer.error);
         set((s) => ({ turns: [], historyVersion: s.historyVersion + 1 }));
-        get().notify('info', 'Started a new session; @result now cites its results only.');
+        get().notify('info', uiText('ui.conversation.started'));
         get().refresh();
       },
     };

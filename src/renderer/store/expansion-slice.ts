@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
+import type { ApiError } from '../../shared/api/result';
 import type { ExpansionResult } from '../../shared/expansion';
 import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
 import type { AppState } from './types';
@@ -22,7 +23,8 @@ export interface ExpansionSlice {
   busy: boolean;
   /** Per-reference progress of the expansion in flight, by raw text. */
   progress: Record<string, 'resolving' | 'done'>;
-  expandError: string | null;
+  /** Why the latest expansion failed (shown in the Warnings region), or null. */
+  expandError: ApiError | null;
   /** The reference whose block the preview highlights. */
   selectedRef: string | null;
   setText(text: string): void;
@@ -72,7 +74,7 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       if (inFlight !== requestId) return answer.ok ? answer.value : null; // a newer expansion replaced this one
       inFlight = null;
       if (answer.ok) set({ result: answer.value, resultText: text, busy: false, expandError: null });
-      else if (answer.error.code !== 'cancelled') set({ result: null, resultText: null, busy: false, expandError: answer.error.message });
+      else if (answer.error.code !== 'cancelled') set({ result: null, resultText: null, busy: false, expandError: answer.error });
       return answer.ok ? answer.value : null;
     }
 

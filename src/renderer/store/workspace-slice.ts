@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AtmarkApi, WorkspaceInfo } from '../../shared/api/contract';
+import { uiText } from '../i18n/said';
 import type { AppState } from './types';
-import { uiError } from '../ui-text';
 
 /** The open workspace and the recent ones. */
 export interface WorkspaceSlice {
@@ -40,11 +40,11 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
       async openWorkspace(path) {
         const opened = await api.openWorkspace({ path });
         if (!opened.ok) {
-          get().notify('error', uiError(opened.error));
+          get().notify('error', opened.error);
           return false;
         }
         set({ workspace: opened.value });
-        get().notify('info', `Opened ${opened.value.name}.`);
+        get().notify('info', uiText('ui.workspace.opened', { name: opened.value.name }));
         get().refresh();
         await loadRecent();
         return true;

@@ -1,4 +1,5 @@
 import type { Language, LanguageChoice } from '../i18n/languages';
+import type { Text } from '../i18n/text';
 /**
  * The plain values Send, settings and the history carry across the renderer/main boundary. Runs are
  * the session records themselves (src/shared/session-records.ts); settings mirror the main process's
@@ -53,7 +54,7 @@ export interface SettingsView {
   /** False in the browser host: keys typed there last until it stops (or come from the environment). */
   keysPersist: boolean;
   /** Sentences about damaged settings or key files. */
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** Settings as the settings view saves them (validated again in main). */
@@ -92,14 +93,14 @@ export interface SessionSummaryView {
 export interface SessionListView {
   currentId: string | null;
   sessions: SessionSummaryView[];
-  problems: string[];
+  problems: Array<{ message: string; text?: Text }>;
 }
 
 /** What Send answers once the run is recorded (however the reply ended). */
 export interface SendAnswer {
   run: RunView;
   /** Why the reply did not finish (`stopped`, `model_error`, `save_failed`); null when it did. */
-  error: { code: string; message: string } | null;
+  error: { code: string; message: string; text?: Text } | null;
 }
 
 /** The draft as main kept it. */

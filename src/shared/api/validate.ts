@@ -1,5 +1,6 @@
 import { CALL_SCHEMAS, type ValidCallInput } from './contract';
 import type { CallName } from './channels';
+import { text } from '../i18n/text';
 import { fail, type ApiResult } from './result';
 
 /** Narrows an unknown string to a call name. */
@@ -16,5 +17,5 @@ export function validateCall<N extends CallName>(name: N, payload: unknown): Api
   if (parsed.success) return { ok: true, value: parsed.data as ValidCallInput<N> };
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-  return fail('invalid_request', `The request "${name}" was malformed${where}: ${issue?.message ?? 'invalid payload'}.`);
+  return fail('invalid_request', text('service.malformedRequest', { name, where, issue: issue?.message ?? 'invalid payload' }));
 }

@@ -11,13 +11,20 @@ const NEEDS_QUOTES = /[\s()[\]{}"'`]/;
 const QUOTE_PREFERENCE = ['"', "'", '`'] as const;
 
 /**
- * Formats `value` for use after `@kind:`. Returns it bare when it parses back unchanged, otherwise
- * quoted with the first of `"`, `'`, `` ` `` it does not contain. Returns null when no form can hold
- * it (empty, a newline, or all three quote characters).
+ * Text a Japanese or Korean writer may put right after a reference, with no space: a particle and
+ * a full stop. A bare value must parse back whole before these too, or it is quoted, so a value
+ * ending in CJK text (`docs/会議`) is written `"docs/会議"` and `"docs/会議"を見て` still works.
+ */
+const CJK_FOLLOWERS = ['を', '를', '。'];
+
+/**
+ * Formats `value` for use after `@kind:`. Returns it bare when it parses back unchanged (alone, and
+ * followed directly by CJK text), otherwise quoted with the first of `"`, `'`, `` ` `` it does not
+ * contain. Returns null when no form can hold it (empty, a newline, or all three quote characters).
  */
 export function formatValue(value: string, kind: ReferenceKind = 'file'): string | null {
   if (value === '' || /[\r\n]/.test(value)) return null;
-  if (!NEEDS_QUOTES.test(value) && parsesBack(`@${kind}:${value}`, kind, value)) return value;
+  if (!NEEDS_QUOTES.test(value) && parsesBareAnywhere(`@${kind}:${value}`, kind, value)) return value;
   const quote = QUOTE_PREFERENCE.find((q) => !value.includes(q));
   return quote ? `${quote}${value}${quote}` : null;
 }
@@ -35,7 +42,7 @@ export function formatReference(kind: ReferenceKind, value = '', lines?: { start
   // quoting settles it, so check the bare form and fall back to quotes.
   if (range && !written.startsWith('"') && !written.startsWith("'") && !written.startsWith('`')) {
     const candidate = `@${kind}:${written}${range}`;
-    if (!parsesBack(candidate, kind, value)) {
+    if (!parsesBareAnywhere(candidate, kind, value)) {
       const quote = QUOTE_PREFERENCE.find((q) => !value.includes(q));
       return quote ? `@${kind}:${quote}${value}${quote}${range}` : null;
     }
@@ -44,9 +51,14 @@ export function formatReference(kind: ReferenceKind, value = '', lines?: { start
   return `@${kind}:${written}${range}`;
 }
 
-/** True when `text` parses as exactly one reference spanning it, with the given kind and value. */
-function parsesBack(text: string, kind: ReferenceKind, value: string): boolean {
-  const refs = parseReferences(text);
+/** True when `text` parses back whole alone and followed by each of {@link CJK_FOLLOWERS}. */
+function parsesBareAnywhere(text: string, kind: ReferenceKind, value: string): boolean {
+  return parsesBack(text, kind, value, '') && CJK_FOLLOWERS.every((after) => parsesBack(text, kind, value, after));
+}
+
+/** True when `text + after` parses as exactly one reference spanning `text`, with the given kind and value. */
+function parsesBack(text: string, kind: ReferenceKind, value: string, after: string): boolean {
+  const refs = parseReferences(text + after);
   const [only] = refs;
   return refs.length === 1 && only !== undefined && only.from === 0 && only.to === text.length &&
     only.kind === kind && only.value === value && !only.malformed;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseReferences } from './parse';
+import { translate } from '../i18n/translate';
+import type { Text } from '../i18n/text';
+
+/** The English words of a malformed reference's sentence. */
+const words = (t: Text | undefined): string => (t ? translate(t, 'en') : '');
 
 /** The raw texts of the references found, for compact tables. */
 function raws(text: string): string[] {
@@ -82,7 +87,7 @@ describe('quoted values', () => {
   });
   it('a quote does not run across lines', () => {
     const [ref] = parseReferences('@file:"abc\ndef"');
-    expect(ref?.malformed).toMatch(/not closed/);
+    expect(words(ref?.malformed)).toMatch(/not closed/);
   });
   it('ends at the closing quote', () => {
     expect(raws('@file:"a b" and more')).toEqual(['@file:"a b"']);
@@ -137,7 +142,7 @@ describe('malformed references', () => {
       expect(ref?.raw).toBe('@file:"a b"');
       return;
     }
-    expect(ref?.malformed).toMatch(why);
+    expect(words(ref?.malformed)).toMatch(why);
   });
   it('git counts out of range parse (the engine clamps them)', () => {
     expect(parseReferences('@git:0')[0]?.count).toBe(0);

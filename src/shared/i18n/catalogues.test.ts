@@ -59,7 +59,7 @@ describe('translate', () => {
     const t = text('fs.tooLarge', { kind: text('kind.file'), shown: 'a.csv', bytes: 3 * 1024 * 1024, limit: 65536, ref: 'a.csv' });
     expect(translate(t, 'en')).toContain('file is too large to attach: a.csv is 3.0 MiB, the limit for one reference is 64 KiB.');
     expect(translate(t, 'ja')).toContain('ファイルが大きすぎて添付できません: a.csv は 3.0 MiB');
-    expect(translate(t, 'ko')).toContain('파일이(가) 너무 커서');
+    expect(translate(t, 'ko')).toContain('파일 크기가 너무 커서');
   });
 
   it('chooses the plural form by count in English and formats the count for the locale', () => {

@@ -8,6 +8,7 @@ import { refuse } from '../../engine/resolver';
 import { locateInput, resolveContained, type FsPolicy } from '../../guards/containment';
 import type { ReadProblem } from '../../guards/safe-read';
 import { problemMessage, type Subject } from './messages';
+import { findOtherNormalization } from './normalization';
 
 /** The guards' policy for one call, from the context (tests hand in their own home folder). */
 export function policyFor(ctx: ResolveContext): FsPolicy {
@@ -39,14 +40,21 @@ export function refuseProblem(problem: ReadProblem, subject: Subject, target: st
 
 /**
  * Turns `value` into a real path that is inside the workspace (or granted) and not protected.
- * Refusals show the path as written, so nothing about the real layout outside is revealed.
+ * Refusals show the path as written, so nothing about the real layout outside is revealed. A name
+ * missing as typed is looked up in its other Unicode normalization form (NFC/NFD) inside the
+ * workspace only; the stored spelling found is judged again from the start.
  */
 export async function locate(value: string, kind: Subject['kind'], ctx: ResolveContext): Promise<Located | Refused> {
   const policy = policyFor(ctx);
   const asWritten: Subject = { kind, shown: value };
   const input = locateInput(value, policy);
   if (!input.ok) return refuseProblem(input, asWritten, value);
-  const contained = await resolveContained(input, policy, ctx.signal);
+  let contained = await resolveContained(input, policy, ctx.signal);
+  if (!contained.ok && contained.reason === 'missing') {
+    // Typed in NFC, stored in NFD (or the reverse): the stored spelling is judged like any path.
+    const stored = await findOtherNormalization(policy.workspaceRoot, input.path, ctx.signal);
+    if (stored !== null) contained = await resolveContained({ path: stored, trailingSlash: input.trailingSlash }, policy, ctx.signal);
+  }
   if (!contained.ok) return refuseProblem(contained, asWritten, value);
   const shown = displayPath(contained.realPath, ctx.workspaceRoot);
   return { ok: true, realPath: contained.realPath, shown, policy, via: contained.via };

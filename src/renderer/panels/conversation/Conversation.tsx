@@ -1,41 +1,34 @@
 import { LinkedText } from '../links';
 import type { RunView } from '../../../shared/api/session-types';
+import { useUi } from '../../i18n';
+import { RUN_STATUS_KEYS } from '../../i18n/code-words';
 import { useApp } from '../../store';
-
-/** Words for a run's status, as the conversation shows them. */
-const STATUS_WORDS: Record<RunView['status'], string> = {
-  expanded: 'expanded, not sent',
-  running: 'streaming…',
-  interrupted: 'interrupted',
-  done: 'done',
-  stopped: 'stopped',
-  failed: 'failed',
-};
 
 /**
  * The conversation of the current session: each run's message as written and the reply as it
  * streams in, with a readable error when the model or the network failed.
  */
 export function Conversation() {
+  const ui = useUi();
   const turns = useApp((s) => s.turns);
   const sending = useApp((s) => s.sending);
   const sendError = useApp((s) => s.sendError);
   const newSession = useApp((s) => s.newSession);
   return (
-    <section className="panel conversation" aria-label="Conversation" aria-busy={sending !== null}>
+    <section className="panel conversation" aria-label={ui.t('ui.conversation.title')} aria-busy={sending !== null}>
       <div className="panel-head">
-        <h2>Conversation</h2>
+        <h2>{ui.t('ui.conversation.title')}</h2>
         <button type="button" className="link" onClick={() => void newSession()} disabled={sending !== null}>
-          New session
+          {ui.t('ui.conversation.newSession')}
         </button>
       </div>
       {sendError && (
         <p role="alert" className="error send-error">
-          {sendError}
+          {ui.say(sendError)}
         </p>
       )}
       {turns.length === 0 ? (
-        <p className="muted">Replies appear here. Each run is kept in the history, and its reply can be cited with @result.</p>
+        <p className="muted">{ui.t('ui.conversation.empty')}</p>
       ) : (
         <ol className="turns">
           {turns.map((run) => (
@@ -48,11 +41,13 @@ export function Conversation() {
 }
 
 function Turn({ run, live }: { run: RunView; live: boolean }) {
+  const ui = useUi();
   return (
-    <li className={`turn turn-${run.status}`} data-run={run.id} data-status={live ? 'running' : run.status} aria-label={`Run ${run.number}`}>
+    <li className={`turn turn-${run.status}`} data-run={run.id} data-status={live ? 'running' : run.status} aria-label={ui.t('ui.conversation.run', { n: run.number })}>
       <p className="turn-meta">
-        Run {run.number} · {run.endpoint?.model ?? 'no model'} · {live ? STATUS_WORDS.running : STATUS_WORDS[run.status]}
-        {run.replyResultId && <span className="muted"> · cite as @result:{run.replyResultId}</span>}
+        {ui.t('ui.conversation.run', { n: run.number })} · {run.endpoint?.model ?? ui.t('ui.conversation.noModel')} ·{' '}
+        {ui.t(RUN_STATUS_KEYS[live ? 'running' : run.status])}
+        {run.replyResultId && <span className="muted">{ui.t('ui.conversation.citeAs', { id: run.replyResultId })}</span>}
       </p>
       <pre className="turn-message">{run.message}</pre>
       <div className="reply" aria-live={live ? 'polite' : 'off'}>
@@ -60,10 +55,10 @@ function Turn({ run, live }: { run: RunView; live: boolean }) {
       </div>
       {run.error && run.status !== 'stopped' && (
         <p role="alert" className="error">
-          {run.error.message}
+          {ui.say(run.error)}
         </p>
       )}
-      {run.status === 'stopped' && <p className="muted">Stopped; the reply is kept as far as it arrived.</p>}
+      {run.status === 'stopped' && <p className="muted">{ui.t('ui.conversation.stopped')}</p>}
     </li>
   );
 }

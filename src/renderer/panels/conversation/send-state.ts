@@ -1,18 +1,7 @@
 import type { SettingsView } from '../../../shared/api/session-types';
 import type { ExpansionResult } from '../../../shared/expansion';
-import { sendBlockedReason } from '../Actions';
-
-/** Sentences about Send (one place, so other languages can follow). */
-export const SEND_TEXT = {
-  noEndpoint: 'Send is disabled: no model endpoint is configured. Open Settings and add one (OpenAI, Ollama, LM Studio, vLLM or llama.cpp); Copy and Export work without one.',
-  noKey: (name: string, persist: boolean) =>
-    persist
-      ? `Send is disabled: the endpoint "${name}" needs an API key. Open Settings and enter it.`
-      : `Send is disabled: the endpoint "${name}" needs an API key. Enter it in Settings (kept until the host stops) or start the host with ATMARK_API_KEY set.`,
-  streaming: 'A reply is streaming; press Stop to end it.',
-  empty: 'Send is disabled: write a prompt first.',
-  noWorkspace: 'Send is disabled: open a workspace folder first.',
-} as const;
+import type { Text } from '../../../shared/i18n';
+import { uiText } from '../../i18n/said';
 
 /** What Send depends on. */
 export interface SendInputs {
@@ -23,15 +12,26 @@ export interface SendInputs {
   streaming: boolean;
 }
 
-/** Why Send cannot run now, or null when it can: an endpoint must be configured and the hard limit must not block. */
-export function sendDisabledReason(inputs: SendInputs): string | null {
-  if (inputs.streaming) return SEND_TEXT.streaming;
+/** Why the hard token limit stops Send, or null when it does not. */
+export function sendBlockedReason(result: SendInputs['result']): Text | null {
+  if (!result?.blocked) return null;
+  return uiText('ui.send.blocked', { tokens: result.hardTokenLimit });
+}
+
+/**
+ * Why Send cannot run now, or null when it can: an endpoint must be configured and the hard limit
+ * must not block. A text, not words: the caller shows it in the UI language.
+ */
+export function sendDisabledReason(inputs: SendInputs): Text | null {
+  if (inputs.streaming) return uiText('ui.send.streaming');
   const blocked = sendBlockedReason(inputs.result);
   if (blocked) return blocked;
-  if (!inputs.hasWorkspace) return SEND_TEXT.noWorkspace;
+  if (!inputs.hasWorkspace) return uiText('ui.send.noWorkspace');
   const endpoint = inputs.settings?.endpoints.find((e) => e.id === inputs.settings?.chosenEndpointId);
-  if (!endpoint) return SEND_TEXT.noEndpoint;
-  if (endpoint.apiKeyRef !== null && !endpoint.hasApiKey) return SEND_TEXT.noKey(endpoint.name, inputs.settings?.keysPersist ?? false);
-  if (inputs.text.trim() === '') return SEND_TEXT.empty;
+  if (!endpoint) return uiText('ui.send.noEndpoint');
+  if (endpoint.apiKeyRef !== null && !endpoint.hasApiKey) {
+    return uiText(inputs.settings?.keysPersist ? 'ui.send.noKey' : 'ui.send.noKeyHost', { name: endpoint.name });
+  }
+  if (inputs.text.trim() === '') return uiText('ui.send.empty');
   return null;
 }

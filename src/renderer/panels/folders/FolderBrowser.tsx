@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import type { FolderEntry, FolderListing } from '../../../shared/api/contract';
 import type { ApiResult } from '../../../shared/api/result';
 import { useApi, useApp, useAppStore } from '../../store';
-import { say, uiError } from '../../ui-text';
+import { useUi, type Said } from '../../i18n';
 import { commonStart, joinTyped, matchingNames, splitTypedPath } from './typed-path';
 
 /** How long typing in the path field waits before it lists the folder typed so far. */
@@ -30,6 +30,7 @@ export function FolderBrowser({ onClosed }: { onClosed(): void }) {
 
 function FolderDialog({ onClose: closed }: { onClose(): void }) {
   const api = useApi();
+  const ui = useUi();
   const store = useAppStore();
   const recent = useApp((s) => s.recent);
   const openWorkspace = useApp((s) => s.openWorkspace);
@@ -44,7 +45,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
   const [input, setInput] = useState('');
   const [prefix, setPrefix] = useState('');
   const [active, setActive] = useState(-1);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(true);
 
   // The modal closes first, so the page behind it is no longer inert when focus goes back.
@@ -58,7 +59,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
     if (mine !== request.current) return false;
     setBusy(false);
     if (!answer.ok) {
-      setError(uiError(answer.error));
+      setError(answer.error);
       return false;
     }
     setError(null);
@@ -103,7 +104,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
   const openTarget = async (path: string | null) => {
     if (!path) return;
     if (await openWorkspace(path)) onClose();
-    else setError(store.getState().notice?.text ?? null);
+    else setError(store.getState().notice?.said ?? null);
   };
 
   const onType = (value: string) => {
@@ -172,9 +173,9 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
         onClose();
       }}
     >
-      <h2 id={titleId}>{say('ui.folderBrowser.title')}</h2>
+      <h2 id={titleId}>{ui.t('ui.folderBrowser.title')}</h2>
       <label className="folder-path">
-        {say('ui.folderBrowser.pathLabel')}
+        {ui.t('ui.folderBrowser.pathLabel')}
         <input
           value={input}
           onChange={(e) => onType(e.target.value)}
@@ -187,16 +188,16 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
         />
       </label>
       <p id={`${id}-path-hint`} className="muted small">
-        {say('ui.folderBrowser.pathHint')}
+        {ui.t('ui.folderBrowser.pathHint')}
       </p>
       <div className="folder-nav">
         <button type="button" onClick={() => void load('', false)}>
-          {say('ui.folderBrowser.home')}
+          {ui.t('ui.folderBrowser.home')}
         </button>
         <button type="button" onClick={up} disabled={!canGoUp}>
-          {say('ui.folderBrowser.up')}
+          {ui.t('ui.folderBrowser.up')}
         </button>
-        <nav aria-label={say('ui.folderBrowser.crumbsLabel')}>
+        <nav aria-label={ui.t('ui.folderBrowser.crumbsLabel')}>
           <ol className="crumbs">
             {listing?.crumbs.map((crumb, i) => (
               <li key={crumb.path}>
@@ -210,8 +211,8 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
       </div>
       <div className="folder-panes">
         {recent.length > 0 && (
-          <section className="folder-recent" aria-label={say('ui.folderBrowser.recentLabel')}>
-            <h3>{say('ui.folderBrowser.recentLabel')}</h3>
+          <section className="folder-recent" aria-label={ui.t('ui.folderBrowser.recentLabel')}>
+            <h3>{ui.t('ui.folderBrowser.recentLabel')}</h3>
             <ul>
               {recent.map((path) => (
                 <li key={path}>
@@ -229,7 +230,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
           className="folder-list"
           role="listbox"
           tabIndex={0}
-          aria-label={say('ui.folderBrowser.foldersLabel')}
+          aria-label={ui.t('ui.folderBrowser.foldersLabel')}
           aria-activedescendant={chosen ? `${id}-option-${active}` : undefined}
           aria-busy={busy}
           aria-describedby={`${id}-keys`}
@@ -250,24 +251,24 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
         </ul>
       </div>
       <p id={`${id}-keys`} className="muted small">
-        {say('ui.folderBrowser.keys')}
+        {ui.t('ui.folderBrowser.keys')}
       </p>
       {listing && visible.length === 0 && !busy && (
-        <p className="muted">{prefix ? say('ui.folderBrowser.noMatch', { prefix }) : say('ui.folderBrowser.empty')}</p>
+        <p className="muted">{prefix ? ui.t('ui.folderBrowser.noMatch', { prefix }) : ui.t('ui.folderBrowser.empty')}</p>
       )}
-      {listing?.truncated && <p className="muted">{say('ui.folderBrowser.truncated', { n: listing.folders.length })}</p>}
+      {listing?.truncated && <p className="muted">{ui.t('ui.folderBrowser.truncated', { n: listing.folders.length })}</p>}
       {error && (
         <p role="alert" className="folder-error">
-          {error}
+          {ui.say(error)}
         </p>
       )}
       <div className="folder-actions">
-        <span className="muted small">{target ? say('ui.folderBrowser.willOpen', { path: target }) : say('ui.folderBrowser.loading')}</span>
+        <span className="muted small">{target ? ui.t('ui.folderBrowser.willOpen', { path: target }) : ui.t('ui.folderBrowser.loading')}</span>
         <button type="button" className="primary" disabled={!target} onClick={() => void openTarget(target)}>
-          {say('ui.folderBrowser.open')}
+          {ui.t('ui.folderBrowser.open')}
         </button>
         <button type="button" onClick={onClose}>
-          {say('ui.folderBrowser.cancel')}
+          {ui.t('ui.folderBrowser.cancel')}
         </button>
       </div>
     </dialog>

@@ -1,31 +1,33 @@
 import type { RunView } from '../../../shared/api/session-types';
-import { formatSize } from '../format';
+import { formatBytes } from '../../../shared/i18n';
+import { useUi } from '../../i18n';
+import { REFERENCE_STATUS_KEYS, RUN_STATUS_KEYS } from '../../i18n/code-words';
 
 /** A reopened run: its citations, the reply, and the expanded message exactly as it was sent. */
 export function RunDetail({ run, onExport }: { run: RunView; onExport(): void }) {
+  const ui = useUi();
   return (
-    <article className="run-detail" aria-label={`Run ${run.number}`}>
+    <article className="run-detail" aria-label={ui.t('ui.run.label', { n: run.number })}>
       <div className="panel-head">
-        <h3>
-          Run {run.number} · {run.status}
-        </h3>
+        <h3>{ui.t('ui.run.heading', { n: run.number, status: ui.t(RUN_STATUS_KEYS[run.status]) })}</h3>
         <button type="button" onClick={onExport}>
-          Export run as Markdown
+          {ui.t('ui.run.export')}
         </button>
       </div>
       <p className="muted">
-        {new Date(run.timings.startedAt).toLocaleString()} · {run.endpoint ? `${run.endpoint.model} at ${run.endpoint.name}` : 'not sent'} · {run.tokens} tokens
-        {run.usage ? ` · model reported ${run.usage.totalTokens} tokens` : ''}
+        {ui.date(run.timings.startedAt)} · {run.endpoint ? ui.t('ui.run.endpoint', { model: run.endpoint.model, name: run.endpoint.name }) : ui.t('ui.run.notSent')} ·{' '}
+        {ui.t('ui.run.tokens', { count: run.tokens })}
+        {run.usage ? ui.t('ui.run.reported', { count: run.usage.totalTokens }) : ''}
       </p>
-      <table className="citations" aria-label="Citations">
+      <table className="citations" aria-label={ui.t('ui.run.citations')}>
         <thead>
           <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Source</th>
-            <th scope="col">Size</th>
-            <th scope="col">Tokens</th>
-            <th scope="col">Status</th>
-            <th scope="col">Stored as</th>
+            <th scope="col">{ui.t('ui.run.reference')}</th>
+            <th scope="col">{ui.t('ui.run.source')}</th>
+            <th scope="col">{ui.t('ui.run.size')}</th>
+            <th scope="col">{ui.t('ui.run.tokensColumn')}</th>
+            <th scope="col">{ui.t('ui.run.status')}</th>
+            <th scope="col">{ui.t('ui.run.storedAs')}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,22 +36,22 @@ export function RunDetail({ run, onExport }: { run: RunView; onExport(): void })
               <td>
                 <code>{c.raw}</code>
               </td>
-              <td className="source" title={c.sha256 ? `sha256 ${c.sha256}` : undefined}>
+              <td className="source" title={c.sha256 ? ui.t('ui.run.sha256', { hash: c.sha256 }) : undefined}>
                 {c.source?.realPath ?? c.source?.finalUrl ?? c.source?.resultId ?? c.target}
                 {c.lineStart !== null ? `:${c.lineStart}-${c.lineEnd ?? c.lineStart}` : ''}
               </td>
-              <td>{formatSize(c.bytes)}</td>
-              <td>{c.tokens}</td>
-              <td>{c.status}</td>
+              <td>{formatBytes(c.bytes, ui.language)}</td>
+              <td>{ui.number(c.tokens)}</td>
+              <td>{ui.t(REFERENCE_STATUS_KEYS[c.status])}</td>
               <td>{c.resultId ? <code>@result:{c.resultId}</code> : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {run.error && <p className="error">{run.error.message}</p>}
-      <h4>Reply</h4>
-      <div className="reply">{run.reply || <span className="muted">No reply text.</span>}</div>
-      <h4>Preview (as sent)</h4>
+      {run.error && <p className="error">{ui.say(run.error)}</p>}
+      <h4>{ui.t('ui.run.reply')}</h4>
+      <div className="reply">{run.reply || <span className="muted">{ui.t('ui.run.noReply')}</span>}</div>
+      <h4>{ui.t('ui.run.asSent')}</h4>
       <pre className="preview-text run-preview">{run.expandedMessage}</pre>
     </article>
   );

@@ -1,16 +1,25 @@
 import { useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
+import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice } from '../../../shared/i18n';
+import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './settings-form';
 
+/** A language's own name (English, 日本語, 한국어), the same whatever the UI language. */
+function nameOf(language: Language): string {
+  return translate(uiText('ui.language.name'), language);
+}
+
 /**
- * The settings view: the endpoint Send uses (from a preset: OpenAI, Ollama, LM Studio, vLLM,
+ * The settings view: the UI language and the language of the prompt's warnings (both saved at
+ * once, so the window switches as soon as one is picked), the endpoint Send uses (from a preset: OpenAI, Ollama, LM Studio, vLLM,
  * llama.cpp), its base URL, model, context length and API key (shown only as set or not set; the
  * key never comes back from main), and every limit of docs/contract.md "Limits".
  */
 export function Settings() {
   const api = useApi();
+  const ui = useUi();
   const store = useAppStore();
   const panelKeys = usePanelKeys<HTMLElement>(() => store.getState().setPanel(null));
   const view = useApp((s) => s.settings);
@@ -18,11 +27,11 @@ export function Settings() {
   const [presetId, setPresetId] = useState('openai');
   const [limitText, setLimitText] = useState<Record<string, string>>({});
   const [key, setKey] = useState('');
-  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'info' | 'error'; said: Said } | null>(null);
 
   // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
   if (view && !form) setForm(formOf(view));
-  if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label="Settings" aria-busy="true" {...panelKeys} />;
+  if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} aria-busy="true" {...panelKeys} />;
 
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;
   const saved = view.endpoints.find((e) => e.id === chosen?.id) ?? null;
@@ -35,35 +44,46 @@ export function Settings() {
       const text = limitText[field.key];
       if (text === undefined) continue;
       const value = storedLimit(field, text);
-      if (value === null) return show('error', `${field.label} must be a number.`), false;
+      if (value === null) return show('error', uiText('ui.settings.notANumber', { field: uiText(field.label) })), false;
       limits[field.key] = value;
     }
     const answer = await api.saveSettings({ settings: { ...next, limits } });
-    if (!answer.ok) return show('error', answer.error.message), false;
+    if (!answer.ok) return show('error', answer.error), false;
     store.getState().setSettings(answer.value);
     setForm(formOf(answer.value));
     setLimitText({});
     store.getState().refresh();
     return true;
   }
-  function show(kind: 'info' | 'error', text: string): void {
-    setMessage({ kind, text });
+  function show(kind: 'info' | 'error', said: Said): void {
+    setMessage({ kind, said });
+  }
+  // The languages are saved alone, from the saved settings: other edits in the form stay unsaved.
+  async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language }): Promise<void> {
+    if (!view) return;
+    const { language, promptLanguage, ...rest } = formOf(view);
+    const answer = await api.saveSettings({ settings: { ...rest, language, promptLanguage, ...patch } });
+    if (!answer.ok) return show('error', answer.error);
+    store.getState().setSettings(answer.value);
+    setForm((f) => (f ? { ...f, ...patch } : f));
+    // The prompt's warnings are written in the prompt language: the preview follows it.
+    if (patch.promptLanguage) store.getState().refresh();
   }
   async function saveKey(): Promise<void> {
     if (!chosen || key.trim() === '') return;
     if (!(await save())) return;
     const answer = await api.setApiKey({ endpointId: chosen.id, key });
     setKey('');
-    if (!answer.ok) return show('error', answer.error.message);
+    if (!answer.ok) return show('error', answer.error);
     store.getState().setSettings(answer.value);
-    show('info', view?.keysPersist ? 'The API key is saved, encrypted.' : 'The API key is kept until the host stops.');
+    show('info', uiText(view?.keysPersist ? 'ui.settings.keySaved' : 'ui.settings.keyKept'));
   }
   async function removeKey(): Promise<void> {
     if (!chosen) return;
     const answer = await api.deleteApiKey({ endpointId: chosen.id });
-    if (!answer.ok) return show('error', answer.error.message);
+    if (!answer.ok) return show('error', answer.error);
     store.getState().setSettings(answer.value);
-    show('info', 'The API key was removed.');
+    show('info', uiText('ui.settings.keyRemoved'));
   }
   const add = () => {
     const preset = view.presets.find((p) => p.id === presetId) ?? view.presets[0];
@@ -77,23 +97,58 @@ export function Settings() {
   };
 
   return (
-    <section id="settings-panel" className="panel settings" aria-label="Settings" {...panelKeys}>
+    <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} {...panelKeys}>
       <div className="panel-head">
-        <h2>Settings</h2>
+        <h2>{ui.t('ui.settings.title')}</h2>
         <button type="button" className="link" onClick={() => store.getState().setPanel(null)}>
-          Close
+          {ui.t('ui.app.close')}
         </button>
       </div>
       {view.problems.map((p) => (
-        <p key={p} className="error">
-          {p}
+        <p key={p.message} className="error">
+          {ui.say(p)}
         </p>
       ))}
       <fieldset>
-        <legend>Model endpoint</legend>
+        <legend>{ui.t('ui.settings.languages')}</legend>
+        <div className="grid-form">
+          <label>
+            {/* Named by its words alone (a wrapping label would add the chosen option's name). */}
+            <span id="ui-language-label">{ui.t('ui.settings.language')}</span>
+            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveLanguages({ language: e.target.value as LanguageChoice })}>
+              <option value="system">{ui.t('ui.language.system', { name: nameOf(pickLanguage(systemLanguageTags())) })}</option>
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {nameOf(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span id="prompt-language-label">{ui.t('ui.settings.promptLanguage')}</span>
+            <select
+              aria-labelledby="prompt-language-label"
+              value={form.promptLanguage ?? 'en'}
+              aria-describedby="prompt-language-why"
+              onChange={(e) => void saveLanguages({ promptLanguage: e.target.value as Language })}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {nameOf(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p id="prompt-language-why" className="muted">
+            {ui.t('ui.settings.promptLanguageWhy')}
+          </p>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{ui.t('ui.settings.endpoint')}</legend>
         <div className="row">
           <label>
-            Preset{' '}
+            {ui.t('ui.settings.preset')}{' '}
             <select value={presetId} onChange={(e) => setPresetId(e.target.value)}>
               {view.presets.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -103,19 +158,19 @@ export function Settings() {
             </select>
           </label>
           <button type="button" onClick={add}>
-            Add endpoint
+            {ui.t('ui.settings.addEndpoint')}
           </button>
         </div>
         {form.endpoints.length === 0 ? (
-          <p className="muted">No endpoint yet: pick a preset and add it. Compose, preview, copy and export work without one.</p>
+          <p className="muted">{ui.t('ui.settings.noEndpoint')}</p>
         ) : (
           <div className="grid-form">
             <label>
-              Endpoint used for Send
+              {ui.t('ui.settings.endpointUsed')}
               <select value={form.chosenEndpointId ?? ''} onChange={(e) => setForm({ ...form, chosenEndpointId: e.target.value || null })}>
                 {form.endpoints.map((e) => (
                   <option key={e.id} value={e.id}>
-                    {e.name} ({e.id})
+                    {ui.t('ui.settings.endpointOption', { name: e.name, id: e.id })}
                   </option>
                 ))}
               </select>
@@ -123,46 +178,46 @@ export function Settings() {
             {chosen && (
               <>
                 <label>
-                  Name
+                  {ui.t('ui.settings.name')}
                   <input value={chosen.name} onChange={(e) => edit({ name: e.target.value })} />
                 </label>
                 <label>
-                  Base URL
+                  {ui.t('ui.settings.baseUrl')}
                   <input value={chosen.baseUrl} spellCheck={false} onChange={(e) => edit({ baseUrl: e.target.value })} />
                 </label>
                 <label>
-                  Model
+                  {ui.t('ui.settings.model')}
                   <input value={chosen.model} spellCheck={false} onChange={(e) => edit({ model: e.target.value })} />
                 </label>
                 <label>
-                  Model context length
+                  {ui.t('ui.settings.contextLength')}
                   <input type="number" min={256} step={1} value={chosen.contextLength} onChange={(e) => edit({ contextLength: Math.trunc(Number(e.target.value)) || 0 })} />
                 </label>
                 <label className="check">
-                  <input type="checkbox" checked={chosen.apiKeyRef !== null} onChange={(e) => edit({ apiKeyRef: e.target.checked ? chosen.id : null })} /> Needs an API key
+                  <input type="checkbox" checked={chosen.apiKeyRef !== null} onChange={(e) => edit({ apiKeyRef: e.target.checked ? chosen.id : null })} /> {ui.t('ui.settings.needsKey')}
                 </label>
                 {chosen.apiKeyRef !== null && (
                   <div className="key-row">
-                    <p className="key-state" role="status" aria-label="API key status">
-                      {saved?.hasApiKey ? 'An API key is set.' : 'No API key is set.'}
-                      {!view.keysPersist && ' Keys typed here last until the host stops; or start it with ATMARK_API_KEY set.'}
+                    <p className="key-state" role="status" aria-label={ui.t('ui.settings.keyStatus')}>
+                      {ui.t(saved?.hasApiKey ? 'ui.settings.keySet' : 'ui.settings.keyNotSet')}
+                      {!view.keysPersist && ui.t('ui.settings.keyHostOnly')}
                     </p>
                     <label>
-                      API key
+                      {ui.t('ui.settings.apiKey')}
                       <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
                     </label>
                     <button type="button" onClick={() => void saveKey()} disabled={key.trim() === ''}>
-                      Save key
+                      {ui.t('ui.settings.saveKey')}
                     </button>
                     {saved?.hasApiKey && (
                       <button type="button" onClick={() => void removeKey()}>
-                        Remove key
+                        {ui.t('ui.settings.removeKey')}
                       </button>
                     )}
                   </div>
                 )}
                 <button type="button" className="link danger" onClick={remove}>
-                  Remove endpoint
+                  {ui.t('ui.settings.removeEndpoint')}
                 </button>
               </>
             )}
@@ -170,12 +225,12 @@ export function Settings() {
         )}
       </fieldset>
       <fieldset>
-        <legend>Limits</legend>
+        <legend>{ui.t('ui.settings.limits')}</legend>
         <div className="grid-form limits">
           {LIMIT_FIELDS.map((field) => (
             <label key={field.key}>
-              {field.label}
-              {field.unit && <span className="muted"> ({field.unit})</span>}
+              {ui.t(field.label)}
+              {field.unit && <span className="muted">{ui.t('ui.settings.unitLabel', { unit: ui.t(field.unit) })}</span>}
               <input
                 type="number"
                 min={0}
@@ -187,12 +242,12 @@ export function Settings() {
         </div>
       </fieldset>
       <div className="row">
-        <button type="button" className="primary" onClick={() => void save().then((ok) => ok && show('info', 'Settings saved.'))}>
-          Save settings
+        <button type="button" className="primary" onClick={() => void save().then((ok) => ok && show('info', uiText('ui.settings.saved')))}>
+          {ui.t('ui.settings.save')}
         </button>
         {message && (
           <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'error' : 'muted'}>
-            {message.text}
+            {ui.say(message.said)}
           </p>
         )}
       </div>

@@ -1,27 +1,28 @@
 import type { EndpointPresetId, EndpointPresetView, EndpointView, SettingsInput, SettingsView } from '../../../shared/api/session-types';
 import type { Limits } from '../../../shared/limits';
+import type { UiKey } from '../../i18n';
 
 /** One limit as the settings view shows it: a label, a unit, and the factor from that unit to the stored value. */
 export interface LimitField {
   key: keyof Limits;
-  label: string;
-  unit: string;
+  label: UiKey;
+  unit: UiKey | null;
   scale: number;
 }
 
 /** Every limit of docs/contract.md "Limits", in the units people think in. */
 export const LIMIT_FIELDS: readonly LimitField[] = [
-  { key: 'maxReferences', label: 'References per prompt', unit: '', scale: 1 },
-  { key: 'maxReferenceBytes', label: 'Text one reference attaches', unit: 'KiB', scale: 1024 },
-  { key: 'maxTotalBytes', label: 'Text all references attach', unit: 'KiB', scale: 1024 },
-  { key: 'softTokenRatio', label: 'Soft token limit', unit: '% of context', scale: 0.01 },
-  { key: 'hardTokenRatio', label: 'Hard token limit', unit: '% of context', scale: 0.01 },
-  { key: 'maxFolderEntries', label: 'Folder entries', unit: '', scale: 1 },
-  { key: 'maxGitCommits', label: 'Git commits', unit: '', scale: 1 },
-  { key: 'gitTimeoutMs', label: 'Git time', unit: 's', scale: 1000 },
-  { key: 'urlTimeoutMs', label: 'URL time', unit: 's', scale: 1000 },
-  { key: 'folderTimeoutMs', label: 'Folder time', unit: 's', scale: 1000 },
-  { key: 'maxUrlBytes', label: 'Web page size', unit: 'KiB', scale: 1024 },
+  { key: 'maxReferences', label: 'ui.settings.limit.maxReferences', unit: null, scale: 1 },
+  { key: 'maxReferenceBytes', label: 'ui.settings.limit.maxReferenceBytes', unit: 'ui.settings.unit.kib', scale: 1024 },
+  { key: 'maxTotalBytes', label: 'ui.settings.limit.maxTotalBytes', unit: 'ui.settings.unit.kib', scale: 1024 },
+  { key: 'softTokenRatio', label: 'ui.settings.limit.softTokenRatio', unit: 'ui.settings.unit.percent', scale: 0.01 },
+  { key: 'hardTokenRatio', label: 'ui.settings.limit.hardTokenRatio', unit: 'ui.settings.unit.percent', scale: 0.01 },
+  { key: 'maxFolderEntries', label: 'ui.settings.limit.maxFolderEntries', unit: null, scale: 1 },
+  { key: 'maxGitCommits', label: 'ui.settings.limit.maxGitCommits', unit: null, scale: 1 },
+  { key: 'gitTimeoutMs', label: 'ui.settings.limit.gitTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
+  { key: 'urlTimeoutMs', label: 'ui.settings.limit.urlTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
+  { key: 'folderTimeoutMs', label: 'ui.settings.limit.folderTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
+  { key: 'maxUrlBytes', label: 'ui.settings.limit.maxUrlBytes', unit: 'ui.settings.unit.kib', scale: 1024 },
 ];
 
 /** The editable part of the settings. */
@@ -31,6 +32,8 @@ export function formOf(view: SettingsView): SettingsInput {
     chosenEndpointId: view.chosenEndpointId,
     limits: { ...view.limits },
     allowHosts: [...view.allowHosts],
+    language: view.language,
+    promptLanguage: view.promptLanguage,
   };
 }
 

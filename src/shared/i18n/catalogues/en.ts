@@ -1,3 +1,4 @@
+import { enCompose } from './en-compose';
 import { enUi } from './en-ui';
 
 /**
@@ -73,6 +74,9 @@ export const en = {
     whatLog: 'commits',
   },
   engine: {
+    badContextLength: 'the context length must be a whole number of tokens above 0, not {{value}}',
+    workspaceNotFound: 'workspace folder not found: {{path}}',
+    workspaceNotAFolder: 'the workspace must be a folder, and {{path}} is a file',
     tooManyReferences:
       'more than {{max}} references in one prompt: this one was not expanded. Remove some references, or raise the limit in Settings',
     tooLargeFile: 'the text is {{bytes, bytes}}, over the limit of {{max, bytes}} for one reference: attach a narrower line range, e.g. @file:PATH:1-200',
@@ -137,6 +141,7 @@ export const en = {
     emptyBody: 'no content extracted: the server sent an empty page',
   },
   model: {
+    detail: ' ({{detail}})',
     stopped: 'Stopped: the reply so far is kept.',
     stalled: '{{name}} stopped sending{{d}}: the reply so far is kept. Send again, or check that the server is still running.',
     stalledDetail: 'nothing for {{seconds}} s',
@@ -238,8 +243,11 @@ export const en = {
     openFailed: 'Atmark could not open "{{path}}": {{reason}}',
   },
   cli: {
+    badPromptLanguage: '--prompt-language takes en, ja or ko, not "{{text}}"',
+    serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
+    serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',
@@ -247,13 +255,12 @@ export const en = {
     noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
     blocked:
       'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
-    serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     stopping: 'Stopping Atmark (the draft is saved)…',
     stopSlow: 'Atmark did not finish stopping within a second; it stops now (the draft was saved first).',
-    badServeArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     internal: 'atmark: something went wrong inside Atmark: {{detail}}',
   },
   ui: enUi,
+  compose: enCompose,
 };
 
 /** The shape every language's catalogue has: the English keys, any words. */

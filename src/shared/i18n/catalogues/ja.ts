@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { jaCompose } from './ja-compose';
 import { jaUi } from './ja-ui';
 
 /** Every sentence Atmark shows a person, in Japanese (keys as in en.ts). */
@@ -63,6 +64,9 @@ export const ja: Catalogue = {
     whatLog: 'コミット',
   },
   engine: {
+    badContextLength: 'コンテキスト長は 0 より大きいトークン数（整数）にしてください。{{value}} は使えません',
+    workspaceNotFound: 'ワークスペースのフォルダーが見つかりません: {{path}}',
+    workspaceNotAFolder: 'ワークスペースはフォルダーでなければなりませんが、{{path}} はファイルです',
     tooManyReferences: '1 つのプロンプトに参照が {{max}} 個を超えています。この参照は展開されませんでした。参照を減らすか、設定で上限を上げてください',
     tooLargeFile: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。@file:PATH:1-200 のように行範囲を狭めてください',
     tooLargeOther: 'テキストは {{bytes, bytes}} で、1 つの参照の上限 {{max, bytes}} を超えています。範囲を狭めるか、設定で上限を上げてください',
@@ -123,6 +127,7 @@ export const ja: Catalogue = {
     emptyBody: '内容を取り出せませんでした: サーバーが空のページを送りました',
   },
   model: {
+    detail: '（{{detail}}）',
     stopped: '停止しました。ここまでの回答は残しています。',
     stalled: '{{name}} からの送信が止まりました{{d}}。ここまでの回答は残しています。もう一度送信するか、サーバーが動いているか確認してください。',
     stalledDetail: '{{seconds}} 秒間応答なし',
@@ -222,19 +227,21 @@ export const ja: Catalogue = {
     openFailed: 'Atmark は "{{path}}" を開けませんでした: {{reason}}',
   },
   cli: {
+    badPromptLanguage: '--prompt-language には en、ja、ko のいずれかを指定してください。「{{text}}」は使えません',
+    serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
+    serving: 'Atmark は {{url}} で動いています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:
-      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
+      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',
     tooManyMessages: 'メッセージは 1 つのはずですが、引数が {{n}} 個あります。メッセージを引用符で囲んでください',
     badContextLength: '--context-length には 0 より大きいトークン数（整数）を指定してください。「{{text}}」は使えません',
     unknownCommand: '不明なコマンド「{{name}}」です。"atmark expand" か "atmark serve" を使ってください',
     noCommand: 'コマンドがありません。"atmark expand MESSAGE" か "atmark serve" を使ってください',
     blocked: 'atmark: 添付するコンテキストがトークンの上限を超えるため、何も添付していません（警告を参照）。上のメッセージは書かれたままです。',
-    serving: 'Atmark を {{url}} で実行しています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     stopping: 'Atmark を停止しています（下書きは保存済みです）…',
     stopSlow: 'Atmark は 1 秒以内に停止を終えられなかったため、今すぐ停止します（下書きは先に保存しました）。',
-    badServeArgument: '想定外の引数 "{{arg}}" です: "atmark serve [--workspace DIR] [--port N] [--open]" の形で指定してください',
     internal: 'atmark: Atmark の内部で問題が起きました: {{detail}}',
   },
   ui: jaUi,
+  compose: jaCompose,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { koCompose } from './ko-compose';
 import { koUi } from './ko-ui';
 
 /** Every sentence Atmark shows a person, in Korean (keys as in en.ts). */
@@ -17,11 +18,11 @@ export const ko: Catalogue = {
     rangeOrder: '줄 범위 "{{spec}}"의 끝이 시작보다 앞입니다. 작은 수를 먼저 쓰세요',
   },
   fs: {
-    notFound: '{{kind}}을(를) 찾을 수 없습니다: {{shown}}. 철자를 확인하세요. 상대 경로는 작업 공간 폴더에서 시작합니다.',
-    invalid: '{{kind}}을(를) 찾을 수 없습니다: {{detail}}. 그 문자를 지우고 다시 시도하세요.',
+    notFound: '{{kind}} 없음: {{shown}}. 철자를 확인하세요. 상대 경로는 작업 공간 폴더에서 시작합니다.',
+    invalid: '{{kind}} 없음: {{detail}}. 그 문자를 지우고 다시 시도하세요.',
     invalidDefault: '경로가 올바르지 않습니다',
-    loop: '{{kind}}을(를) 찾을 수 없습니다: {{shown}}은(는) 자기 자신을 가리키는 심볼릭 링크입니다. 실제 {{kind}}을(를) 지정하세요.',
-    tooLong: '{{kind}}을(를) 찾을 수 없습니다: 경로가 시스템 한도보다 깁니다. 경로를 확인하세요.',
+    loop: '{{kind}} 없음: {{shown}}은(는) 자기 자신을 가리키는 심볼릭 링크입니다. 실제 {{kind}}의 경로를 지정하세요.',
+    tooLong: '{{kind}} 없음: 경로가 시스템 한도보다 깁니다. 경로를 확인하세요.',
     isFolder: '파일을 찾을 수 없습니다: {{shown}}은(는) 폴더입니다. 목록을 보려면 @folder:{{ref}}를 쓰세요.',
     isFile: '폴더를 찾을 수 없습니다: {{shown}}은(는) 파일입니다. 첨부하려면 @file:{{ref}}를 쓰세요.',
     outside:
@@ -30,10 +31,10 @@ export const ko: Catalogue = {
       '경로가 민감한 인증 정보 파일입니다({{detail}}): {{shown}}. Atmark는 이 파일을 첨부하지 않습니다. 필요한 부분을 비밀 정보를 빼고 프롬프트에 직접 붙여 넣으세요.',
     notRegular: '{{shown}}은(는) {{detail}}(으)로, 일반 파일이 아니어서 첨부할 수 없습니다. 텍스트 파일을 첨부하세요.',
     aborted: '{{shown}} 읽기가 끝나기 전에 취소되었습니다. 다음에 바뀔 때 다시 읽습니다.',
-    ioError: '{{shown}}을(를) 읽을 수 없습니다({{detail}}). {{kind}}을(를) 읽을 수 있는지 확인하세요.',
+    ioError: '{{shown}}을(를) 읽을 수 없습니다({{detail}}). 이 {{kind}}에 읽기 권한이 있는지 확인하세요.',
     ioErrorDefault: '입출력 오류',
     tooLarge:
-      '{{kind}}이(가) 너무 커서 첨부할 수 없습니다: {{shown}}은(는) {{bytes, bytes}}이고, 참조 하나의 한도는 {{limit, bytes}}입니다. @file:{{ref}}:1-200처럼 줄 범위를 좁히세요.',
+      '{{kind}} 크기가 너무 커서 첨부할 수 없습니다: {{shown}}은(는) {{bytes, bytes}}이고, 참조 하나의 한도는 {{limit, bytes}}입니다. @file:{{ref}}:1-200처럼 줄 범위를 좁히세요.',
     rangeTooLarge: '{{shown}}의 {{range}} 텍스트가 참조 하나의 한도 {{limit, bytes}}보다 큽니다. 줄 범위를 좁히세요.',
     scanTooLarge:
       '파일이 너무 커서 첨부할 수 없습니다: Atmark는 줄을 찾으려고 파일 앞부분 {{limit, bytes}}까지만 읽는데, {{shown}}은(는) 그보다 큽니다. 파일 앞쪽의 범위를 지정하세요.',
@@ -60,6 +61,9 @@ export const ko: Catalogue = {
     whatLog: '커밋',
   },
   engine: {
+    badContextLength: '컨텍스트 길이는 0보다 큰 토큰 수(정수)여야 합니다. {{value}}는 쓸 수 없습니다',
+    workspaceNotFound: '작업 공간 폴더를 찾을 수 없습니다: {{path}}',
+    workspaceNotAFolder: '작업 공간은 폴더여야 하는데, {{path}}은(는) 파일입니다',
     tooManyReferences: '프롬프트 하나에 참조가 {{max}}개를 넘습니다. 이 참조는 펼치지 않았습니다. 참조를 줄이거나 설정에서 한도를 올리세요',
     tooLargeFile: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. @file:PATH:1-200처럼 줄 범위를 좁히세요',
     tooLargeOther: '텍스트가 {{bytes, bytes}}로 참조 하나의 한도 {{max, bytes}}를 넘습니다. 범위를 좁히거나 설정에서 한도를 올리세요',
@@ -120,6 +124,7 @@ export const ko: Catalogue = {
     emptyBody: '내용을 추출하지 못했습니다: 서버가 빈 페이지를 보냈습니다',
   },
   model: {
+    detail: '({{detail}})',
     stopped: '중지했습니다. 지금까지 받은 답변은 남겨 둡니다.',
     stalled: '{{name}}이(가) 전송을 멈췄습니다{{d}}. 지금까지 받은 답변은 남겨 둡니다. 다시 보내거나 서버가 실행 중인지 확인하세요.',
     stalledDetail: '{{seconds}}초 동안 응답 없음',
@@ -219,19 +224,21 @@ export const ko: Catalogue = {
     openFailed: 'Atmark가 "{{path}}"을(를) 열지 못했습니다: {{reason}}',
   },
   cli: {
+    badPromptLanguage: '--prompt-language에는 en, ja, ko 중 하나를 주세요. "{{text}}"는 쓸 수 없습니다',
+    serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
+    serving: 'Atmark가 {{url}}에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
-      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
+      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
     tooManyMessages: '메시지는 하나여야 하는데 인수가 {{n}}개입니다. 메시지를 따옴표로 감싸세요',
     badContextLength: '--context-length에는 0보다 큰 토큰 수(정수)를 주세요. "{{text}}"는 쓸 수 없습니다',
     unknownCommand: '알 수 없는 명령 "{{name}}"입니다. "atmark expand"나 "atmark serve"를 쓰세요',
     noCommand: '명령이 없습니다. "atmark expand MESSAGE"나 "atmark serve"를 쓰세요',
     blocked: 'atmark: 첨부할 컨텍스트가 토큰 한도를 넘어서 아무것도 첨부하지 않았습니다(경고 참고). 위 메시지는 쓴 그대로입니다.',
-    serving: 'Atmark가 {{url}} 에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     stopping: 'Atmark를 멈추는 중입니다(초안은 저장되었습니다)…',
     stopSlow: 'Atmark가 1초 안에 멈추지 못해 지금 바로 멈춥니다(초안은 먼저 저장했습니다).',
-    badServeArgument: '예상하지 못한 인수 "{{arg}}"입니다: "atmark serve [--workspace DIR] [--port N] [--open]" 형식으로 쓰세요',
     internal: 'atmark: Atmark 내부에서 문제가 생겼습니다: {{detail}}',
   },
   ui: koUi,
+  compose: koCompose,
 };

@@ -1,0 +1,67 @@
+import type { RunStatus } from '../../shared/session-records';
+import type { ReferenceStatus } from '../../shared/expansion';
+import type { ReferenceKind } from '../../shared/reference';
+import type { WarningCode } from '../../shared/warnings';
+import type { UiKey } from './said';
+
+/**
+ * The words for Atmark's stable codes: warning codes, reference and run statuses, kinds and chip
+ * states. The codes stay what they are in data attributes, files and tests; only these words are
+ * shown. Literal keys (never built from the code) so the renderer-text test sees every key in use.
+ */
+
+/** A warning's code, as the Warnings list shows it. */
+export const WARNING_CODE_KEYS: Readonly<Record<WarningCode, UiKey>> = {
+  malformed: 'ui.warnings.code.malformed',
+  not_found: 'ui.warnings.code.not_found',
+  blocked: 'ui.warnings.code.blocked',
+  too_large: 'ui.warnings.code.too_large',
+  limit_exceeded: 'ui.warnings.code.limit_exceeded',
+  failed: 'ui.warnings.code.failed',
+  soft_limit: 'ui.warnings.code.soft_limit',
+  clamped: 'ui.warnings.code.clamped',
+  redacted: 'ui.warnings.code.redacted',
+};
+
+/** A citation's status, as a reopened run shows it. */
+export const REFERENCE_STATUS_KEYS: Readonly<Record<ReferenceStatus, UiKey>> = {
+  attached: 'ui.refStatus.attached',
+  malformed: 'ui.refStatus.malformed',
+  not_found: 'ui.refStatus.not_found',
+  blocked: 'ui.refStatus.blocked',
+  too_large: 'ui.refStatus.too_large',
+  limit_exceeded: 'ui.refStatus.limit_exceeded',
+  failed: 'ui.refStatus.failed',
+  soft_limit: 'ui.refStatus.soft_limit',
+  clamped: 'ui.refStatus.clamped',
+  redacted: 'ui.refStatus.redacted',
+};
+
+/** A run's status, as the conversation and the history show it. */
+export const RUN_STATUS_KEYS: Readonly<Record<RunStatus, UiKey>> = {
+  expanded: 'ui.runStatus.expanded',
+  running: 'ui.runStatus.running',
+  interrupted: 'ui.runStatus.interrupted',
+  done: 'ui.runStatus.done',
+  stopped: 'ui.runStatus.stopped',
+  failed: 'ui.runStatus.failed',
+};
+
+/** A reference's kind, as its chip shows it. */
+export const KIND_KEYS: Readonly<Record<ReferenceKind, UiKey>> = {
+  file: 'ui.kind.file',
+  folder: 'ui.kind.folder',
+  diff: 'ui.kind.diff',
+  staged: 'ui.kind.staged',
+  git: 'ui.kind.git',
+  url: 'ui.kind.url',
+  result: 'ui.kind.result',
+};
+
+/** A chip's state (`resolving`, `ok`, `warning`, `blocked`), as the chip shows it. */
+export const CHIP_STATE_KEYS: Readonly<Record<'resolving' | 'ok' | 'warning' | 'blocked', UiKey>> = {
+  resolving: 'ui.chip.state.resolving',
+  ok: 'ui.chip.state.ok',
+  warning: 'ui.chip.state.warning',
+  blocked: 'ui.chip.state.blocked',
+};

@@ -1,0 +1,27 @@
+import { i18nInstance, isLanguage, resolveLanguage, type Language, type LanguageChoice } from '../../shared/i18n';
+
+/**
+ * The languages the system reports to this page: the browser's preferences, or in Electron the
+ * app's locale (Chromium reports `app.getLocale()` there too).
+ */
+export function systemLanguageTags(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
+/** The UI language for a Settings choice: the choice when it names a language, else the system's. */
+export function uiLanguageFor(choice: LanguageChoice | undefined): Language {
+  return resolveLanguage(choice, systemLanguageTags());
+}
+
+/** The UI language in force now, for code outside React (completion, chips). */
+export function currentLanguage(): Language {
+  const language = i18nInstance().language;
+  return isLanguage(language) ? language : 'en';
+}
+
+/** Switches the shared instance (components re-render through react-i18next) and `<html lang>`. */
+export function applyLanguage(language: Language): void {
+  const i18n = i18nInstance();
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}

@@ -1,0 +1,7 @@
+/**
+ * The composer's budget, completion rows, chip cards and settings feedback, in English: the
+ * reference for ja-compose.ts and ko-compose.ts, which must have exactly the same keys.
+ */
+export const enCompose = {
+  placeholder: 'compose',
+};
