@@ -24,6 +24,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Test support (fixture builders, loopback servers, fake endpoints) is for tests and benches:
+    // product code never imports it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*-child.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test-support', '**/test-support/**'], message: 'test-support/ is for tests and benches; product code must not import it.' }] }],
+    },
+  },
+  {
     // The rules of hooks (all of the plugin's recommended ones), and effects that name everything they read.
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

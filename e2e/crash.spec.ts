@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../src/main/host/renderer-build';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { startChildHost, type ChildHost } from './support/child-host';
 import { composerPage } from './support/composer-page';

@@ -6,7 +6,7 @@ import { _electron, type ElectronApplication, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../src/shared/api/channels';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { electronBinary } from '../scripts/electron-binary.mjs';
 import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
