@@ -217,6 +217,8 @@ describe('the composer in the browser host', () => {
     await page.getByRole('button', { name: 'Open folder…' }).click();
     await page.getByLabel('Folder path').fill(path.dirname(workspace.outsideFile));
     await page.keyboard.press('Enter'); // goes into the typed folder
+    const here = page.getByRole('dialog', { name: 'Open folder' }).getByRole('navigation', { name: 'Location' }).locator('[aria-current]');
+    await expect.poll(() => here.textContent()).toBe('elsewhere');
     await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();

@@ -73,6 +73,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
 
   const load = async (path: string, byTyping: boolean, options: { prefix?: string; keepInput?: boolean } = {}): Promise<boolean> => {
     const mine = ++request.current;
+    setBusy(true);
     return show(mine, await api.listFolders({ path, typed: byTyping }), byTyping, options);
   };
 
@@ -264,7 +265,7 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
       )}
       <div className="folder-actions">
         <span className="muted small">{target ? ui.t('ui.folderBrowser.willOpen', { path: target }) : ui.t('ui.folderBrowser.loading')}</span>
-        <button type="button" className="primary" disabled={!target} onClick={() => void openTarget(target)}>
+        <button type="button" className="primary" disabled={!target || busy} onClick={() => void openTarget(target)}>
           {ui.t('ui.folderBrowser.open')}
         </button>
         <button type="button" onClick={onClose}>
