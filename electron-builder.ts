@@ -38,6 +38,9 @@ const config: Configuration = {
     // only o200k_base, from ESM: the rest is about 18 MiB nobody loads.
     '!node_modules/gpt-tokenizer/{cjs,data,src}/**',
     '!node_modules/gpt-tokenizer/esm/bpeRanks/{cl100k_base,p50k_base,r50k_base}.js',
+    // The system keychain binding serves the browser host (`atmark serve`); the app keeps keys with
+    // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
+    '!node_modules/@napi-rs/**',
   ],
   // The guide opens from Help; it ships beside the app, readable without a network.
   extraResources: [

@@ -111,6 +111,7 @@ describe('a --dir build against a stand-in Electron', () => {
     }
     const forbidden = files.filter((f) => /^\/(src|e2e|bench|scripts|build|docs|test-results|dist)\//.test(f) || /\.(map|ts|tsx)$/.test(f) || /\.(test|spec)\.[cm]?js$/.test(f));
     expect(forbidden).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.node')), 'native modules').toEqual([]);
     for (const dev of ['vitest', 'electron', 'electron-builder', 'react', 'react-dom', '@codemirror/view', 'typescript', 'eslint', 'playwright-core', 'vite', 'esbuild']) {
       expect(files, dev).not.toContain(`/node_modules/${dev}/package.json`);
     }
