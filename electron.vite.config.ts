@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { cspMetaPlugin } from './src/shared/csp';
 
 // Three builds, one per process. The main build bundles the engine; the preload is a
 // single CommonJS file because sandboxed preloads cannot load ES modules.
@@ -32,7 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
+    plugins: [react(), cspMetaPlugin()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'bench/.work/**', 'test-results/**'] },
@@ -21,5 +22,20 @@ export default tseslint.config(
   {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Test support (fixture builders, loopback servers, fake endpoints) is for tests and benches:
+    // product code never imports it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*-child.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test-support', '**/test-support/**'], message: 'test-support/ is for tests and benches; product code must not import it.' }] }],
+    },
+  },
+  {
+    // The rules of hooks (all of the plugin's recommended ones), and effects that name everything they read.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules, 'react-hooks/exhaustive-deps': 'error' },
   },
 );

@@ -13,7 +13,7 @@ import { serialize } from 'node:v8';
 import { extractionWorkerScript } from '../src/main/extraction/worker-script';
 import type { DocumentJob } from '../src/main/extraction/protocol';
 import { MiB } from '../src/shared/limits';
-import { makePdf } from '../src/main/testing/documents';
+import { makePdf } from '../test-support/documents';
 
 /** One row of the table. */
 export interface DocumentBenchRow {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../src/main/testing/prng';
+import { seededRandom } from '../test-support/prng';
 
 /** Shape of the generated repository. */
 export const GIT_BENCH_SHAPE = { files: 10_000, fileBytes: 5_000, commits: 50, unstaged: 50, staged: 10 } as const;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../src/main/testing/prng';
+import { seededRandom } from '../test-support/prng';
 
 /** A bench query and the file it must rank first. */
 export interface BenchQuery {

@@ -10,4 +10,8 @@ if (!existsSync(built)) {
   process.exit(2);
 }
 const { runCli, processIO } = await import(built);
-process.exitCode = await runCli(process.argv.slice(2), processIO());
+const code = await runCli(process.argv.slice(2), processIO());
+// A server that stopped ends its process: nothing a dependency left behind may keep it alive.
+// Other commands only set the status, so output still draining to a pipe is not cut off.
+if (process.argv[2] === 'serve') process.exit(code);
+process.exitCode = code;

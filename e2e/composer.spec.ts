@@ -11,8 +11,8 @@ import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * The composer in Chromium against the browser host, on a real git repository (SPEC §2 testing
- * contract): completion, chips, meters, preview, warnings, limits, copy, and Backspace on a chip.
+ * The composer in Chromium against the browser host, on a real git repository (docs/contract.md
+ * "Accessible names"): completion, chips, meters, preview, warnings, limits, copy, and Backspace on a chip.
  */
 
 const SCREENSHOTS = path.resolve(__dirname, '..', 'docs', 'screenshots');
@@ -216,7 +216,11 @@ describe('the composer in the browser host', () => {
   it('opens another folder by its path and remembers the recent ones', async () => {
     await page.getByRole('button', { name: 'Open folder…' }).click();
     await page.getByLabel('Folder path').fill(path.dirname(workspace.outsideFile));
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // goes into the typed folder
+    const here = page.getByRole('dialog', { name: 'Open folder' }).getByRole('navigation', { name: 'Location' }).locator('[aria-current]');
+    await expect.poll(() => here.textContent()).toBe('elsewhere');
+    await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();
     const recent = page.getByRole('combobox', { name: 'Recent workspaces' });
     // The recent list is refreshed after the workspace switch is shown: wait for it.

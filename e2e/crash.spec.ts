@@ -5,14 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../src/main/host/renderer-build';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { startChildHost, type ChildHost } from './support/child-host';
 import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * Issue 5's crash test: the browser host runs as its own process and is killed with SIGKILL while
+ * The crash test: the browser host runs as its own process and is killed with SIGKILL while
  * the person types and again while a reply streams; restarted on the same user-data folder, it
  * loses no draft text typed more than a second before the kill, and no completed run. Each start
  * gets a fresh browser context, so the page's own localStorage copy of the draft cannot help.

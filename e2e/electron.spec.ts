@@ -1,57 +1,109 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { _electron, type ElectronApplication } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { _electron, type ElectronApplication, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../src/shared/api/channels';
+import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { electronBinary } from '../scripts/electron-binary.mjs';
+import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * The real Electron app through Playwright's Electron support. It needs an Electron binary, which
- * cannot be downloaded on every machine: where there is none, the spec says so and is skipped.
+ * The real Electron app through Playwright's Electron support: a folder given on the command
+ * line, a second launch handing its folder to the first, the menu's Open Folder…, a chip, and a
+ * Send to a model server on loopback. It needs an Electron binary, which cannot be downloaded on
+ * every machine: where there is none, the spec says so and is skipped.
  */
 
 const ROOT = path.resolve(__dirname, '..');
 const binary = electronBinary(ROOT);
-if (!binary) console.log('e2e/electron.spec.ts skipped: no Electron binary is installed (node_modules/electron has no dist/); the browser-host spec covers the composer.');
+if (!binary) console.log('e2e/electron.spec.ts skipped: no Electron binary is installed (node_modules/electron has no dist/); the browser-host specs cover the composer.');
 
-describe('the Electron app', () => {
+describe.skipIf(!binary)('the Electron app', () => {
   let app: ElectronApplication | undefined;
-  let workspace: TestWorkspace | undefined;
-  let userData: string | undefined;
+  let page: Page;
+  let workspace: TestWorkspace;
+  let other: string;
+  let userData: string;
+  let server: OpenAiTestServer;
+
+  beforeAll(async () => {
+    const { build } = await import('electron-vite');
+    await build({ root: ROOT, logLevel: 'warn' });
+    workspace = await createTestWorkspace();
+    other = path.join(path.dirname(workspace.root), 'elsewhere');
+    server = await startOpenAiServer();
+    userData = await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-electron-user-'));
+    const endpoint = { id: 'local', name: 'Local test model', preset: 'vllm', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128_000 };
+    await fs.writeFile(path.join(userData, 'settings.json'), JSON.stringify({ version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: DEFAULT_LIMITS, allowHosts: [] }));
+    // The folder comes on the command line, as `atmark ~/code/project` or a file manager gives it.
+    app = await _electron.launch({ executablePath: binary as string, args: [ROOT, workspace.root], env: { ...process.env, ATMARK_USER_DATA: userData } });
+    page = await app.firstWindow();
+    page.setDefaultTimeout(10_000);
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();
+    await server?.close();
     await workspace?.cleanup();
     if (userData) await fs.rm(userData, { recursive: true, force: true });
   });
 
-  it.skipIf(!binary)('opens a locked-down window whose composer expands references', async () => {
-    const { build } = await import('electron-vite');
-    await build({ root: ROOT, logLevel: 'warn' });
-    workspace = await createTestWorkspace();
-    userData = await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-electron-user-'));
-    app = await _electron.launch({
-      executablePath: binary as string,
-      args: [ROOT],
-      env: { ...process.env, ATMARK_WORKSPACE: workspace.root, ATMARK_USER_DATA: userData },
-    });
-    const page = await app.firstWindow();
+  it('opens the folder given on the command line in a locked-down window on app://', async () => {
+    await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+    expect(page.url()).toBe('app://atmark/index.html');
     // No Node in the page, and the preload exposes the contract's functions and nothing more.
     expect(await page.evaluate('typeof process')).toBe('undefined');
-    expect(await page.evaluate<string[]>('Object.keys(window.atmark).sort()')).toEqual(
-      [...CALL_NAMES, 'onExpandProgress', 'onSendProgress', 'onStoreNotice', 'onWorkspaceChanged', 'pathForFile', 'transport'].sort(),
-    );
     expect(await page.evaluate('typeof require')).toBe('undefined');
-    await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'Prompt' }).click();
-    await page.keyboard.type('Read @file:README.md ');
+    expect(await page.evaluate<string[]>('Object.keys(window.atmark).sort()')).toEqual(
+      [...CALL_NAMES, 'onExpandProgress', 'onMenuCommand', 'onSendProgress', 'onStoreNotice', 'onWorkspaceChanged', 'pathForFile', 'transport'].sort(),
+    );
+  });
+
+  it('draws a chip and sends to the model server on loopback', async () => {
+    const ui = composerPage(page);
+    await ui.write('Read @file:README.md and reply');
     await expect.poll(() => page.locator('.cm-chip[data-ref="@file:README.md"]').getAttribute('data-state')).toBe('ok');
-    // Navigation and new windows are refused.
-    await page.evaluate("window.open('https://example.com/')");
-    await page.evaluate("location.href = 'https://example.com/'").catch(() => undefined);
-    expect(app.windows()).toHaveLength(1);
-    expect(page.url()).toMatch(/^file:.*index\.html/);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await ui.lastTurn().locator('.reply').textContent()).toBe(DEFAULT_REPLY);
+    expect(server.requests.at(-1)?.body).toContain('Demo project');
+  });
+
+  it("opens a folder from the menu's Open Folder…", async () => {
+    await fs.mkdir(other, { recursive: true });
+    // The system dialog answers with the folder; the menu item itself is clicked as a person would.
+    await app?.evaluate(({ dialog, Menu }, folder) => {
+      dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [folder] })) as typeof dialog.showOpenDialog;
+      const items = Menu.getApplicationMenu()?.items.flatMap((item) => item.submenu?.items ?? []) ?? [];
+      items.find((item) => item.label === 'Open Folder…')?.click();
+    }, other);
+    await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();
+  });
+
+  it('has no Reload or DevTools in the menu of a packaged build, and both in development', async () => {
+    const roles = await app?.evaluate(({ Menu }) => (Menu.getApplicationMenu()?.items ?? []).flatMap((item) => item.submenu?.items.map((i) => i.role) ?? []));
+    const isPackaged = await app?.evaluate(({ app: electronApp }) => electronApp.isPackaged);
+    if (isPackaged) expect(roles).not.toContain('toggledevtools');
+    else expect(roles).toContain('toggledevtools');
+  });
+
+  it('hands a second launch to the first window, which opens its folder', async () => {
+    const second = spawn(binary as string, [ROOT, workspace.root], { env: { ...process.env, ATMARK_USER_DATA: userData }, stdio: 'ignore' });
+    const code = await new Promise<number | null>((resolve) => second.once('exit', (c) => resolve(c)));
+    expect(code).toBe(0); // it found the first instance and quit
+    await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+    expect(app?.windows()).toHaveLength(1);
+  });
+
+  it('refuses navigation and new windows', async () => {
+    // http, so the refused link is not handed to the system browser either (https would be).
+    await page.evaluate("window.open('http://example.com/')");
+    await page.evaluate("location.href = 'http://example.com/'").catch(() => undefined);
+    expect(app?.windows()).toHaveLength(1);
+    expect(page.url()).toBe('app://atmark/index.html');
   });
 });

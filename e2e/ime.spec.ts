@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
+import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { composerPage, ENGLISH_NAMES, type ComposerNames } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';

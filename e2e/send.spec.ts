@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvSecretStore } from '../src/main/settings';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../src/main/testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';

@@ -1,13 +1,33 @@
 #!/usr/bin/env node
-// `npm start`: the Electron app where an Electron binary is installed; otherwise the browser host,
-// with one sentence saying why and the URL to open. Never a stack trace.
+// `npm start`: the Electron app where an Electron binary is installed; otherwise the same composer
+// served by the browser host and opened as an app window of Chromium, Chrome or Edge (or the
+// default browser), with one sentence saying why. Shows each build step, always prints the
+// address, and never a stack trace.
 // Options: --workspace DIR opens a folder at start; --port N picks the browser host's port.
+// Environment: ATMARK_BROWSER=PATH picks the browser; ATMARK_START=browser skips Electron.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { appWindowCommand } from './app-window.mjs';
 import { electronBinary } from './electron-binary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// This script runs before anything is built, so its few sentences live here, not in the catalogues.
+const TEXT = {
+  noElectron: 'The Electron app cannot start here because no Electron binary is installed; Atmark opens as an app window of your browser instead.',
+  buildingApp: 'Building the app',
+  buildingHost: 'Building the browser host',
+  buildingPage: 'Building the composer page',
+  running: (url) => `Atmark is running at ${url}`,
+  openedApp: (browser) => `Opened it as an app window of ${browser}. If no window appears, open the address above in your browser.`,
+  openedDefault: 'Opened it in your default browser. If nothing opens, open the address above in your browser.',
+  notOpened: 'No browser could be started: open the address above in your browser.',
+  stop: 'Press Ctrl+C to stop.',
+  portInUse: (port) => `Atmark could not start: port ${port} is already in use; choose another with --port, or leave it out to pick a free one.`,
+  failed: (reason) => `Atmark could not start: ${reason}`,
+};
 
 function option(name) {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,37 +39,75 @@ function fail(sentence) {
   process.exit(1);
 }
 
+/** Prints `label…` now and ` done (N.N s)` when the returned function is called. */
+function step(label) {
+  const started = Date.now();
+  process.stdout.write(`${label}…`);
+  return () => process.stdout.write(` done (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function startElectron(binary) {
   const { build } = await import('electron-vite');
+  const done = step(TEXT.buildingApp);
   await build({ root, logLevel: 'warn' });
+  done();
   const workspace = option('workspace');
-  const env = { ...process.env, ...(workspace ? { ATMARK_WORKSPACE: path.resolve(workspace) } : {}) };
-  const child = spawn(binary, [root], { stdio: 'inherit', env });
+  // The folder goes on the command line, as a person's second launch or a file manager gives it.
+  const args = [root, ...(workspace ? [path.resolve(workspace)] : [])];
+  const child = spawn(binary, args, { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
 async function startBrowserHost() {
-  process.stdout.write('The Electron app cannot start here because no Electron binary is installed; opening Atmark in your browser instead:\n');
+  process.stdout.write(`${TEXT.noElectron}\n`);
   // The host is TypeScript: bundle it once with esbuild (packages stay external) and import it.
+  let done = step(TEXT.buildingHost);
   const { build } = await import('esbuild');
   const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', 'host.mjs');
   await build({ entryPoints: [path.join(root, 'src/main/host/index.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
   const host = await import(pathToFileURL(outfile).href);
-  await host.buildRenderer(host.defaultRendererDir());
+  done();
+  done = step(TEXT.buildingPage);
+  await host.ensureRendererBuild(host.defaultRendererDir());
+  done();
   const workspace = option('workspace');
   const port = option('port');
   const running = await host.serve({ workspace: workspace ? path.resolve(workspace) : undefined, port: port ? Number(port) : undefined });
-  process.stdout.write(`${running.url}\nPress Ctrl+C to stop.\n`);
-  const stop = () => void running.close().then(() => process.exit(0));
+  process.stdout.write(`${TEXT.running(running.url)}\n`);
+  openWindow(running.url, path.join(host.defaultUserDataDir(), 'app-window'));
+  process.stdout.write(`${TEXT.stop}\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(0); // a second Ctrl+C does not wait
+    stopping = true;
+    void running.close().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
+/** Opens `url` as an app window (a profile of its own in `profileDir`), else in the default browser. */
+function openWindow(url, profileDir) {
+  const launch = appWindowCommand({ url, platform: process.platform, env: process.env, profileDir, exists: isFile });
+  const child = spawn(launch.command, launch.args, { stdio: 'ignore', detached: true });
+  child.once('spawn', () => process.stdout.write(`${launch.kind === 'app-window' ? TEXT.openedApp(path.basename(launch.command)) : TEXT.openedDefault}\n`));
+  child.once('error', () => process.stdout.write(`${TEXT.notOpened}\n`));
+  child.unref();
+}
+
 try {
-  const binary = electronBinary(root);
+  const binary = process.env.ATMARK_START === 'browser' ? null : electronBinary(root);
   if (binary) await startElectron(binary);
   else await startBrowserHost();
 } catch (error) {
-  if (error?.code === 'EADDRINUSE') fail(`Atmark could not start: port ${option('port')} is already in use; choose another with --port, or leave it out to pick a free one.`);
-  fail(`Atmark could not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  if (error?.code === 'EADDRINUSE') fail(TEXT.portInUse(option('port')));
+  fail(TEXT.failed(error instanceof Error ? error.message.split('\n')[0] : String(error)));
 }

@@ -8,10 +8,10 @@ export interface ComposerNames {
   conversation: string;
 }
 
-/** The English names of the SPEC §2 testing contract. */
+/** The English names of docs/contract.md "Accessible names". */
 export const ENGLISH_NAMES: ComposerNames = { prompt: 'Prompt', preview: 'Preview', conversation: 'Conversation' };
 
-/** Locators and actions on the composer page shared by the specs (SPEC §2 testing contract). */
+/** Locators and actions on the composer page shared by the specs (docs/contract.md "Accessible names"). */
 export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
   const prompt = () => page.getByRole('textbox', { name: names.prompt });
   const preview = () => page.getByRole('region', { name: names.preview });

@@ -11,6 +11,8 @@ export interface TestHostOptions {
   secrets?: SecretStore;
   /** A settings.json to start with (for example an endpoint, so Send is enabled). */
   settings?: unknown;
+  /** The home folder the folder browser lists (a temporary one in tests). Default: the OS's. */
+  home?: string;
 }
 
 /** A browser host on a fresh renderer build and a fresh user-data folder. */
@@ -31,7 +33,7 @@ export async function startTestHost(workspace: string, options: TestHostOptions 
     await fs.mkdir(userDataDir, { recursive: true });
     await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
-  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets });
+  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets, home: options.home });
   return {
     ...host,
     userDataDir,

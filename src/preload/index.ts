@@ -15,7 +15,7 @@ function subscribe<T>(name: EventName, listener: (payload: T) => void): () => vo
 const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (payload: unknown) => ipcRenderer.invoke(callChannel(name), payload)]));
 
 const api: AtmarkApi = {
-  ...(calls as unknown as Omit<AtmarkApi, 'transport' | 'pathForFile' | 'onExpandProgress' | 'onWorkspaceChanged' | 'onSendProgress' | 'onStoreNotice'>),
+  ...(calls as unknown as Omit<AtmarkApi, 'transport' | 'pathForFile' | 'onExpandProgress' | 'onWorkspaceChanged' | 'onSendProgress' | 'onStoreNotice' | 'onMenuCommand'>),
   transport: 'electron',
   // Electron no longer puts `path` on File; webUtils reads it for a File from a drop.
   pathForFile: (file) => {
@@ -29,6 +29,7 @@ const api: AtmarkApi = {
   onWorkspaceChanged: (listener) => subscribe('workspaceChanged', listener),
   onSendProgress: (listener) => subscribe('sendProgress', listener),
   onStoreNotice: (listener) => subscribe('storeNotice', listener),
+  onMenuCommand: (listener) => subscribe('menuCommand', listener),
 };
 
 contextBridge.exposeInMainWorld('atmark', api);

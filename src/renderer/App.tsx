@@ -14,6 +14,7 @@ import { Preview } from './panels/Preview';
 import { Warnings } from './panels/Warnings';
 import { WorkspaceBar } from './panels/WorkspaceBar';
 import { useApi, useApp, useAppStore } from './store';
+import { OFFER_FOLDER_BROWSER } from './store/notice-slice';
 
 /** The window: workspace bar, composer with meters and actions, preview and warnings. */
 export function App() {
@@ -29,6 +30,9 @@ export function App() {
     void state.loadConversation();
   }, [store]);
 
+  // The app's Settings… menu item (Mod+,) opens the settings panel.
+  useEffect(() => api.onMenuCommand(({ command }) => command === 'settings' && store.getState().setPanel('settings')), [api, store]);
+
   const submit = () => {
     const state = store.getState();
     const reason = sendReasonOf(state);
@@ -42,7 +46,9 @@ export function App() {
     event.preventDefault();
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
-    else store.getState().notify('error', uiText('ui.drop.folderPathHidden'));
+    // A browser hides where a dropped item lives: say so, and offer the folder browser instead.
+    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER);
+    else store.getState().notify('error', uiText('ui.drop.noPath'));
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { ReferenceKind } from './reference';
 import type { Warning, WarningCode } from './warnings';
 
-/** Where an attached reference's bytes came from (SPEC §1 "Citation metadata"). */
+/** Where an attached reference's bytes came from (docs/contract.md "Citations"). */
 export interface ReferenceSource {
   /** Real path after every symlink was followed (file, folder). */
   realPath?: string;

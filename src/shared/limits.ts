@@ -1,4 +1,4 @@
-/** The limits of SPEC §1 "Limits". Every one can be changed in Settings; these are the defaults. */
+/** The limits of docs/contract.md "Limits". Every one can be changed in Settings; these are the defaults. */
 export interface Limits {
   /** References in one prompt; the next ones are `limit_exceeded`. Default 8. */
   maxReferences: number;
@@ -27,7 +27,7 @@ export interface Limits {
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
-/** The defaults of SPEC §1. */
+/** The defaults of docs/contract.md "Limits". */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxReferences: 8,
   maxReferenceBytes: 64 * KiB,

@@ -66,7 +66,7 @@ const SourceSchema = z
   .nullable();
 
 /**
- * The citation metadata of one reference (SPEC §1): the engine's `ExpandedReference` without its
+ * The citation metadata of one reference (docs/contract.md "Citations"): the engine's `ExpandedReference` without its
  * `block`, plus the id under which the attached block was stored (null when nothing was attached).
  */
 export const CitationSchema = z.object({

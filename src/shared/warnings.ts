@@ -1,7 +1,7 @@
 import type { Text } from './i18n/text';
 
 /**
- * Warning codes (SPEC §1 "Warnings"). Every warning shown to a person carries one of these codes,
+ * Warning codes (docs/contract.md "Warnings"). Every warning shown to a person carries one of these codes,
  * the reference it is about (or null), and a sentence in the person's terms.
  */
 export const WARNING_CODES = [

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { runCli } from './main';
 import type { CommandIO } from './expand-command';
 

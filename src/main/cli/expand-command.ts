@@ -114,7 +114,7 @@ function parseTokens(text: string): number {
   return Number(text);
 }
 
-/** The `--json` shape of issue 2, plus the token budget figures. */
+/** The `--json` shape (README, "The command line"), plus the token budget figures. */
 function toJson(result: ExpansionResult) {
   return {
     message: result.message,

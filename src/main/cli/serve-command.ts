@@ -2,7 +2,17 @@ import type { CommandIO } from './expand-command';
 import { translate } from '../../shared/i18n/translate';
 import { CLI_TEXT, UsageError } from './text';
 
-/** `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until Ctrl+C. */
+/**
+ * How long stopping may take before the command returns anyway. The draft is written first, so
+ * what is cut short is only the closing of threads that the process's exit ends too.
+ */
+const STOP_DEADLINE_MS = 800;
+
+/**
+ * `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until
+ * SIGINT (Ctrl+C) or SIGTERM. Returns 0 once the host closed (its caller, bin/atmark.mjs, then
+ * exits); a second signal while stopping returns at once.
+ */
 export async function serveCommand(args: string[], io: CommandIO): Promise<number> {
   const options: { workspace?: string; port?: number; open?: boolean } = {};
   for (let i = 0; i < args.length; i++) {
@@ -21,17 +31,34 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
   const { serve } = await import('../host/serve');
   const { resolve } = await import('node:path');
   const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
+  const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');
   // API keys typed in the browser go to the system keychain where there is one (else memory).
   const running = await serve({
     ...options,
     workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined,
     secrets: createKeychainSecretStore(),
   });
-  io.stdout(`${translate(CLI_TEXT.serving(running.url), io.language ?? 'en')}\n`);
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-  await running.close();
+  io.stdout(`${say(CLI_TEXT.serving(running.url))}\n`);
+  await nextSignal();
+  io.stderr(`${say(CLI_TEXT.stopping)}\n`);
+  const outcome = await Promise.race([
+    running.close().then(() => 'closed' as const),
+    nextSignal().then(() => 'again' as const),
+    new Promise<'slow'>((done) => setTimeout(() => done('slow'), STOP_DEADLINE_MS).unref()),
+  ]);
+  if (outcome === 'slow') io.stderr(`${say(CLI_TEXT.stopSlow)}\n`);
   return 0;
+}
+
+/** Resolves on the next SIGINT or SIGTERM, removing both listeners. */
+function nextSignal(): Promise<void> {
+  return new Promise((done) => {
+    const on = () => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      done();
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
 }

@@ -16,6 +16,8 @@ export const CLI_TEXT = {
   internal: (detail: string): Text => text('cli.internal', { detail }),
   serveArgument: (arg: string): Text => text('cli.serveArgument', { arg }),
   serving: (url: string): Text => text('cli.serving', { url }),
+  stopping: text('cli.stopping'),
+  stopSlow: text('cli.stopSlow'),
 } as const;
 
 /** A usage error: exit 2 with a one-line reason on standard error. */

@@ -9,9 +9,10 @@ import { isTrustedSender, type AppLocation } from './security-policy';
 /**
  * Wires every call of the contract to the services. Each message is checked for its sender (the
  * app's page in the window's top frame) and its payload (the contract's schema) before it runs.
- * Events go to the window. Returns a function that removes the handlers.
+ * Events go to the window. `services` may still be loading (the window shows before the engine
+ * is loaded): calls wait for it. Returns a function that removes the handlers.
  */
-export function registerIpc(services: Services, location: AppLocation, window: BrowserWindow): () => void {
+export function registerIpc(services: Promise<Services>, location: AppLocation, window: BrowserWindow): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, payload: unknown) => {
       const frame = event.senderFrame;
@@ -20,18 +21,24 @@ export function registerIpc(services: Services, location: AppLocation, window: B
       const valid = validateCall(name, payload);
       if (!valid.ok) return valid;
       try {
-        return await services.call(name, valid.value);
+        return await (await services).call(name, valid.value);
       } catch (error) {
         return fail('failed', error instanceof Error ? error.message : String(error));
       }
     });
   }
-  const unsubscribes = EVENT_NAMES.map((name) =>
-    services.on(name, (payload) => {
-      if (!window.isDestroyed()) window.webContents.send(eventChannel(name), payload);
-    }),
-  );
+  let unsubscribes: Array<() => void> = [];
+  let removed = false;
+  void services.then((ready) => {
+    if (removed) return;
+    unsubscribes = EVENT_NAMES.map((name) =>
+      ready.on(name, (payload) => {
+        if (!window.isDestroyed()) window.webContents.send(eventChannel(name), payload);
+      }),
+    );
+  });
   return () => {
+    removed = true;
     for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));
     for (const off of unsubscribes) off();
   };

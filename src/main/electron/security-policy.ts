@@ -7,8 +7,8 @@
 
 /** Where the app's page is loaded from. */
 export interface AppLocation {
-  /** The built page, `file:///.../out/renderer/index.html`, in production. */
-  rendererFileUrl: string;
+  /** The built page on the app's own scheme, `app://atmark/index.html` (see app-protocol-policy.ts). */
+  pageUrl: string;
   /** The electron-vite dev server (`http://localhost:5173/`) in development, when used. */
   devServerUrl?: string;
 }
@@ -30,19 +30,38 @@ function parse(url: string): URL | null {
 }
 
 /**
- * True when `url` is the app's own page: the exact built file (any query or fragment), or a page of
- * the dev server's exact origin. Look-alikes (other files, other ports, userinfo tricks) are not.
+ * True when `url` is the app's own page: the page on the app's scheme and host (any query or
+ * fragment), or a page of the dev server's exact origin. Look-alikes (other files, other hosts,
+ * ports, userinfo tricks) are not.
  */
 export function isAppUrl(url: string, app: AppLocation): boolean {
   const target = parse(url);
   if (!target) return false;
-  if (target.protocol === 'file:') {
-    const page = parse(app.rendererFileUrl);
-    return page !== null && target.host === page.host && target.pathname === page.pathname;
+  const page = parse(app.pageUrl);
+  if (page && target.protocol === page.protocol) {
+    return target.host === page.host && target.username === '' && target.password === '' && (target.pathname === page.pathname || target.pathname === '/');
   }
   if (!app.devServerUrl) return false;
   const dev = parse(app.devServerUrl);
   return dev !== null && (target.protocol === 'http:' || target.protocol === 'https:') && target.origin === dev.origin && target.username === '' && target.password === '';
+}
+
+/** Longest link handed to the system browser. */
+const MAX_EXTERNAL_URL = 2048;
+
+/**
+ * Whether a link the person clicked (in the preview or the conversation) may open in the system
+ * browser through `shell.openExternal`: `https:` only, with a host and without credentials. Every
+ * other scheme (`file:`, `smb:`, `javascript:`, custom protocol handlers that launch programs) is
+ * refused, since openExternal hands the URL to the OS.
+ */
+export function decideExternalLink(url: string): Decision {
+  const target = url.length <= MAX_EXTERNAL_URL ? parse(url) : null;
+  if (!target) return deny(`the link ${truncate(url)} is not a valid address`);
+  if (target.protocol !== 'https:') return deny(`links with ${truncate(target.protocol)} are not opened; only https links are`);
+  if (!target.hostname) return deny('the link has no host');
+  if (target.username || target.password) return deny('links with a user name or password are not opened');
+  return { allow: true, reason: `opens ${truncate(target.href)} in the system browser` };
 }
 
 /** Navigation (links, `location = ...`, redirects): only reloading the app's own page. */
@@ -77,22 +96,13 @@ export function isTrustedSender(frame: SenderFrame | null | undefined, app: AppL
   return frame !== null && frame !== undefined && frame.isMainFrame && isAppUrl(frame.url, app);
 }
 
-/** The Content-Security-Policy sent with the app's page (the same as the meta tag). */
-export function appContentSecurityPolicy(app: AppLocation): string {
-  const dev = app.devServerUrl ? parse(app.devServerUrl) : null;
-  // In development Vite's client talks to its server over a WebSocket for hot reload.
-  const connect = dev ? `'self' ws://${dev.host}` : "'self'";
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `connect-src ${connect}`,
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-src 'none'",
-  ].join('; ');
+/**
+ * Whether the renderer's spellchecker runs on `platform`. Only macOS checks spelling with the
+ * system's own dictionaries; elsewhere Chromium would download Hunspell dictionaries from Google's
+ * servers, which an app that promises to send nothing unasked must not do, so it stays off there.
+ */
+export function spellcheckEnabled(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin';
 }
 
 function truncate(text: string): string {

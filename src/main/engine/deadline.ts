@@ -1,7 +1,7 @@
 import type { Limits } from '../../shared/limits';
 import type { ReferenceKind } from '../../shared/reference';
 
-/** How long a reference of each kind may take before it `failed` (SPEC §1 "Limits"). */
+/** How long a reference of each kind may take before it `failed` (docs/contract.md "Limits"). */
 export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
   switch (kind) {
     case 'diff':

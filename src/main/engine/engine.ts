@@ -19,7 +19,7 @@ export interface EngineOptions {
   workspace: string;
   /** The model's context length in tokens. Default 128,000. */
   contextLength?: number;
-  /** Overrides of the SPEC §1 limits. */
+  /** Overrides of the limits of docs/contract.md "Limits". */
   limits?: Partial<Limits>;
   /** Files outside the workspace the person granted one by one. */
   grants?: readonly string[];

@@ -3,7 +3,7 @@ import { getEventListeners } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine } from './engine';
 import type { Resolver } from './resolver';
 

@@ -112,7 +112,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
       stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.tooManyReferences(limits.maxReferences));
       return;
     }
-    // Once one reference would pass the total, it and every later one are refused (SPEC §1).
+    // Once one reference would pass the total, it and every later one are refused (docs/contract.md "Limits").
     if (totalPassed || attachedBytes + bytes > limits.maxTotalBytes) {
       totalPassed = true;
       stop(out, p.ref, 'limit_exceeded', ENGINE_TEXT.totalExceeded(limits.maxTotalBytes));

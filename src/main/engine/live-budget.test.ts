@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../git/test-support';
+import { makeRepo, type TestRepo } from '../../../test-support/git';
 import { createExpander } from '../services/expander';
 import { defaultResolvers } from './default-resolvers';
 import { createEngine } from './engine';

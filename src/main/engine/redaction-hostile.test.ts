@@ -7,9 +7,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFakeSecrets } from '../guards/secret-corpus';
+import { buildFakeSecrets } from '../../../test-support/secret-corpus';
 import { openSession } from '../sessions';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine } from './engine';
 
 let ws: TempWorkspace;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResultResolver } from '../resolvers/result';
 import { openSession } from '../sessions';
-import { buildFakeSecrets } from '../guards/secret-corpus';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { buildFakeSecrets } from '../../../test-support/secret-corpus';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine } from './engine';
 
 let ws: TempWorkspace;

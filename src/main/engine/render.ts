@@ -3,7 +3,7 @@ import { renderFenced } from '../guards/fence';
 import { ENGINE_TEXT } from './text';
 
 /**
- * Renders the expanded message (SPEC §1 "The expanded message"): the message as written, then the
+ * Renders the expanded message (docs/contract.md "The expanded message"): the message as written, then the
  * warnings, then the attached blocks in the order written. A section without entries is left out.
  */
 

@@ -1,6 +1,6 @@
 import { utimesSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine, type Engine } from './engine';
 
 let ws: TempWorkspace;

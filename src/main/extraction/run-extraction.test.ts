@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runExtraction } from './run-extraction';
 import { builtExtractionWorker, extractionWorkerScript } from './worker-script';
-import { nestedDivPage } from '../testing/documents';
+import { nestedDivPage } from '../../../test-support/documents';
 import type { PageJob } from './protocol';
 
 const words = 'A sentence of real article prose, long enough for Readability to score it as content. '.repeat(10);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentProblem } from './document-problem';
 import { sniffDocument } from './document-format';
 import { ZipArchive, readZipDirectory } from './zip';
-import { makeDeflateBomb, makeDocx, makeOdf, makeZipBomb } from '../testing/documents';
+import { makeDeflateBomb, makeDocx, makeOdf, makeZipBomb } from '../../../test-support/documents';
 
 function problemOf(fn: () => unknown): string {
   try {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
-import { makeRepo, type TestRepo } from './test-support';
+import { makeRepo, type TestRepo } from '../../../test-support/git';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.log('hostile-git-files: FIFOs and /dev/zero need Linux; these rows are skipped here.');

@@ -1,7 +1,7 @@
 /**
  * A reader for git's index file (`.git/index`, "dircache"), versions 2, 3 and 4, with the cache-tree
  * (`TREE`) extension. Hand-written because isomorphic-git's own index code is slow, rounds mtime
- * nanoseconds through a float, rejects version 4 and rewrites the file by default (FINDINGS.md).
+ * nanoseconds through a float, rejects version 4 and rewrites the file by default (measured against git 2.39).
  * Format: git's Documentation/gitformat-index.txt. Pure: takes bytes, never touches the disk.
  */
 

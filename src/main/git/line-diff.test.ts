@@ -12,7 +12,7 @@ import { diffResolver } from '../resolvers/diff';
 import { logResolver } from '../resolvers/log';
 import { formatFilePatch } from './patch-format';
 import { hashBlob, MODE_FILE } from './file-change';
-import { gitRef, makeContext, repoPool } from './test-support';
+import { gitRef, makeContext, repoPool } from '../../../test-support/git';
 
 const pool = repoPool();
 afterEach(() => pool.cleanup());

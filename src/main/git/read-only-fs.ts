@@ -1,6 +1,6 @@
 /**
  * The file system handed to isomorphic-git: the `promises` shape it expects, served by synchronous
- * calls (FINDINGS.md: async fs round-trips dominate its cost; a synchronous fs behind the promises
+ * calls (measured: async fs round-trips dominate its cost; a synchronous fs behind the promises
  * shape was 2-3x faster), and strictly read-only: every write method rejects with EROFS, so no call
  * can change anything under `.git`, whatever isomorphic-git decides to do.
  */

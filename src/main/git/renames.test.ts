@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logResolver } from '../resolvers/log';
 import { stagedResolver } from '../resolvers/staged';
-import { gitRef, makeContext, repoPool, type TestRepo } from './test-support';
+import { gitRef, makeContext, repoPool, type TestRepo } from '../../../test-support/git';
 
 const pool = repoPool();
 afterEach(() => pool.cleanup());

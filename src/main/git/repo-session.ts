@@ -1,6 +1,6 @@
 /**
  * The long-lived state of the git reader for one repository, kept in `ctx.caches.git` by the engine's
- * owner: isomorphic-git's `cache` object (pack indexes and inflated objects; FINDINGS.md: 10-30x
+ * owner: isomorphic-git's `cache` object (pack indexes and inflated objects; measured: 10-30x
  * faster than reloading packs on every call) and the last parsed index. The pack cache is dropped
  * when the set of pack files changes (`git gc`, `git repack`, a fetch), the index when its file does.
  */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logResolver } from '../resolvers/log';
-import { gitRef, makeContext, makeRepo, repoPool } from './test-support';
+import { gitRef, makeContext, makeRepo, repoPool } from '../../../test-support/git';
 
 const pool = repoPool();
 afterEach(() => pool.cleanup());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diffResolver } from '../resolvers/diff';
 import { locateRepository, readHead } from './repository';
-import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from './test-support';
+import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDeadline } from './deadline';
 import { parseIndex } from './index-file';
 import { worktreeChanges } from './worktree-changes';
-import { makeRepo, type TestRepo } from './test-support';
+import { makeRepo, type TestRepo } from '../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {

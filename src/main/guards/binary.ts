@@ -1,5 +1,5 @@
 /**
- * Binary sniffing (SPEC §1: "Binary files (NUL bytes or a known binary type; known text extensions
+ * Binary sniffing (docs/contract.md "Resolution": "Binary files (NUL bytes or a known binary type; known text extensions
  * skip the type check) are not attached as text").
  *
  * A file is binary when:

@@ -1,5 +1,5 @@
 /**
- * Workspace containment (SPEC §1 "Resolution"), judged on the real path after every symlink was
+ * Workspace containment (docs/contract.md "Resolution"), judged on the real path after every symlink was
  * followed. A path may be read when its real path is the workspace root or lies under it, or when it
  * is exactly a file the person granted; protected paths are refused either way.
  *

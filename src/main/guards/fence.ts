@@ -1,5 +1,5 @@
 /**
- * Fences for attached content (SPEC §1 "The expanded message"): the content sits in a Markdown code
+ * Fences for attached content (docs/contract.md "The expanded message"): the content sits in a Markdown code
  * fence that the content itself cannot close, so attached text can never end its block early and pose
  * as the person's own words or as another block.
  */

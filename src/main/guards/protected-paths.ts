@@ -1,5 +1,5 @@
 /**
- * The one list of protected paths (SPEC §1 "Resolution"): credentials and private state that Atmark
+ * The one list of protected paths (docs/contract.md "Resolution"): credentials and private state that Atmark
  * never attaches, inside a workspace or not. Pure: no filesystem access; the caller passes the real
  * path (after every symlink was followed) and the home folder.
  *
@@ -10,7 +10,7 @@
  * Decisions:
  * - Name rules match any component, not only the last: a file inside a folder named `.ssh` or
  *   `.aws` is protected wherever that folder sits (a copy of `~/.aws` inside a workspace is still
- *   credentials). The `~/`-rooted entries of the SPEC are therefore matched anywhere too.
+ *   credentials). The `~/`-rooted entries of the contract are therefore matched anywhere too.
  * - `.env` files: `.env`, `.env.<anything>`, `<name>.env` and direnv's `.envrc` are protected.
  *   Templates meant to be committed without secrets are NOT protected: `.env.example`,
  *   `.env.sample`, `.env.template`, `.env.dist` (attached text is still scanned for secrets).

@@ -1,5 +1,5 @@
 /**
- * Reading files without trusting names (SPEC §1 "Resolution": open, then check what was opened).
+ * Reading files without trusting names (docs/contract.md "Resolution": open, then check what was opened).
  *
  * 1. The path was already resolved and judged by `containment.ts`.
  * 2. It is opened with `O_RDONLY | O_NOFOLLOW | O_NONBLOCK`: a symlink swapped in as the last

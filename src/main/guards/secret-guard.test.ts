@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { buildFakeSecrets, buildLookAlikes, embedInFormats } from './secret-corpus';
+import { buildFakeSecrets, buildLookAlikes, embedInFormats } from '../../../test-support/secret-corpus';
 import { guardAttachedText } from './secret-guard';
 
 const cp = (...points: number[]): string => String.fromCodePoint(...points);

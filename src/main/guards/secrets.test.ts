@@ -1,6 +1,6 @@
 import { translate } from '../../shared/i18n/translate';
 import { describe, it, expect } from 'vitest';
-import { buildFakeSecrets, buildLookAlikes, embedInFormats, type FakeSecret } from './secret-corpus';
+import { buildFakeSecrets, buildLookAlikes, embedInFormats, type FakeSecret } from '../../../test-support/secret-corpus';
 import { findSecrets, mergeSecretSpans, redactSecrets, secretsRedactedMessage } from './secrets';
 
 const fakes = buildFakeSecrets();

@@ -18,7 +18,7 @@ import { redactionMarker, secretsRedactedMessage } from './secret-messages';
  *   random key contains those letters in a row with odds of about 1 in 10^12.
  * - `secretlint-disable` comments in attached text are ignored: attached text is not trusted.
  * - Hashes, UUIDs, base64 data and integrity strings have no vendor prefix and no key name, so no rule
- *   matches them; the look-alike corpus in `secret-corpus.ts` keeps it that way.
+ *   matches them; the look-alike corpus in `test-support/secret-corpus.ts` keeps it that way.
  */
 
 export type { SecretSpan } from './secret-rules';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Finding, and when missing building, the renderer the browser host serves: the same build
  * `electron-vite build` writes to `out/renderer`. Vite runs through its JS API, never as a child
- * process (an orphaned `npx vite` can hold Vite's lock, FINDINGS).
+ * process (an orphaned `npx vite` can hold Vite's lock, as seen on the build machines).
  */
 
 /** The package's root folder: the nearest parent of this file with Atmark's package.json. */
@@ -30,13 +30,14 @@ export async function buildRenderer(outDir: string): Promise<void> {
   const root = packageRoot();
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  const { cspMetaPlugin } = await import('../../shared/csp');
   await build({
     configFile: false,
     root: path.join(root, 'src', 'renderer'),
     base: './',
     mode: 'production',
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), cspMetaPlugin()],
     build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 2048 },
   });
 }

@@ -10,7 +10,9 @@ import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
 import { engineFactoryFor, engineWorkerScript } from '../engine';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
+import { contentSecurityPolicy } from '../../shared/csp';
 import { attachApiSocket } from './api-socket';
+import { listFolders } from './folder-listing';
 import { judgeRequest, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
 import { serveStatic } from './static-files';
@@ -27,10 +29,17 @@ export interface ServeOptions {
   open?: boolean;
   /** The built renderer. Default `out/renderer`, built with Vite first when missing. */
   rendererDir?: string;
+  /**
+   * False serves only the API, no page (`npm run dev`: Vite's dev server serves the page and
+   * forwards /api here). Default true.
+   */
+  servePage?: boolean;
   /** Where recent workspaces are remembered. Default: Atmark's settings folder. */
   userDataDir?: string;
   /** Where API keys come from. Default: the environment (`ATMARK_API_KEY_<ID>`, `ATMARK_API_KEY`) and memory. */
   secrets?: SecretStore;
+  /** The home folder the folder browser starts in and is confined to. Default: the OS's (`HOME`). */
+  home?: string;
   /** Services to expose (tests, benches). Default: created from the options above. */
   services?: Services;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
@@ -41,6 +50,8 @@ export interface ServeOptions {
 export interface RunningHost {
   /** The URL to open, with the token. */
   url: string;
+  /** The random token the page and the API need. */
+  token: string;
   port: number;
   close(): Promise<void>;
 }
@@ -51,13 +62,15 @@ export interface RunningHost {
  * guarded by a random token in the URL and by Host and Origin checks (see ./guard).
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
-  const rendererDir = await ensureRendererBuild(options.rendererDir);
+  const rendererDir = options.servePage === false ? null : await ensureRendererBuild(options.rendererDir);
   const services =
     options.services ??
     createServices({
       workspace: options.workspace,
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets: options.secrets,
+      // A browser has no folder dialog that reveals paths: the page browses folders through the API.
+      platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },
       // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never
       // stalls; from TypeScript sources (unit tests) there is no built worker and it runs in-process.
       engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),
@@ -70,7 +83,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false }, policy);
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    serveStatic(rendererDir, req.url, res, req.method === 'HEAD').catch(() => res.writeHead(500).end());
+    if (rendererDir === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true }, policy);
@@ -92,6 +106,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
 
   return {
     url,
+    token: policy.token,
     port: policy.port,
     async close() {
       for (const client of sockets.clients) client.terminate();

@@ -17,28 +17,14 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The page's Content-Security-Policy (the same as the meta tag in index.html). */
-export const HOST_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // CodeMirror injects its styles as <style> elements.
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 /** Largest file served (the renderer bundle is a few MB at most). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
- * Serves one file of the built renderer from `root` (a real path). Anything that does not resolve to
+ * Serves one file of the built renderer from `root` (a real path), with the policy `csp`. Anything that does not resolve to
  * a regular file inside `root` is a 404; the token-bearing page is never cached or referred.
  */
-export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean): Promise<void> {
+export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean, csp: string): Promise<void> {
   // The same normalised path the token guard judged; a refused one never reaches the disk.
   const pathname = requestPath(url);
   if (pathname === null) {
@@ -57,7 +43,7 @@ export async function serveStatic(root: string, url: string | undefined, res: Se
   res.writeHead(200, {
     'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': String(body.length),
-    'Content-Security-Policy': HOST_CSP,
+    'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../../../test-support/openai-server';
 import { streamChat, type ChatEndpoint } from './chat-stream';
 
 let server: OpenAiTestServer | null = null;

@@ -31,7 +31,7 @@ describe('extractPage', () => {
       <pre><code class="language-ts">let a = 1;</code></pre></article></body></html>`;
     const md = extractPage(html, 'https://e.com/').markdown;
     expect(md).toMatch(/^-\s+one$/m);
-    expect(md).toContain('*em* and **strong** and ~gone~');
+    expect(md).toContain('*em* and **strong** and ~~gone~~'); // GFM's strikethrough, as the maintained plugin writes it
     expect(md).toContain('let a = 1;');
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, it, expect } from 'vitest';
 import zlib from 'node:zlib';
 import { guardedFetch, type GuardedFetchOptions } from './fetch';
-import { startTestServer, send, redirect, type Handler, type TestServer } from './test-server';
+import { startTestServer, send, redirect, type Handler, type TestServer } from '../../../test-support/net-server';
 import { MiB } from '../../shared/limits';
 
 const servers: TestServer[] = [];

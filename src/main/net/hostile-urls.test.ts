@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { guardedFetch } from './fetch';
 import { checkUrl, type LookupAddress, type LookupFn } from './policy';
-import { startTestServer, send, type TestServer } from './test-server';
+import { startTestServer, send, type TestServer } from '../../../test-support/net-server';
 import type { NetErrorCode } from './errors';
 
 // A listening server (on `::`, so every local spelling would reach it) that must see no connection

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { checkUrl, isAllowed, isLocalName, parseAllowEntry } from './policy';
 import { judgeAddresses } from './lookup';
 import { guardedFetch } from './fetch';
-import { startTestServer, send, type TestServer } from './test-server';
+import { startTestServer, send, type TestServer } from '../../../test-support/net-server';
 
 const none = { allowHosts: [] };
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { gitRef, makeContext, repoPool, resolveReadOnly, type TestRepo } from '../git/test-support';
+import { gitRef, makeContext, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { diffResolver } from './diff';
 
 const repos = repoPool();

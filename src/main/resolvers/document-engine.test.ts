@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
-import { buildFakeSecrets } from '../guards/secret-corpus';
-import { makeArea, type TempArea } from './fs/test-support';
-import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '../testing/documents';
+import { buildFakeSecrets } from '../../../test-support/secret-corpus';
+import { makeArea, type TempArea } from '../../../test-support/fs';
+import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '../../../test-support/documents';
 
 // Documents through the whole engine: the extracted text is redacted, checked for invisible
 // characters, framed as untrusted, measured and cited like any file.

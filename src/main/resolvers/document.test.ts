@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileResolver } from './file';
-import { makeArea, makeCtx, makeRef, type TempArea } from './fs/test-support';
+import { makeArea, makeCtx, makeRef, type TempArea } from '../../../test-support/fs';
 import type { Resolution } from '../engine/resolver';
 import {
   makeDeflateBomb,
@@ -12,7 +12,7 @@ import {
   makeScannedPdf,
   makeXlsx,
   makeZipBomb,
-} from '../testing/documents';
+} from '../../../test-support/documents';
 
 let area: TempArea;
 

@@ -5,7 +5,7 @@ import { promises as fsp } from 'node:fs';
 import type { Resolution, Resolved, Refused } from '../engine/resolver';
 import { KiB } from '../../shared/limits';
 import { fileResolver } from './file';
-import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from './fs/test-support';
+import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';
 
 let area: TempArea;
 

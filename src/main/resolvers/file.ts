@@ -1,5 +1,5 @@
 /**
- * `@file:PATH`, `@file:PATH:N`, `@file:PATH:N-M` (SPEC §1): a text file of the workspace, or some
+ * `@file:PATH`, `@file:PATH:N`, `@file:PATH:N-M` (docs/contract.md "References"): a text file of the workspace, or some
  * of its lines (1-based, inclusive).
  *
  * Order of checks: locate and judge the real path (containment, protection), open and check the

@@ -5,7 +5,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Resolution, Resolved, Refused } from '../engine/resolver';
 import { folderResolver, renderEntry, renderListing } from './folder';
-import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from './fs/test-support';
+import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';
 
 let area: TempArea;
 

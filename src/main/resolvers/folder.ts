@@ -1,5 +1,5 @@
 /**
- * `@folder:PATH` (SPEC §1): a listing of a workspace folder, not file contents.
+ * `@folder:PATH` (docs/contract.md "References"): a listing of a workspace folder, not file contents.
  *
  * Format (one entry a line, paths relative to the listed folder, folders with a trailing `/`):
  * ```

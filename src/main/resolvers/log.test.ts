@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { fingerprint, gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../git/test-support';
+import { fingerprint, gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
 import { logResolver } from './log';
 
 const repos: TestRepo[] = [];

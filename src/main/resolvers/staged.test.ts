@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { gitRef, makeRepo, repoPool, resolveReadOnly, type TestRepo } from '../git/test-support';
+import { gitRef, makeRepo, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { stagedResolver } from './staged';
 
 const repos = repoPool();

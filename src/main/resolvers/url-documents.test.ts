@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlResolver } from './url';
-import { makeContext } from '../testing/context';
+import { makeContext } from '../../../test-support/context';
 import type { Resolution } from '../engine/resolver';
 import type { ParsedReference } from '../../shared/reference';
-import { send, startTestServer, type TestServer } from '../net/test-server';
-import { makeDocx, makePdf, makeZipBomb, nestedDivPage } from '../testing/documents';
+import { send, startTestServer, type TestServer } from '../../../test-support/net-server';
+import { makeDocx, makePdf, makeZipBomb, nestedDivPage } from '../../../test-support/documents';
 
 // The page extraction deadline is what the fetch leaves of the @url budget; a short budget keeps the test short.
 const URL_BUDGET_MS = 4_000;

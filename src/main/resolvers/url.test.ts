@@ -5,7 +5,7 @@ import { createUrlResolver, urlResolver } from './url';
 import { createEngineCaches, type Resolution, type ResolveContext } from '../engine/resolver';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
-import { startTestServer, send, redirect, type Handler, type TestServer } from '../net/test-server';
+import { startTestServer, send, redirect, type Handler, type TestServer } from '../../../test-support/net-server';
 
 const NOW = new Date('2025-01-02T03:04:05.000Z');
 const PARAGRAPH = 'Readable article text about parsing hostile URLs safely in a desktop prompt composer. '.repeat(8);

@@ -1,5 +1,5 @@
 /**
- * `@url:URL` (SPEC §1): the readable text of a public http(s) page, as Markdown. The request goes
+ * `@url:URL` (docs/contract.md "References"): the readable text of a public http(s) page, as Markdown. The request goes
  * through the network policy (`../net`): only public addresses, every redirect hop checked, body
  * capped at `limits.maxUrlBytes` after decompression, one deadline of `limits.urlTimeoutMs`.
  * HTML is reduced to its main content; plain text, Markdown and JSON are attached as they are;

@@ -2,8 +2,8 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapUnitCount, withUnitCounts } from './document-counts';
-import { makeArea, type TempArea } from '../resolvers/fs/test-support';
-import { makePdf, makePptx, makeXlsx } from '../testing/documents';
+import { makeArea, type TempArea } from '../../../test-support/fs';
+import { makePdf, makePptx, makeXlsx } from '../../../test-support/documents';
 
 let area: TempArea;
 

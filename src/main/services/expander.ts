@@ -40,6 +40,8 @@ export interface Expander {
   readonly grants: Set<string>;
   /** Drops the engines (the workspace changed). */
   reset(): void;
+  /** Cancels running expansions and closes every engine now, retired ones too (the app or host stops). */
+  close(): Promise<void>;
 }
 
 /**
@@ -56,15 +58,10 @@ const MAX_ENGINES = 4;
  */
 const CLOSE_DROPPED_AFTER_MS = 60_000;
 
-/** Closes a dropped engine later, if it has anything to close. */
-function retire(engine: Promise<Engine>): void {
-  void engine.then(
-    (e) => {
-      const closable = e as Engine & { close?: () => Promise<void> };
-      if (closable.close) setTimeout(() => void closable.close?.(), CLOSE_DROPPED_AFTER_MS).unref();
-    },
-    () => undefined,
-  );
+/** Closes an engine if it has anything to close (a worker engine's thread); never rejects. */
+async function closeEngine(engine: Promise<Engine>): Promise<void> {
+  const e = await engine.catch(() => null);
+  await (e as (Engine & { close?: () => Promise<void> }) | null)?.close?.().catch(() => undefined);
 }
 
 /** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`). */
@@ -72,6 +69,18 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
   const engines = new Map<string, Promise<Engine>>();
   const running = new Map<string, AbortController>();
   const grants = new Set<string>();
+  /** Dropped engines waiting to be closed, each with its timer. */
+  const retired = new Map<Promise<Engine>, NodeJS.Timeout>();
+
+  /** Closes a dropped engine later: it may still be finishing an expansion. */
+  function retire(engine: Promise<Engine>): void {
+    const timer = setTimeout(() => {
+      retired.delete(engine);
+      void closeEngine(engine);
+    }, CLOSE_DROPPED_AFTER_MS);
+    timer.unref();
+    retired.set(engine, timer);
+  }
 
   async function engineFor(root: string, contextLength: number): Promise<Engine> {
     const grantList = [...grants].sort();
@@ -124,6 +133,15 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
     reset() {
       for (const engine of engines.values()) retire(engine);
       engines.clear();
+    },
+    async close() {
+      for (const controller of running.values()) controller.abort();
+      running.clear();
+      for (const timer of retired.values()) clearTimeout(timer);
+      const all = [...engines.values(), ...retired.keys()];
+      engines.clear();
+      retired.clear();
+      await Promise.all(all.map(closeEngine));
     },
   };
 }

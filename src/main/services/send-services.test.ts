@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SendProgress, SettingsInput } from '../../shared/api/session-types';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { createEnvSecretStore } from '../settings';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../testing/openai-server';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../../../test-support/openai-server';
 import { createServices, type Services } from './services';
 
 /**

@@ -49,6 +49,20 @@ describe('workspaces', () => {
     await again.close();
   });
 
+  it('drops recent workspaces that no longer exist from the list on disk', async () => {
+    const gone = path.join(base, 'gone');
+    await fs.mkdir(gone);
+    await services.call('openWorkspace', { path: gone });
+    await services.call('openWorkspace', { path: root });
+    await fs.rm(gone, { recursive: true });
+    expect(await services.call('recentWorkspaces', {})).toEqual({ ok: true, value: [root] });
+    expect(JSON.parse(await fs.readFile(path.join(base, 'user', 'recent-workspaces.json'), 'utf8'))).toEqual([root]);
+  });
+
+  it('has no folder browser unless the host provides one', async () => {
+    expect(await services.call('listFolders', { path: '', typed: false })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+  });
+
   it('announces a workspace change to subscribers', async () => {
     await services.call('getWorkspace', {}); // the start folder is open (and announced) by now
     const seen: unknown[] = [];

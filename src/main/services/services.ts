@@ -1,7 +1,7 @@
 import { withUnitCounts } from './document-counts';
 import fs from 'node:fs/promises';
 import type { Sentence } from '../sessions/keep-aside';
-import type { ApiEvents, CallOutputs, CompletionItem, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
+import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { createResultResolver } from '../resolvers/result';
@@ -25,6 +25,8 @@ export interface Platform {
   writeClipboard?(text: string): void;
   /** Asks where to save an export; null when they cancelled. */
   chooseExportPath?(suggestedName: string): Promise<string | null>;
+  /** Lists the sub-folders of a folder (the browser host's stand-in for the folder dialog). */
+  listFolders?(request: { path: string; typed: boolean }): Promise<ApiResult<FolderListing>>;
 }
 
 /** Options of {@link createServices}. */
@@ -52,7 +54,7 @@ export interface Services {
   call: CallHandler;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
-  /** Stops background work (the index walk, a streaming reply) and writes the draft. */
+  /** Writes the draft, then stops background work (the index walk, a streaming reply, the engines' threads). */
   close(): Promise<void>;
 }
 
@@ -161,6 +163,10 @@ export function createServices(options: ServicesOptions = {}): Services {
       return picked === null ? ok(null) : open(picked);
     },
     recentWorkspaces: async () => ok(await store.recent()),
+    listFolders: async (input) => {
+      if (!options.platform?.listFolders) return fail('unsupported', SERVICE_TEXT.unsupportedHere('The folder browser'));
+      return options.platform.listFolders(input);
+    },
     expand: async (input) => {
       if (!workspace) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
       const { requestId } = input;
@@ -237,11 +243,13 @@ export function createServices(options: ServicesOptions = {}): Services {
     async close() {
       // The start (restoring the draft's workspace) finishes first, so nothing writes after close.
       await started.catch(() => undefined);
+      closed = true;
+      // The draft first: it is what a person would lose if stopping took too long.
+      await drafts?.close();
       sender.stopAll();
       index?.close();
-      await index?.ready();
-      closed = true;
-      await drafts?.close();
+      // The engines' worker threads end here; an idle thread would otherwise outlive the host.
+      await Promise.all([index?.ready(), expander.close()]);
     },
   };
 }

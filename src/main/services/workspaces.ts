@@ -50,12 +50,15 @@ export function createWorkspaceStore(userDataDir?: string, onNotice: (sentence: 
     return [];
   }
 
-  async function remember(root: string): Promise<void> {
-    const list = [root, ...(await load()).filter((p) => p !== root)].slice(0, MAX_RECENT);
+  async function save(list: string[]): Promise<void> {
     memory = list;
     if (!file) return;
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, JSON.stringify(list, null, 2));
+  }
+
+  async function remember(root: string): Promise<void> {
+    await save([root, ...(await load()).filter((p) => p !== root)].slice(0, MAX_RECENT));
   }
 
   return {
@@ -66,8 +69,10 @@ export function createWorkspaceStore(userDataDir?: string, onNotice: (sentence: 
     },
     async recent() {
       const list = await load();
-      const present = await Promise.all(list.map(async (p) => (await isDirectory(p)) ? p : null));
-      return present.filter((p): p is string => p !== null);
+      const present = (await Promise.all(list.map(async (p) => ((await isDirectory(p)) ? p : null)))).filter((p): p is string => p !== null);
+      // A folder that no longer exists is dropped from the list for good, never offered again.
+      if (present.length < list.length) await save(present).catch(() => undefined);
+      return present;
     },
   };
 }

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAiServer, type OpenAiTestServer } from '../testing/openai-server';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { startOpenAiServer, type OpenAiTestServer } from '../../../test-support/openai-server';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createDraftStore } from './draft';
 import { openSession } from './session-store';
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { createResultResolver } from '../resolvers/result';
 import { endpointFromPreset } from '../settings/presets';
-import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../testing/openai-server';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../../../test-support/openai-server';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { send } from './send';
 import { openSession, type SessionStore } from './session-store';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { createResultResolver } from '../resolvers/result';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { openSession, type SessionStore } from './session-store';
 
 let cleanups: Array<() => void> = [];

@@ -18,3 +18,4 @@ export { createEncryptedSecretStore, SECRETS_FILE, type SecretErrorCode, type Se
 export { createEnvSecretStore, envNamesFor, type EnvSecretStoreOptions } from './memory-secrets';
 export { publicSettings, type PublicEndpoint, type PublicSettings } from './public';
 export { endpointForSend, type SendEndpoint } from './send-endpoint';
+export { judgeKeyProtection, unprotectedSecretStore, type KeyProtection } from './key-protection';

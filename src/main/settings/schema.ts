@@ -1,6 +1,6 @@
 /**
  * The settings file's shape (zod): model endpoints speaking OpenAI-compatible chat completions,
- * the chosen endpoint, every limit of SPEC §1, and the hosts the network policy lets through.
+ * the chosen endpoint, every limit of docs/contract.md "Limits", and the hosts the network policy lets through.
  * API keys are never part of it: an endpoint names where its key is kept (`apiKeyRef`), and the
  * key itself lives in a {@link SecretStore}.
  */
@@ -58,7 +58,7 @@ export type Endpoint = z.output<typeof EndpointSchema>;
 
 const ms = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** Every limit of SPEC §1, each within a range that keeps the app usable. */
+/** Every limit of docs/contract.md "Limits", each within a range that keeps the app usable. */
 export const LimitsSchema = z
   .object({
     maxReferences: z.number().int().min(1).max(100),
@@ -99,7 +99,7 @@ export const SettingsSchema = z
 /** The settings (validated). */
 export type Settings = z.output<typeof SettingsSchema>;
 
-/** Settings before anything is configured: no endpoint, the SPEC §1 limits. */
+/** Settings before anything is configured: no endpoint, the limits of docs/contract.md "Limits". */
 export function defaultSettings(): Settings {
   return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE };
 }

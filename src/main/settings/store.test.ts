@@ -17,7 +17,7 @@ function configured(): Settings {
 }
 
 describe('settings on disk', () => {
-  it('no file gives the SPEC defaults, with no problem', async () => {
+  it('no file gives the default limits, with no problem', async () => {
     dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
     const loaded = await loadSettings(dir);
     expect(loaded).toEqual({ settings: defaultSettings(), problems: [] });

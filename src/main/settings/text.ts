@@ -9,6 +9,7 @@ export const SETTINGS_TEXT = {
   invalid: (path: string, message: string): Text => text('settings.invalid', { where: path ? `${path}: ` : '', why: message }),
   secretsDamaged: text('settings.secretsDamaged'),
   encryptionUnavailable: text('settings.encryptionUnavailable'),
+  plainTextKeyring: text('settings.plainTextKeyring'),
   decryptFailed: (id: string): Text => text('settings.decryptFailed', { id }),
   badSecretId: (id: string): Text => text('settings.badSecretId', { id }),
   emptyKey: text('settings.emptyKey'),

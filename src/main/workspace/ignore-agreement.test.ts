@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walkFolder } from '../resolvers/fs/folder-walk';
-import { makeWorkspace, type TempWorkspace } from '../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createWorkspaceIndex } from './workspace-index';
 
 /**

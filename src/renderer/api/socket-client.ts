@@ -63,6 +63,7 @@ export function createSocketApi(url: string): AtmarkApi {
     onWorkspaceChanged: (listener) => on('workspaceChanged', listener),
     onSendProgress: (listener) => on('sendProgress', listener),
     onStoreNotice: (listener) => on('storeNotice', listener),
+    onMenuCommand: (listener) => on('menuCommand', listener),
   };
 }
 

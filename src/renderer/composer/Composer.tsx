@@ -41,7 +41,9 @@ export function Composer({ onSubmit }: ComposerProps) {
   const view = useRef<EditorView | null>(null);
   const words = useRef(new Compartment());
   const submit = useRef(onSubmit);
-  submit.current = onSubmit;
+  useEffect(() => {
+    submit.current = onSubmit;
+  });
 
   useEffect(() => {
     const actions = store.getState();

@@ -4,7 +4,7 @@ import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
 import { say, uiText } from '../i18n/said';
 
-/** What a chip shows as its state (SPEC §2). */
+/** What a chip shows as its state (docs/contract.md "The app"). */
 export type ChipState = 'resolving' | 'ok' | 'warning' | 'blocked';
 
 /** Everything a chip draws besides its text. */

@@ -9,7 +9,7 @@ import { uiText, type UiKey } from '../i18n/said';
 import { isComposing } from './ime';
 
 /**
- * Completion for @-references (SPEC §2). `@` offers the kinds, one line each; `@file:` and `@folder:`
+ * Completion for @-references (docs/contract.md "The app"). `@` offers the kinds, one line each; `@file:` and `@folder:`
  * fuzzy paths from the workspace index, with sizes; a bare `@word` the kinds that start with it and
  * matching files and folders; `@git:` the counts with commit subjects; `@result:` this session's
  * results. Values are inserted with `formatReference`, so they parse back whole.

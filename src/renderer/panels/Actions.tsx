@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Text } from '../../shared/i18n';
 import { uiText, useUi } from '../i18n';
 import type { AppState } from '../store';
@@ -33,6 +34,13 @@ export function Actions() {
     if (!answer.ok) store.getState().notify('error', answer.error);
     else if (answer.value) store.getState().notify('info', uiText('ui.actions.exported', { path: answer.value.path }));
   };
+
+  // The app's File > Export… does what the button does.
+  const exportRef = useRef(exportMarkdown);
+  useEffect(() => {
+    exportRef.current = exportMarkdown;
+  });
+  useEffect(() => api.onMenuCommand(({ command }) => command === 'export' && void exportRef.current()), [api]);
 
   return (
     <div className="actions">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
 
@@ -11,8 +11,13 @@ export function ContextLength() {
   const contextLength = useApp((s) => s.contextLength);
   const setContextLength = useApp((s) => s.setContextLength);
   const [draft, setDraft] = useState(String(contextLength));
-  // The settings (the chosen model's context length) can change it from outside this field.
-  useEffect(() => setDraft((d) => (Number(d) === contextLength ? d : String(contextLength))), [contextLength]);
+  // The settings (the chosen model's context length) can change it from outside this field:
+  // adjusted while rendering, as React recommends, rather than in an effect.
+  const [shown, setShown] = useState(contextLength);
+  if (shown !== contextLength) {
+    setShown(contextLength);
+    setDraft((d) => (Number(d) === contextLength ? d : String(contextLength)));
+  }
   const valid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 256 && Number(value) <= 10_000_000;
   return (
     <label className="context-length">

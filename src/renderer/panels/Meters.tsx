@@ -15,7 +15,7 @@ interface MeterProps {
   soft?: number;
 }
 
-/** A labelled bar with `role="meter"` (SPEC §2 testing contract). */
+/** A labelled bar with `role="meter"` (docs/contract.md "Accessible names"). */
 function Meter({ name, now, max, text, soft }: MeterProps) {
   const ratio = max > 0 ? Math.min(1, now / max) : 0;
   const level = now > max ? 'over' : soft !== undefined && now > soft ? 'soft' : 'ok';

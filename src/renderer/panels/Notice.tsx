@@ -6,11 +6,19 @@ export function Notice() {
   const ui = useUi();
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
+  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
   return (
     <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label={ui.t('ui.notice.label')}>
       {notice && (
         <>
           <span>{ui.say(notice.said)}</span>{' '}
+          {notice.action === 'browseFolders' && (
+            <>
+              <button type="button" onClick={() => (clear(), showFolderBrowser(true))}>
+                {ui.t('ui.drop.browse')}
+              </button>{' '}
+            </>
+          )}
           <button type="button" className="link" onClick={clear} aria-label={ui.t('ui.notice.dismiss')}>
             ×
           </button>

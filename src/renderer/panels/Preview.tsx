@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
+import { LinkedText } from './links';
 
 /**
  * The Preview region: exactly the expanded message Send would send. The block of the chip last
@@ -28,14 +29,14 @@ export function Preview() {
       </h2>
       <pre className="preview-text" tabIndex={0}>
         {at < 0 || !block ? (
-          message
+          <LinkedText text={message} />
         ) : (
           <>
-            {message.slice(0, at)}
+            <LinkedText text={message.slice(0, at)} />
             <mark ref={mark} className="preview-selected">
-              {block}
+              <LinkedText text={block} />
             </mark>
-            {message.slice(at + block.length)}
+            <LinkedText text={message.slice(at + block.length)} />
           </>
         )}
       </pre>

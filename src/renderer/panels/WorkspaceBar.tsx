@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApi, useApp } from '../store';
+import { FolderBrowser } from './folders/FolderBrowser';
 
 /**
  * The workspace: its name in a status named "Workspace", Open folder (the system dialog in the
- * app; a path field in the browser, which has no folder dialog that reveals paths), and the
+ * app; the folder browser in a browser, which has no folder dialog that reveals paths), and the
  * recent workspaces.
  */
 export function WorkspaceBar() {
@@ -14,16 +15,12 @@ export function WorkspaceBar() {
   const recent = useApp((s) => s.recent);
   const openWorkspace = useApp((s) => s.openWorkspace);
   const pickWorkspace = useApp((s) => s.pickWorkspace);
-  const [asking, setAsking] = useState(false);
-  const [path, setPath] = useState('');
+  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
+  const opener = useRef<HTMLButtonElement>(null);
 
   const open = async () => {
     if (api.transport === 'electron' && (await pickWorkspace())) return;
-    setAsking(true);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (path.trim() && (await openWorkspace(path.trim()))) setAsking(false);
+    showFolderBrowser(true);
   };
 
   return (
@@ -38,7 +35,7 @@ export function WorkspaceBar() {
           ui.t('ui.workspace.none')
         )}
       </div>
-      <button type="button" onClick={() => void open()}>
+      <button type="button" ref={opener} onClick={() => void open()}>
         {ui.t('ui.workspace.open')}
       </button>
       {recent.length > 0 && (
@@ -51,18 +48,7 @@ export function WorkspaceBar() {
           ))}
         </select>
       )}
-      {asking && (
-        <form className="path-form" onSubmit={(e) => void submit(e)}>
-          <label>
-            {ui.t('ui.workspace.path')}{' '}
-            <input autoFocus value={path} onChange={(e) => setPath(e.target.value)} placeholder={ui.t('ui.workspace.pathExample')} spellCheck={false} />
-          </label>
-          <button type="submit">{ui.t('ui.workspace.openButton')}</button>
-          <button type="button" onClick={() => setAsking(false)}>
-            {ui.t('ui.workspace.cancel')}
-          </button>
-        </form>
-      )}
+      <FolderBrowser onClosed={() => opener.current?.focus()} />
     </div>
   );
 }

@@ -13,6 +13,10 @@ export interface WorkspaceSlice {
   pickWorkspace(): Promise<boolean>;
   /** Loads the current workspace and the recent list. */
   loadWorkspace(): Promise<void>;
+  /** True while the browser host's folder browser is open. */
+  folderBrowserOpen: boolean;
+  /** Opens or closes the folder browser (the browser host's stand-in for the folder dialog). */
+  showFolderBrowser(open: boolean): void;
 }
 
 /** Creates the slice; a workspace change elsewhere (another window, the host) is followed too. */
@@ -31,6 +35,8 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
     return {
       workspace: null,
       recent: [],
+      folderBrowserOpen: false,
+      showFolderBrowser: (open) => set({ folderBrowserOpen: open }),
       async openWorkspace(path) {
         const opened = await api.openWorkspace({ path });
         if (!opened.ok) {

@@ -9,6 +9,7 @@ export const CALL_NAMES = [
   'openWorkspace',
   'pickWorkspace',
   'recentWorkspaces',
+  'listFolders',
   'expand',
   'cancel',
   'complete',
@@ -33,7 +34,7 @@ export const CALL_NAMES = [
 export type CallName = (typeof CALL_NAMES)[number];
 
 /** Every event main pushes to the renderer. */
-export const EVENT_NAMES = ['expandProgress', 'workspaceChanged', 'sendProgress', 'storeNotice'] as const;
+export const EVENT_NAMES = ['expandProgress', 'workspaceChanged', 'sendProgress', 'storeNotice', 'menuCommand'] as const;
 
 /** Name of one event. */
 export type EventName = (typeof EVENT_NAMES)[number];

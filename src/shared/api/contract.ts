@@ -76,6 +76,11 @@ export const CALL_SCHEMAS = {
   pickWorkspace: z.strictObject({}),
   /** Recently opened workspaces, newest first. */
   recentWorkspaces: z.strictObject({}),
+  /**
+   * The sub-folders of a folder, by name (the browser host's folder browser; never file contents).
+   * Confined to the home folder unless `typed` (the person typed the path). Empty path: home.
+   */
+  listFolders: z.strictObject({ path: z.string().max(4096), typed: z.boolean() }),
   /** Expands a message with the engine; progress arrives as `expandProgress` events. */
   expand: z.strictObject({
     requestId,
@@ -147,6 +152,29 @@ export interface WorkspaceInfo {
   isGitRepository: boolean;
 }
 
+/** One folder listed by `listFolders`. */
+export interface FolderEntry {
+  name: string;
+  /** Its real absolute path. */
+  path: string;
+}
+
+/** What `listFolders` answers. */
+export interface FolderListing {
+  /** The real path listed. */
+  path: string;
+  /** The home folder, where browsing starts. */
+  home: string;
+  /** The folder above, or null at the root. */
+  parent: string | null;
+  /** From home (or the root, outside home) down to `path`. */
+  crumbs: FolderEntry[];
+  /** Its sub-folders, hidden ones left out, sorted by name. */
+  folders: FolderEntry[];
+  /** True when there were more folders than listed. */
+  truncated: boolean;
+}
+
 /** A completion candidate. */
 export type CompletionItem =
   | {
@@ -176,6 +204,7 @@ export interface CallOutputs {
   openWorkspace: WorkspaceInfo;
   pickWorkspace: WorkspaceInfo | null;
   recentWorkspaces: string[];
+  listFolders: FolderListing;
   expand: ExpansionResult;
   cancel: boolean;
   complete: CompletionItem[];
@@ -209,6 +238,8 @@ export interface ApiEvents {
    * could not be saved), keyed so a later event with `message: null` withdraws it (the draft saved again).
    */
   storeNotice: StoreNotice;
+  /** The app's menu asked the page to act (Export…, Settings…); never sent by the browser host. */
+  menuCommand: { command: 'export' | 'settings' };
 }
 
 /**
@@ -236,6 +267,7 @@ export interface AtmarkApi extends ApiCalls {
   onWorkspaceChanged(listener: (event: ApiEvents['workspaceChanged']) => void): Unsubscribe;
   onSendProgress(listener: (event: ApiEvents['sendProgress']) => void): Unsubscribe;
   onStoreNotice(listener: (event: ApiEvents['storeNotice']) => void): Unsubscribe;
+  onMenuCommand(listener: (event: ApiEvents['menuCommand']) => void): Unsubscribe;
   /**
    * The local path of a file dropped on the page (a DOM `File`), or null where the platform hides it
    * (browsers). Runs in the page; no call to main.

@@ -6,7 +6,7 @@ import { canStartReference } from './start';
 import { endOfRun, endOfUnquoted } from './unquoted';
 
 /**
- * The one reference grammar (SPEC §1 "Grammar", docs/grammar.md), shared by the renderer and the
+ * The one reference grammar (docs/contract.md "Grammar", docs/grammar.md), shared by the renderer and the
  * main process.
  *
  * A reference starts at an `@` that {@link canStartReference} allows, followed by a lowercase

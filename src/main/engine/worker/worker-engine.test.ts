@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkspace, type TempWorkspace } from '../../testing/workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../../test-support/workspace';
 import { createEngine } from '../engine';
 import { openSession } from '../../sessions';
 import { engineFactoryFor, startEngineWorker, type WorkerEngine } from './worker-engine';

@@ -17,7 +17,6 @@ export interface WorkerEngine extends Engine {
  */
 export function startEngineWorker(script: string | URL, options: WorkerEngineOptions): Promise<WorkerEngine> {
   const worker = new Worker(script, { workerData: options });
-  worker.unref();
   const pending = new Map<number, { resolve: (r: ExpansionResult) => void; reject: (e: Error) => void; onProgress?: ExpandOptions['onProgress'] }>();
   let nextId = 1;
   let dead: Error | null = null;
@@ -54,6 +53,9 @@ export function startEngineWorker(script: string | URL, options: WorkerEngineOpt
       }
     });
     worker.once('exit', () => rejectReady(dead ?? new Error('the engine worker stopped before it was ready')));
+    // Last: attaching a 'message' listener refs the worker again, and an idle engine must never
+    // keep the process alive (the host's and the CLI's exit depend on it).
+    worker.unref();
   });
 
   function makeEngine(workspaceRoot: string, contextLength: number, limits: Limits): WorkerEngine {

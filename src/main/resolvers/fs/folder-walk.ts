@@ -1,5 +1,5 @@
 /**
- * The breadth-first walk behind `@folder` (SPEC §1): every direct entry before anything deeper,
+ * The breadth-first walk behind `@folder` (docs/contract.md "References"): every direct entry before anything deeper,
  * sorted by name within each folder; `.git` skipped; protected paths hidden (and never entered);
  * git's ignore rules honoured; symbolic links listed but never followed. Stops after `maxEntries`
  * entries and says whether more were left.

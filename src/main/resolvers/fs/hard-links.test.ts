@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileResolver } from '../file';
-import { makeArea, makeCtx, makeRef, type TempArea } from './test-support';
+import { makeArea, makeCtx, makeRef, type TempArea } from '../../../../test-support/fs';
 
 let area: TempArea;
 let home: string;

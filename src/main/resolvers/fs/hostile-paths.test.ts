@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Resolution } from '../../engine/resolver';
 import { fileResolver } from '../file';
 import { folderResolver } from '../folder';
-import { makeArea, makeCtx, makeRef, type TempArea } from './test-support';
+import { makeArea, makeCtx, makeRef, type TempArea } from '../../../../test-support/fs';
 
 const LINUX = process.platform === 'linux';
 if (!LINUX) console.log('hostile-paths: rows using /proc, /dev and mkfifo need Linux; they are skipped here.');

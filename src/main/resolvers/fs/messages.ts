@@ -1,7 +1,7 @@
 /**
  * The sentences of the `@file` and `@folder` resolvers, as catalogue texts (`fs.*` in
  * src/shared/i18n/catalogues). Each says what happened in the person's terms and, where there is
- * one, how to fix it. The SPEC's fixed phrases ("file not found", "path is outside the allowed
+ * one, how to fix it. The contract's fixed phrases (docs/contract.md "Warnings") ("file not found", "path is outside the allowed
  * workspace", ...) open the English sentence.
  */
 import { text, type Text } from '../../../shared/i18n/text';

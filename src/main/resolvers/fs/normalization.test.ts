@@ -5,7 +5,7 @@ import type { Resolution, Resolved, Refused } from '../../engine/resolver';
 import { fileResolver } from '../file';
 import { folderResolver } from '../folder';
 import { findOtherNormalization } from './normalization';
-import { makeArea, makeCtx, makeRef, type TempArea } from './test-support';
+import { makeArea, makeCtx, makeRef, type TempArea } from '../../../../test-support/fs';
 
 /**
  * Names typed in NFC that are stored in NFD (files copied from macOS), and the reverse, on real

@@ -108,7 +108,6 @@ function inProcessIndex(data: IndexWorkerData): AsyncWorkspaceIndex {
 
 function workerIndex(script: string, data: IndexWorkerData): AsyncWorkspaceIndex {
   const worker = new Worker(script, { workerData: data });
-  worker.unref();
   const listeners = new Set<(e: IndexEvent) => void>();
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -130,6 +129,9 @@ function workerIndex(script: string, data: IndexWorkerData): AsyncWorkspaceIndex
     if (msg.type === 'answer') p?.resolve(msg.value);
     else p?.reject(new Error(msg.message));
   });
+  // After the listeners: attaching 'message' refs the worker again, and an index must never keep
+  // the process alive.
+  worker.unref();
   const send = (m: ToIndexWorker) => worker.postMessage(m);
   const ask: Ask = (request, signal) => {
     if (dead) return Promise.reject(dead);

@@ -1,3 +1,4 @@
+import { LinkedText } from '../links';
 import type { RunView } from '../../../shared/api/session-types';
 import { useUi } from '../../i18n';
 import { RUN_STATUS_KEYS } from '../../i18n/code-words';
@@ -50,7 +51,7 @@ function Turn({ run, live }: { run: RunView; live: boolean }) {
       </p>
       <pre className="turn-message">{run.message}</pre>
       <div className="reply" aria-live={live ? 'polite' : 'off'}>
-        {run.reply}
+        <LinkedText text={run.reply} />
       </div>
       {run.error && run.status !== 'stopped' && (
         <p role="alert" className="error">

@@ -35,7 +35,7 @@ export function History() {
   }, [api, version]);
 
   useEffect(() => {
-    if (!sessionId) return setRuns([]);
+    if (!sessionId) return;
     void api.listRuns({ sessionId }).then((answer) => (answer.ok ? setRuns(answer.value) : setProblem(answer.error)));
   }, [api, sessionId, version]);
 
@@ -78,7 +78,7 @@ export function History() {
         </label>
       )}
       <ul className="runs" aria-label={ui.t('ui.history.runsLabel')}>
-        {runs.map((r) => (
+        {(sessionId ? runs : []).map((r) => (
           <li key={r.id}>
             <button type="button" className="run-button" aria-pressed={run?.id === r.id} onClick={() => void open(r.id)}>
               {ui.t('ui.history.runTitle', { n: r.number, title: r.title || ui.t('ui.history.empty') })}{' '}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice } from '../../../shared/i18n';
 import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
@@ -15,7 +15,7 @@ function nameOf(language: Language): string {
  * The settings view: the UI language and the language of the prompt's warnings (both saved at
  * once, so the window switches as soon as one is picked), the endpoint Send uses (from a preset: OpenAI, Ollama, LM Studio, vLLM,
  * llama.cpp), its base URL, model, context length and API key (shown only as set or not set; the
- * key never comes back from main), and every limit of SPEC §1.
+ * key never comes back from main), and every limit of docs/contract.md "Limits".
  */
 export function Settings() {
   const api = useApi();
@@ -29,9 +29,8 @@ export function Settings() {
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; said: Said } | null>(null);
 
-  useEffect(() => {
-    if (view && !form) setForm(formOf(view));
-  }, [view, form]);
+  // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
+  if (view && !form) setForm(formOf(view));
   if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} aria-busy="true" {...panelKeys} />;
 
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;

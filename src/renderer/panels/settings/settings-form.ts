@@ -10,7 +10,7 @@ export interface LimitField {
   scale: number;
 }
 
-/** Every limit of SPEC §1, in the units people think in. */
+/** Every limit of docs/contract.md "Limits", in the units people think in. */
 export const LIMIT_FIELDS: readonly LimitField[] = [
   { key: 'maxReferences', label: 'ui.settings.limit.maxReferences', unit: null, scale: 1 },
   { key: 'maxReferenceBytes', label: 'ui.settings.limit.maxReferenceBytes', unit: 'ui.settings.unit.kib', scale: 1024 },

@@ -300,6 +300,8 @@ export const en = {
     secretsDamaged: 'The saved API keys could not be read (the file is damaged); enter the keys again in Settings.',
     encryptionUnavailable:
       'API keys cannot be saved because this system offers no encrypted storage (on Linux, a keyring such as GNOME Keyring or KWallet). Set the ATMARK_API_KEY environment variable instead.',
+    plainTextKeyring:
+      'API keys are not saved on this computer: no system keyring (such as GNOME Keyring or KWallet) is running, and without one they would be stored with a key anyone can read. A key entered here lasts until Atmark quits; to keep keys, install or unlock a keyring and restart Atmark, or set the ATMARK_API_KEY environment variable.',
     decryptFailed: 'The saved API key for "{{id}}" could not be decrypted (the system keyring changed?); enter it again in Settings.',
     badSecretId: '"{{id}}" is not a valid key name: use lowercase letters, digits and dashes.',
     emptyKey: 'The API key is empty: paste the key, or remove it.',
@@ -308,12 +310,35 @@ export const en = {
     noApiKeyPersistent: '{{name}} needs an API key: add it in Settings.',
     noApiKeyEnv: '{{name}} needs an API key: set the ATMARK_API_KEY environment variable, or enter the key in Settings for this run.',
   },
+  host: {
+    folders: {
+      notFound: 'The folder "{{path}}" was not found; check the path and try again.',
+      notAFolder: '"{{path}}" is a file, not a folder; choose the folder that contains it.',
+      outsideHome: '"{{path}}" is outside your home folder; type its full path to browse it.',
+      unreadable: 'The folder {{path}} cannot be read ({{detail}}); choose another folder.',
+    },
+  },
+  menu: {
+    file: 'File',
+    openFolder: 'Open Folder…',
+    recent: 'Recent Workspaces',
+    noRecent: 'No recent workspaces',
+    export: 'Export…',
+    settings: 'Settings…',
+    edit: 'Edit',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    docs: 'Atmark Guide',
+    about: 'About {{name}}',
+    openFailed: 'Atmark could not open "{{path}}": {{reason}}',
+  },
   cli: {
     badPromptLanguage: '--prompt-language takes en, ja or ko, not "{{text}}"',
     serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',
@@ -321,6 +346,8 @@ export const en = {
     noCommand: 'no command given: use "atmark expand MESSAGE" or "atmark serve"',
     blocked:
       'atmark: nothing was attached because the attached context would pass the hard token limit (see the warning); the message above is as written.',
+    stopping: 'Stopping Atmark (the draft is saved)…',
+    stopSlow: 'Atmark did not finish stopping within a second; it stops now (the draft was saved first).',
     internal: 'atmark: something went wrong inside Atmark: {{detail}}',
   },
   ui: enUi,

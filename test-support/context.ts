@@ -1,5 +1,5 @@
-import { DEFAULT_LIMITS, type Limits } from '../../shared/limits';
-import { createEngineCaches, type ResolveContext } from '../engine/resolver';
+import { DEFAULT_LIMITS, type Limits } from '../src/shared/limits';
+import { createEngineCaches, type ResolveContext } from '../src/main/engine/resolver';
 
 /** Options of {@link makeContext}; everything has a test-friendly default. */
 export interface TestContextOptions {

@@ -7,10 +7,10 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Limits } from '../../../shared/limits';
-import type { ParsedReference, ReferenceKind } from '../../../shared/reference';
-import type { ResolveContext } from '../../engine/resolver';
-import { makeContext } from '../../testing/context';
+import type { Limits } from '../src/shared/limits';
+import type { ParsedReference, ReferenceKind } from '../src/shared/reference';
+import type { ResolveContext } from '../src/main/engine/resolver';
+import { makeContext } from './context';
 
 /** A real temporary folder: `root` is its real path (workspace), `outside` a sibling folder. */
 export interface TempArea {

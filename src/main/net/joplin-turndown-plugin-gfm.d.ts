@@ -1,5 +1,6 @@
-// turndown-plugin-gfm ships no types: the plugins it exports are turndown plugins.
-declare module 'turndown-plugin-gfm' {
+// @joplin/turndown-plugin-gfm (the maintained fork of turndown-plugin-gfm) ships no types: the
+// plugins it exports are turndown plugins.
+declare module '@joplin/turndown-plugin-gfm' {
   import type TurndownService from 'turndown';
 
   /** All GFM extensions: tables, strikethrough, task lists, highlighted code blocks. */

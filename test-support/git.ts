@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEngineCaches, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
-import { DEFAULT_LIMITS, type Limits } from '../../shared/limits';
-import type { ParsedReference } from '../../shared/reference';
+import { createEngineCaches, type Resolution, type ResolveContext, type Resolver } from '../src/main/engine/resolver';
+import { DEFAULT_LIMITS, type Limits } from '../src/shared/limits';
+import type { ParsedReference } from '../src/shared/reference';
 
 /** Environment for native git: fixed identity and dates, no user or system config. */
 export function gitEnv(home: string): NodeJS.ProcessEnv {

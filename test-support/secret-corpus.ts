@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { seededRandom } from '../testing/prng';
+import { seededRandom } from './prng';
 
 /**
  * Builds test corpora for secret redaction: fake secrets of every kind Atmark redacts, and text that
@@ -194,7 +194,7 @@ export function buildLookAlikes(): string[] {
     `NPM_TOKEN=npm_${x(36, '0')}`,
     'SLACK_BOT_TOKEN=xoxb-your-bot-token-here',
     `SLACK_WEBHOOK=https://hooks.slack.com/services/T00000000/B00000000/${x(24, 'X')}`,
-    'import { sk-learn-compatible-estimator-wrapper } from "./x";',
+    'import { sk-learn-compatible-estimator-wrapper } from "../src/main/guards/x";',
     '.sk-spinner-double-bounce-container { display: none }',
     'from huggingface_hub import hf_hub_download',
     'npm_config_registry=https://registry.npmjs.org/',

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Configuration } from 'electron-builder';
+import { flipPackedFuses } from './build/fuses';
+
+/**
+ * How Atmark is packaged (electron-builder; `npm run dist`). Resources live in build/: the icon's
+ * source and its generated sizes (scripts/make-icons.mjs), the macOS entitlements, the Linux
+ * desktop entry. Only what `electron-vite build` wrote to out/ ships, with the production
+ * dependencies: no sources, tests, maps or dev dependencies. Fuses are flipped after packing
+ * (build/fuses.ts).
+ */
+
+/** The keys of build/atmark.desktop's [Desktop Entry], the one source of the Linux entry. */
+export function desktopEntry(file = path.join(__dirname, 'build', 'atmark.desktop')): Record<string, string> {
+  const entry: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^([A-Za-z0-9-]+(?:\[[A-Za-z_@]+\])?)=(.*)$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) entry[match[1]] = match[2];
+  }
+  return entry;
+}
+
+const config: Configuration = {
+  appId: 'app.atmark.desktop',
+  productName: 'Atmark',
+  executableName: 'atmark',
+  copyright: 'Copyright © 2026 the Atmark contributors. MIT License.',
+  directories: { output: 'release', buildResources: 'build' },
+  files: [
+    'out/**/*',
+    'package.json',
+    '!**/*.map',
+    '!**/*.{ts,tsx,md,markdown}',
+    '!**/{test,tests,__tests__,docs,example,examples}/**',
+    '!**/*.{test,spec}.{js,mjs,cjs}',
+    // gpt-tokenizer ships every encoding three times (ESM, CommonJS, raw data); Atmark imports
+    // only o200k_base, from ESM: the rest is about 18 MiB nobody loads.
+    '!node_modules/gpt-tokenizer/{cjs,data,src}/**',
+    '!node_modules/gpt-tokenizer/esm/bpeRanks/{cl100k_base,p50k_base,r50k_base}.js',
+    // The system keychain binding serves the browser host (`atmark serve`); the app keeps keys with
+    // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
+    '!node_modules/@napi-rs/**',
+  ],
+  // The guide opens from Help; it ships beside the app, readable without a network.
+  extraResources: [
+    { from: 'README.md', to: 'docs/README.md' },
+    { from: 'docs', to: 'docs', filter: ['*.md', 'screenshots/*.png'] },
+  ],
+  asar: true,
+  // No dependency is a native module, so nothing is rebuilt for Electron (which would download headers).
+  npmRebuild: false,
+  // The worker threads load from app.asar (Electron reads asar in worker threads since 17), so
+  // nothing needs unpacking.
+  asarUnpack: [],
+  afterPack: (context) => flipPackedFuses(context as never),
+  mac: {
+    category: 'public.app-category.developer-tools',
+    icon: 'build/icons/icon.icns',
+    hardenedRuntime: true,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    target: [
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ],
+    // Notarised when the release workflow provides Apple credentials (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID).
+    notarize: Boolean(process.env.APPLE_TEAM_ID),
+  },
+  dmg: { writeUpdateInfo: false },
+  win: {
+    icon: 'build/icons/icon.ico',
+    target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],
+  },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, differentialPackage: false },
+  linux: {
+    icon: 'build/icons',
+    category: 'Development',
+    synopsis: 'A prompt composer with @-references',
+    // The deb's Maintainer field; give it a reachable address before the first public release.
+    maintainer: 'The Atmark contributors',
+    target: [
+      { target: 'AppImage', arch: ['x64'] },
+      { target: 'deb', arch: ['x64'] },
+    ],
+    desktop: { entry: desktopEntry() },
+  },
+  deb: { packageCategory: 'devel' },
+  // The release workflow uploads the installers itself; nothing is published from here.
+  publish: null,
+};
+
+export default config;
