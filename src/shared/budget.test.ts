@@ -10,7 +10,7 @@ describe('computeBudget', () => {
   it('sums the attached tokens and bytes and sets the limits from the context length', () => {
     expect(budget([100, 50])).toEqual({
       promptTokens: 7, attachedTokens: 150, attachedBytes: 600, totalTokens: 157,
-      contextLength: 1000, softTokenLimit: 250, hardTokenLimit: 500, state: 'within',
+      contextLength: 1000, softTokenLimit: 250, hardTokenLimit: 500, state: 'within', noRoomForAnswer: false,
     });
   });
 
@@ -21,6 +21,13 @@ describe('computeBudget', () => {
     [[250, 251], 'hard'],
   ] as const)('attached %j of 1000 is %s', (tokens, state) => {
     expect(budget([...tokens]).state).toBe(state);
+  });
+
+  it('says when prompt and attachments leave less than a quarter of the context for the answer', () => {
+    const fits = computeBudget({ promptTokens: 700, attached: [{ tokens: 50, bytes: 200 }], contextLength: 1000, limits });
+    const tight = computeBudget({ promptTokens: 700, attached: [{ tokens: 51, bytes: 204 }], contextLength: 1000, limits });
+    expect([fits.noRoomForAnswer, tight.noRoomForAnswer]).toEqual([false, true]);
+    expect(tight.totalTokens).toBe(751);
   });
 
   it('moves only the limits when the context length changes', () => {

@@ -16,6 +16,9 @@ export interface BudgetInput {
  */
 export type BudgetState = 'within' | 'soft' | 'hard';
 
+/** Below this share of the context left for the answer, the prompt is said to leave too little room. */
+export const ANSWER_ROOM_RATIO = 0.25;
+
 /** The figures of one budget. */
 export interface Budget {
   promptTokens: number;
@@ -27,6 +30,8 @@ export interface Budget {
   softTokenLimit: number;
   hardTokenLimit: number;
   state: BudgetState;
+  /** True when prompt and attachments leave less than {@link ANSWER_ROOM_RATIO} of the context for the answer. */
+  noRoomForAnswer: boolean;
 }
 
 /**
@@ -54,5 +59,6 @@ export function computeBudget(input: BudgetInput): Budget {
     softTokenLimit,
     hardTokenLimit,
     state,
+    noRoomForAnswer: input.promptTokens + attachedTokens > contextLength * (1 - ANSWER_ROOM_RATIO),
   };
 }

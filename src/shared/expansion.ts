@@ -1,3 +1,4 @@
+import type { Budget } from './budget';
 import type { ReferenceKind } from './reference';
 import type { Warning, WarningCode } from './warnings';
 
@@ -80,6 +81,14 @@ export interface ExpansionResult {
   blocked: boolean;
   /** Tokens of the expanded message. */
   tokens: number;
+  /** Tokens of the message as written (the person's own words). */
+  promptTokens: number;
+  /**
+   * The one budget (`src/shared/budget.ts`): the prompt's tokens, the tokens the references take
+   * (also when the hard limit stopped them, so a person sees how far over it is) and their sum
+   * against the context length. The meters, Send and the CLI's `--json` all read it.
+   */
+  budget: Budget;
   /** Tokens of the attached blocks, the soft and hard limits they were measured against. */
   attachedTokens: number;
   attachedBytes: number;

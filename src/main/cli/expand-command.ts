@@ -121,6 +121,8 @@ function toJson(result: ExpansionResult) {
     originalMessage: result.originalMessage,
     blocked: result.blocked,
     tokens: result.tokens,
+    promptTokens: result.promptTokens,
+    budget: result.budget,
     attachedTokens: result.attachedTokens,
     attachedBytes: result.attachedBytes,
     softTokenLimit: result.softTokenLimit,

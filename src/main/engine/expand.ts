@@ -129,15 +129,20 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     blocks.push({ out, block });
   });
 
-  const budget = computeBudget({ promptTokens: 0, attached: blocks.map((b) => b.out), contextLength, limits });
+  const promptTokens = countTokens(message);
+  const budget = computeBudget({ promptTokens, attached: blocks.map((b) => b.out), contextLength, limits });
   const { attachedTokens, softTokenLimit, hardTokenLimit } = budget;
   const promptWarnings: Warning[] = [];
   const blocked = budget.state === 'hard';
   if (blocked) {
     promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
-    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', bytes: 0, tokens: 0, sha256: null, block: null });
+    // Nothing attaches, but each reference keeps its figures, so the person sees what to cut.
+    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', sha256: null, block: null });
   } else if (budget.state === 'soft') {
     promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
+  }
+  if (budget.noRoomForAnswer) {
+    promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.noRoom(promptTokens, blocked ? 0 : attachedTokens, contextLength)) });
   }
 
   // Names that leave the engine are redacted first (their catalogue parameters too), then worded.
@@ -150,7 +155,9 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     message: expanded,
     originalMessage: message,
     blocked,
-    tokens: blocked ? countTokens(expanded) : countExpanded(expanded, attached, countTokens),
+    tokens: blocked ? promptTokens : countExpanded(expanded, attached, countTokens),
+    promptTokens,
+    budget,
     attachedTokens: blocked ? 0 : attachedTokens,
     attachedBytes: blocked ? 0 : attachedBytes,
     softTokenLimit,

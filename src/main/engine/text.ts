@@ -19,6 +19,7 @@ export const ENGINE_TEXT = {
   totalExceeded: (max: number): Text => text('engine.totalExceeded', { max }),
   softLimit: (tokens: number, soft: number, contextLength: number): Text => text('engine.softLimit', { tokens, soft, contextLength }),
   hardLimit: (tokens: number, hard: number, contextLength: number): Text => text('engine.hardLimit', { tokens, hard, contextLength }),
+  noRoom: (prompt: number, attached: number, contextLength: number): Text => text('engine.noRoom', { prompt, attached, contextLength }),
   timedOut: (seconds: number): Text => text('engine.timedOut', { seconds }),
   cancelled: text('engine.cancelled'),
   crashed: (detail: string): Text => text('engine.crashed', { detail }),

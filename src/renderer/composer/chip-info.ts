@@ -34,7 +34,7 @@ export function chipInfos(result: ExpansionResult | null, progress: Record<strin
     const state: ChipState =
       ref.status === 'attached' ? (ref.warnings.length > 0 ? 'warning' : 'ok') : ref.status === 'blocked' ? 'blocked' : 'warning';
     const detail = warning ? say(warning, language) : translate(uiText('ui.chip.attached', { count: ref.tokens }), language);
-    if (!infos.has(ref.raw)) infos.set(ref.raw, { state, tokens: ref.status === 'attached' ? ref.tokens : null, detail });
+    if (!infos.has(ref.raw)) infos.set(ref.raw, { state, tokens: ref.status === 'attached' || ref.tokens > 0 ? ref.tokens : null, detail });
   }
   for (const [raw, state] of Object.entries(progress)) {
     if (state === 'resolving') infos.set(raw, resolvingInfo(language));

@@ -78,6 +78,8 @@ export const enUi = {
     references: 'References',
     attachedSize: 'Attached size',
     tokens: 'Tokens',
+    context: 'Context',
+    contextText: 'prompt {{prompt, number}} + attached {{attached, number}} = {{total, number}} of {{max, number}}',
     referencesText: '{{now, number}} of {{max, number}}',
     sizeText: '{{now, bytes}} of {{max, bytes}}',
     tokensText: '{{now, number}} of {{max, number}} (soft {{soft, number}})',

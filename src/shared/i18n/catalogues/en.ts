@@ -94,6 +94,8 @@ export const en = {
     whatLog: 'commits',
   },
   engine: {
+    noRoom:
+      "the prompt ({{prompt, number}} tokens) and its attachments ({{attached, number}}) leave less than a quarter of the model's {{contextLength, number}} tokens for the answer: shorten the prompt or remove references",
     badContextLength: 'the context length must be a whole number of tokens above 0, not {{value}}',
     workspaceNotFound: 'workspace folder not found: {{path}}',
     workspaceNotAFolder: 'the workspace must be a folder, and {{path}} is a file',

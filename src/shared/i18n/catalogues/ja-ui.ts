@@ -73,6 +73,8 @@ export const jaUi: Catalogue['ui'] = {
     references: '参照',
     attachedSize: '添付サイズ',
     tokens: 'トークン',
+    context: 'コンテキスト',
+    contextText: 'プロンプト {{prompt, number}} + 添付 {{attached, number}} = {{total, number}} / {{max, number}}',
     referencesText: '{{now, number}} / {{max, number}}',
     sizeText: '{{now, bytes}} / {{max, bytes}}',
     tokensText: '{{now, number}} / {{max, number}}（ソフト {{soft, number}}）',

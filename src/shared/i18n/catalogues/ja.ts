@@ -84,6 +84,7 @@ export const ja: Catalogue = {
       'ワークスペースのフォルダー {{prefix}}/ の中に{{what}}はありません。このリポジトリの変更 {{count, number}} 件はその外にあります。見るにはリポジトリの最上位フォルダーをワークスペースとして開いてください',
   },
   engine: {
+    noRoom: 'プロンプト（{{prompt, number}} トークン）と添付（{{attached, number}}）で、モデルの {{contextLength, number}} トークンのうち回答に使える分が 4 分の 1 未満です。プロンプトを短くするか参照を外してください',
     badContextLength: 'コンテキスト長は 0 より大きいトークン数（整数）にしてください。{{value}} は使えません',
     workspaceNotFound: 'ワークスペースのフォルダーが見つかりません: {{path}}',
     workspaceNotAFolder: 'ワークスペースはフォルダーでなければなりませんが、{{path}} はファイルです',

@@ -73,6 +73,8 @@ export const koUi: Catalogue['ui'] = {
     references: '참조',
     attachedSize: '첨부 크기',
     tokens: '토큰',
+    context: '컨텍스트',
+    contextText: '프롬프트 {{prompt, number}} + 첨부 {{attached, number}} = {{total, number}} / {{max, number}}',
     referencesText: '{{now, number}} / {{max, number}}',
     sizeText: '{{now, bytes}} / {{max, bytes}}',
     tokensText: '{{now, number}} / {{max, number}}(소프트 {{soft, number}})',

@@ -81,6 +81,7 @@ export const ko: Catalogue = {
       '작업 공간 폴더 {{prefix}}/ 안에는 {{what}}이 없습니다. 이 저장소의 변경 {{count, number}}개는 그 밖에 있습니다. 보려면 저장소의 최상위 폴더를 작업 공간으로 여세요',
   },
   engine: {
+    noRoom: '프롬프트({{prompt, number}}토큰)와 첨부({{attached, number}})가 모델의 {{contextLength, number}}토큰 중 답변에 쓸 몫을 4분의 1 미만으로 남깁니다. 프롬프트를 줄이거나 참조를 빼세요',
     badContextLength: '컨텍스트 길이는 0보다 큰 토큰 수(정수)여야 합니다. {{value}}는 쓸 수 없습니다',
     workspaceNotFound: '작업 공간 폴더를 찾을 수 없습니다: {{path}}',
     workspaceNotAFolder: '작업 공간은 폴더여야 하는데, {{path}}은(는) 파일입니다',
