@@ -191,7 +191,8 @@ describe('the composer in the browser host', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('prompt.md');
+    // Named from the session's first message (here the prompt: nothing was sent yet) and the date.
+    expect(file.suggestedFilename()).toMatch(/^Explain-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
     expect(fs.readFileSync(await file.path(), 'utf8')).toBe(shown);
 
     // Keyboard: Alt+Enter on a chip shows its block, as a click does.

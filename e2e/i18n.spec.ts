@@ -154,7 +154,7 @@ describe.each(LOCALES)('the composer with the browser in $locale', (l) => {
     await expect.poll(() => chip('@file:src/missing.ts').getAttribute('data-state')).toBe('warning');
     expect(await composer().preview().locator('pre').textContent()).toContain(APP_TS.trim());
     const warning = page.getByRole('region', { name: l.warnings, exact: true }).locator('li[data-code="not_found"]');
-    expect(await warning.textContent()).toContain(l.notFound);
+    expect(await warning.getAttribute('title')).toBe(l.notFound);
     // Main's sentence, in the UI language; the prompt itself keeps it in English (the default prompt language).
     expect(await warning.textContent()).toMatch(l.notFoundSentence);
     expect(await composer().preview().locator('pre').textContent()).toContain('file not found: src/missing.ts.');

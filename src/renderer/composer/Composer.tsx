@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { acceptCompletion, autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
@@ -54,7 +54,7 @@ export function Composer({ onSubmit }: ComposerProps) {
         extensions: [
           history(),
           // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
-          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: acceptCompletion }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
           imeComposition(),
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),

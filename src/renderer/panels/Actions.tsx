@@ -1,3 +1,4 @@
+import { exportFileName } from '../../shared/export-name';
 import { useEffect, useRef } from 'react';
 import type { Text } from '../../shared/i18n';
 import { uiText, useUi } from '../i18n';
@@ -7,7 +8,7 @@ import { sendDisabledReason } from './conversation/send-state';
 
 /** Why Send is disabled in `state`, or null. */
 export function sendReasonOf(state: AppState): Text | null {
-  return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null });
+  return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null, awaitingWorkspace: state.result === null && state.busy });
 }
 
 /** Send (or Stop while a reply streams), Copy and Export, with the reason Send is disabled. */
@@ -29,8 +30,10 @@ export function Actions() {
     store.getState().notify(answer.ok ? 'info' : 'error', answer.ok ? uiText('ui.actions.copied') : answer.error);
   };
   const exportMarkdown = async () => {
-    // The file name is a name, not a sentence: the same in every language.
-    const answer = await api.exportMarkdown({ markdown: await message(), suggestedName: 'prompt.md' });
+    // Named from the session (its first message, else this prompt) and the date and time.
+    const state = store.getState();
+    const suggestedName = exportFileName(state.turns[0]?.message ?? state.text, new Date());
+    const answer = await api.exportMarkdown({ markdown: await message(), suggestedName });
     if (!answer.ok) store.getState().notify('error', answer.error);
     else if (answer.value) store.getState().notify('info', uiText('ui.actions.exported', { path: answer.value.path }));
   };

@@ -5,6 +5,10 @@ import { useApp } from '../store';
 /** Context lengths of common models, offered in the list; any other number can be typed. */
 const PRESETS = [8_192, 32_768, 128_000, 200_000, 1_000_000];
 
+/** The range the settings accept (settings/schema.ts). */
+const MIN = 256;
+const MAX = 10_000_000;
+
 /** The model's context length, which sets the soft (25%) and hard (50%) token limits. */
 export function ContextLength() {
   const ui = useUi();
@@ -18,14 +22,18 @@ export function ContextLength() {
     setShown(contextLength);
     setDraft((d) => (Number(d) === contextLength ? d : String(contextLength)));
   }
-  const valid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 256 && Number(value) <= 10_000_000;
+  const valid = (value: string) => value.trim() !== '' && Number.isInteger(Number(value)) && Number(value) >= MIN && Number(value) <= MAX;
+  const refused = !valid(draft);
   return (
+    <div className="context-length-field">
     <label className="context-length">
       {ui.t('ui.contextLength.label')}{' '}
       <input
         type="number"
-        min={256}
-        max={10_000_000}
+        min={MIN}
+        max={MAX}
+        aria-invalid={refused}
+        aria-describedby={refused ? 'context-length-problem' : undefined}
         step={1}
         list="context-presets"
         value={draft}
@@ -33,8 +41,7 @@ export function ContextLength() {
           setDraft(e.target.value);
           if (valid(e.target.value)) setContextLength(Number(e.target.value));
         }}
-        // A half-typed number is kept while typing and put back on leaving the field.
-        onBlur={() => !valid(draft) && setDraft(String(contextLength))}
+        // A number out of range stays in the field with a sentence beside it, never silently reverted.
       />{' '}
       {ui.t('ui.contextLength.unit')}
       <datalist id="context-presets">
@@ -43,5 +50,11 @@ export function ContextLength() {
         ))}
       </datalist>
     </label>
+    {refused && (
+      <p id="context-length-problem" className="field-problem" role="alert">
+        {ui.t('ui.contextLength.outOfRange', { min: MIN, max: MAX, current: contextLength })}
+      </p>
+    )}
+    </div>
   );
 }

@@ -26,7 +26,9 @@ export function Warnings() {
       ) : (
         <ul>
           {warnings.map((w, i) => (
-            <li key={`${w.code}-${w.reference}-${i}`} className={`warning warning-${w.code}`} data-code={w.code}>
+            // The code's word is the tooltip, not part of the line: the sentence already says what
+            // happened, and "not found: file not found" read as a stutter.
+            <li key={`${w.code}-${w.reference}-${i}`} className={`warning warning-${w.code}`} data-code={w.code} title={ui.t(WARNING_CODE_KEYS[w.code])}>
               {w.reference ? (
                 <button type="button" className="link" onClick={() => selectRef(w.reference)}>
                   <code>{w.reference}</code>
@@ -34,7 +36,7 @@ export function Warnings() {
               ) : (
                 <strong>{ui.t('ui.warnings.prompt')}</strong>
               )}{' '}
-              <span className="code">{ui.t(WARNING_CODE_KEYS[w.code])}</span>: {ui.say(w)}
+              <span className="sentence">{ui.say(w)}</span>
             </li>
           ))}
         </ul>

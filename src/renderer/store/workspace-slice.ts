@@ -3,6 +3,12 @@ import type { AtmarkApi, WorkspaceInfo } from '../../shared/api/contract';
 import { uiText } from '../i18n/said';
 import type { AppState } from './types';
 
+/**
+ * What a workspace switch clears at once: the old workspace's preview must not stay on screen, nor
+ * Send stay enabled for it, until the new workspace's expansion arrives (`busy` until then).
+ */
+const CLEARED = { result: null, resultText: null, busy: true } as const;
+
 /** The open workspace and the recent ones. */
 export interface WorkspaceSlice {
   workspace: WorkspaceInfo | null;
@@ -23,7 +29,7 @@ export interface WorkspaceSlice {
 export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [], [], WorkspaceSlice> {
   return (set, get) => {
     api.onWorkspaceChanged((workspace) => {
-      set({ workspace });
+      set({ workspace, ...CLEARED });
       get().refresh();
     });
 
@@ -43,7 +49,7 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
           get().notify('error', opened.error);
           return false;
         }
-        set({ workspace: opened.value });
+        set({ workspace: opened.value, ...CLEARED });
         get().notify('info', uiText('ui.workspace.opened', { name: opened.value.name }));
         get().refresh();
         await loadRecent();
@@ -53,7 +59,7 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
         const picked = await api.pickWorkspace({});
         if (!picked.ok) return false;
         if (picked.value) {
-          set({ workspace: picked.value });
+          set({ workspace: picked.value, ...CLEARED });
           get().refresh();
           await loadRecent();
         }

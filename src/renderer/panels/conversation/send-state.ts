@@ -10,6 +10,8 @@ export interface SendInputs {
   text: string;
   hasWorkspace: boolean;
   streaming: boolean;
+  /** True while the preview shows no expansion of the current workspace yet (after a switch). */
+  awaitingWorkspace?: boolean;
 }
 
 /** Why the hard token limit stops Send, or null when it does not. */
@@ -27,6 +29,7 @@ export function sendDisabledReason(inputs: SendInputs): Text | null {
   const blocked = sendBlockedReason(inputs.result);
   if (blocked) return blocked;
   if (!inputs.hasWorkspace) return uiText('ui.send.noWorkspace');
+  if (inputs.awaitingWorkspace) return uiText('ui.send.readingWorkspace');
   const endpoint = inputs.settings?.endpoints.find((e) => e.id === inputs.settings?.chosenEndpointId);
   if (!endpoint) return uiText('ui.send.noEndpoint');
   if (endpoint.apiKeyRef !== null && !endpoint.hasApiKey) {

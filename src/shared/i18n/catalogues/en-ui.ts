@@ -89,6 +89,7 @@ export const enUi = {
   contextLength: {
     label: 'Context length',
     unit: 'tokens',
+    outOfRange: 'Not used: the context length is a whole number from {{min, number}} to {{max, number}} tokens. The meters still use {{current, number}}.',
   },
   actions: {
     send: 'Send',
@@ -100,6 +101,7 @@ export const enUi = {
     exported: 'Exported the expanded prompt to {{path}}.',
   },
   send: {
+    readingWorkspace: 'Send is disabled until the new workspace is read.',
     blocked:
       'Send is disabled: the references need more than the hard limit of {{tokens, number}} tokens for this context length. Remove a reference, use a narrower line range, or choose a longer context length.',
     noEndpoint:

@@ -84,6 +84,7 @@ export const jaUi: Catalogue['ui'] = {
   contextLength: {
     label: 'コンテキスト長',
     unit: 'トークン',
+    outOfRange: 'この値は使いません: コンテキスト長は {{min, number}}〜{{max, number}} トークンの整数です。メーターは {{current, number}} のままです。',
   },
   actions: {
     send: '送信',
@@ -95,6 +96,7 @@ export const jaUi: Catalogue['ui'] = {
     exported: '展開したプロンプトを {{path}} に書き出しました。',
   },
   send: {
+    readingWorkspace: '新しいワークスペースを読み終えるまで送信できません。',
     blocked:
       '送信できません: 参照がこのコンテキスト長のハード上限 {{tokens, number}} トークンを超えています。参照を減らすか、行範囲を狭めるか、より長いコンテキスト長を選んでください。',
     noEndpoint:

@@ -84,6 +84,7 @@ export const koUi: Catalogue['ui'] = {
   contextLength: {
     label: '컨텍스트 길이',
     unit: '토큰',
+    outOfRange: '이 값은 쓰지 않습니다: 컨텍스트 길이는 {{min, number}}~{{max, number}}토큰의 정수입니다. 미터는 계속 {{current, number}}를 씁니다.',
   },
   actions: {
     send: '보내기',
@@ -95,6 +96,7 @@ export const koUi: Catalogue['ui'] = {
     exported: '펼친 프롬프트를 {{path}}(으)로 내보냈습니다.',
   },
   send: {
+    readingWorkspace: '새 작업 공간을 다 읽을 때까지 보낼 수 없습니다.',
     blocked:
       '보낼 수 없습니다: 참조가 이 컨텍스트 길이의 하드 한도인 {{tokens, number}} 토큰을 넘습니다. 참조를 줄이거나, 줄 범위를 좁히거나, 더 긴 컨텍스트 길이를 선택하세요.',
     noEndpoint:

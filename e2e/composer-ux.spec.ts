@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { launchChromium } from './support/browser';
+import { composerPage } from './support/composer-page';
+import { startTestHost, type TestHost } from './support/host';
+import { createTestWorkspace, type TestWorkspace } from './support/workspace';
+
+/**
+ * The composer as people expect it (issue 14): an out-of-range context length is refused with a
+ * sentence, Tab accepts a completion, Escape gives focus back to the button that opened a panel,
+ * warnings do not stutter, and Export is named from the session and the date.
+ */
+
+let workspace: TestWorkspace;
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(8_000);
+  await page.goto(host.url);
+  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await workspace?.cleanup();
+});
+
+const ui = () => composerPage(page);
+
+describe('the composer as people expect it', () => {
+  it('a context length out of range is refused with a sentence beside the field, not silently reverted', async () => {
+    const field = page.getByLabel('Context length');
+    await field.fill('8192');
+    await ui().settle();
+    await field.fill('100');
+    await field.blur();
+    const problem = page.getByRole('alert').filter({ hasText: 'context length' });
+    await expect.poll(() => problem.textContent()).toMatch(/from 256 to 10,000,000 tokens\. The meters still use 8,192/);
+    expect(await field.inputValue()).toBe('100');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(Number(await page.getByRole('meter', { name: 'Context', exact: true }).getAttribute('aria-valuemax'))).toBe(8192);
+    await field.fill('128000');
+    await expect.poll(() => problem.count()).toBe(0);
+  });
+
+  it('Tab accepts the completion and stays in the editor', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('see @file:gree');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:src/greet.ts"]').count()).toBe(1);
+    expect(await page.evaluate('document.activeElement?.closest(".cm-editor") !== null')).toBe(true);
+  });
+
+  it('Escape closes Settings and gives focus back to the button that opened it', async () => {
+    const opener = page.getByRole('button', { name: 'Settings', exact: true });
+    await opener.click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('region', { name: 'Settings' }).count()).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('a warning reads as one sentence: the code is its tooltip, not a prefix that repeats it', async () => {
+    await ui().clearPrompt();
+    await ui().write('@file:nope.ts');
+    const warning = page.getByRole('region', { name: 'Warnings' }).locator('li[data-code="not_found"]');
+    await expect.poll(() => warning.count()).toBe(1);
+    const words = (await warning.textContent()) ?? '';
+    expect(words).toContain('file not found: nope.ts.');
+    expect(words).not.toMatch(/not found:\s*file not found/);
+    expect(await warning.getAttribute('title')).toBe('not found');
+  });
+
+  it('Export suggests a name from the session and the date', async () => {
+    await ui().clearPrompt();
+    await ui().write('決算の確認 @file:src/greet.ts');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^決算の確認-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
+  });
+});
