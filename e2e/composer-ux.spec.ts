@@ -73,13 +73,27 @@ describe('the composer as people expect it', () => {
 
   it('a warning reads as one sentence: the code is its tooltip, not a prefix that repeats it', async () => {
     await ui().clearPrompt();
-    await ui().write('@file:nope.ts');
+    await ui().write('@file:nope.ts please');
     const warning = page.getByRole('region', { name: 'Warnings' }).locator('li[data-code="not_found"]');
     await expect.poll(() => warning.count()).toBe(1);
     const words = (await warning.textContent()) ?? '';
     expect(words).toContain('file not found: nope.ts.');
     expect(words).not.toMatch(/not found:\s*file not found/);
     expect(await warning.getAttribute('title')).toBe('not found');
+  });
+
+  it('a reference still being typed makes no warning until the cursor leaves it', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('look at @file:');
+    await page.keyboard.press('Escape');
+    await ui().settle();
+    const warnings = page.getByRole('region', { name: 'Warnings' });
+    expect(await warnings.locator('li[data-code="malformed"]').count()).toBe(0);
+    expect(Number(await page.getByRole('meter', { name: 'References', exact: true }).getAttribute('aria-valuenow'))).toBe(0);
+    await page.keyboard.type(' and then');
+    await ui().settle();
+    await expect.poll(() => warnings.locator('li[data-code="malformed"]').count()).toBe(1);
   });
 
   it('Export suggests a name from the session and the date', async () => {

@@ -123,6 +123,24 @@ describe('Send through the browser host', () => {
     server.setMode({ kind: 'stream' });
   });
 
+  it('Retry after a failed send sends the same message again', async () => {
+    const turns = ui.conversation().locator('li.turn');
+    server.setMode({ kind: 'error', status: 500, body: { error: { message: 'Busy' } } });
+    let count = await turns.count();
+    await expect.poll(() => sendButton().isEnabled()).toBe(true);
+    await sendButton().click();
+    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
+    const failedMessage = await ui.lastTurn().locator('.turn-message').textContent();
+    server.setMode({ kind: 'stream' });
+    count = await turns.count();
+    await ui.conversation().getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await ui.lastTurn().locator('.turn-message').textContent()).toBe(failedMessage);
+    expect(await ui.conversation().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  });
+
   it('@result: completion lists the stored results; attaching one gives the stored text', async () => {
     await ui.clearPrompt();
     await page.keyboard.type('Recall @result:');

@@ -69,6 +69,10 @@ export function Composer({ onSubmit }: ComposerProps) {
           }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) store.getState().setText(update.state.doc.toString());
+            // Where the cursor is, when the editor has focus: a reference being typed there shows no warning yet.
+            if (update.docChanged || update.selectionSet || update.focusChanged) {
+              store.getState().setCursor(update.view.hasFocus ? update.state.selection.main.head : null);
+            }
           }),
           composerTheme,
         ],

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import type { Warning } from '../../shared/warnings';
 import { useUi } from '../i18n';
 import { WARNING_CODE_KEYS } from '../i18n/code-words';
 import { useApp } from '../store';
+import { referenceBeingTyped, settledWarnings } from './typing';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
 const NONE: readonly Warning[] = [];
@@ -12,7 +14,10 @@ const NONE: readonly Warning[] = [];
  */
 export function Warnings() {
   const ui = useUi();
-  const warnings = useApp((s) => s.result?.warnings ?? NONE);
+  const all = useApp((s) => s.result?.warnings ?? NONE);
+  const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
+  // A reference still being typed (`@file:` with the cursor after it) makes no warning until the cursor leaves it.
+  const warnings = useMemo(() => settledWarnings(all, typing), [all, typing]);
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
   return (

@@ -27,6 +27,9 @@ export interface ExpansionSlice {
   expandError: ApiError | null;
   /** The reference whose block the preview highlights. */
   selectedRef: string | null;
+  /** The cursor's offset in the prompt while the editor has focus, else null. */
+  cursor: number | null;
+  setCursor(cursor: number | null): void;
   setText(text: string): void;
   setContextLength(tokens: number): void;
   selectRef(raw: string | null): void;
@@ -93,6 +96,10 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       progress: {},
       expandError: null,
       selectedRef: null,
+      cursor: null,
+      setCursor: (cursor) => {
+        if (cursor !== get().cursor) set({ cursor });
+      },
       setText(text) {
         if (text === get().text) return;
         set({ text });

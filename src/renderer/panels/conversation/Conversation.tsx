@@ -14,6 +14,16 @@ export function Conversation() {
   const sending = useApp((s) => s.sending);
   const sendError = useApp((s) => s.sendError);
   const newSession = useApp((s) => s.newSession);
+  const send = useApp((s) => s.send);
+  const text = useApp((s) => s.text);
+  // Retry sends the composer's text again: offered after a Send that failed, while that text is unchanged.
+  const last = turns[turns.length - 1];
+  const canRetry = sending === null && (sendError !== null || (last?.status === 'failed' && last.message === text));
+  const retry = canRetry ? (
+    <button type="button" className="retry" onClick={() => void send()}>
+      {ui.t('ui.conversation.retry')}
+    </button>
+  ) : null;
   return (
     <section className="panel conversation" aria-label={ui.t('ui.conversation.title')} aria-busy={sending !== null}>
       <div className="panel-head">
@@ -24,9 +34,10 @@ export function Conversation() {
       </div>
       {sendError && (
         <p role="alert" className="error send-error">
-          {ui.say(sendError)}
+          {ui.say(sendError)} {retry}
         </p>
       )}
+      {!sendError && last?.status === 'failed' && retry && <p className="retry-line">{retry}</p>}
       {turns.length === 0 ? (
         <p className="muted">{ui.t('ui.conversation.empty')}</p>
       ) : (

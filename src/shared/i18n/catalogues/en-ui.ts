@@ -157,6 +157,7 @@ export const enUi = {
     tooLarge: 'The last message was larger than Atmark accepts, so the host closed the connection; shorten the text and reload this page.',
   },
   conversation: {
+    retry: 'Retry',
     title: 'Conversation',
     newSession: 'New session',
     empty: 'Replies appear here. Each run is kept in the history, and its reply can be cited with @result.',

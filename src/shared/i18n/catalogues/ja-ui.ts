@@ -152,6 +152,7 @@ export const jaUi: Catalogue['ui'] = {
     tooLarge: '最後のメッセージが Atmark の受け付ける大きさを超えたため、ホストが接続を閉じました。テキストを短くして、このページを再読み込みしてください。',
   },
   conversation: {
+    retry: '再試行',
     title: '会話',
     newSession: '新しいセッション',
     empty: '返信はここに表示されます。各実行は履歴に残り、その返信は @result で引用できます。',

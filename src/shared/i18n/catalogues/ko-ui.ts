@@ -152,6 +152,7 @@ export const koUi: Catalogue['ui'] = {
     tooLarge: '마지막 메시지가 Atmark가 받는 크기보다 커서 호스트가 연결을 닫았습니다. 텍스트를 줄이고 이 페이지를 새로 고치세요.',
   },
   conversation: {
+    retry: '다시 시도',
     title: '대화',
     newSession: '새 세션',
     empty: '답변이 여기에 표시됩니다. 각 실행은 기록에 남고, 그 답변은 @result로 인용할 수 있습니다.',
