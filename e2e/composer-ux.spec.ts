@@ -96,6 +96,21 @@ describe('the composer as people expect it', () => {
     await expect.poll(() => warnings.locator('li[data-code="malformed"]').count()).toBe(1);
   });
 
+  it('at 800×600 a badge beside the meters brings the warnings into view', async () => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await ui().clearPrompt();
+    await ui().write('@file:nope.ts and @file:gone.ts please');
+    const region = page.getByRole('region', { name: 'Warnings' });
+    const badge = page.getByRole('button', { name: '2 warnings' });
+    await badge.waitFor();
+    expect(await badge.isVisible()).toBe(true);
+    await badge.click();
+    await expect.poll(() => region.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await region.boundingBox();
+    expect(box && box.y >= 0 && box.y < 600).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('Export suggests a name from the session and the date', async () => {
     await ui().clearPrompt();
     await ui().write('決算の確認 @file:src/greet.ts');

@@ -5,6 +5,7 @@ import type { ExpandedReference } from '../../shared/expansion';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
+import { WarningsBadge } from './Warnings';
 
 /** Props of one meter. */
 interface MeterProps {
@@ -76,6 +77,7 @@ export function Meters() {
         soft={Math.floor(contextLength * (1 - ANSWER_ROOM_RATIO))}
         text={ui.t('ui.meters.contextText', { prompt: budget.promptTokens, attached: tokens, total: budget.totalTokens, max: contextLength })}
       />
+      <WarningsBadge />
       <p className="progress" aria-live="polite">
         {resolving > 0 ? ui.t('ui.meters.resolving', { count: resolving }) : ''}
       </p>

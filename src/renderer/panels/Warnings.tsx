@@ -21,7 +21,7 @@ export function Warnings() {
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
   return (
-    <section className="panel warnings" aria-label={ui.t('ui.warnings.title')}>
+    <section id="warnings-panel" tabIndex={-1} className="panel warnings" aria-label={ui.t('ui.warnings.title')}>
       <h2>
         {ui.t('ui.warnings.title')} {warnings.length > 0 && <span className="count">{ui.number(warnings.length)}</span>}
       </h2>
@@ -47,5 +47,27 @@ export function Warnings() {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A badge beside the meters with the number of warnings: where the window is narrow (800×600) the
+ * Warnings region sits far below, and the badge brings it into view and gives it focus.
+ */
+export function WarningsBadge() {
+  const ui = useUi();
+  const all = useApp((s) => s.result?.warnings ?? NONE);
+  const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
+  const count = useMemo(() => settledWarnings(all, typing).length, [all, typing]);
+  if (count === 0) return null;
+  const show = () => {
+    const panel = document.getElementById('warnings-panel');
+    panel?.scrollIntoView({ block: 'nearest' });
+    panel?.focus();
+  };
+  return (
+    <button type="button" className="warnings-badge" onClick={show} aria-controls="warnings-panel">
+      {ui.t('ui.warnings.badge', { count })}
+    </button>
   );
 }

@@ -122,6 +122,8 @@ export const enUi = {
     updating: 'updating…',
   },
   warnings: {
+    badge_one: '{{count, number}} warning',
+    badge_other: '{{count, number}} warnings',
     title: 'Warnings',
     none: 'No warnings.',
     prompt: 'Prompt',

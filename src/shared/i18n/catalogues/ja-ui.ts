@@ -117,6 +117,8 @@ export const jaUi: Catalogue['ui'] = {
     updating: '更新中…',
   },
   warnings: {
+    badge_one: '警告 {{count, number}} 件',
+    badge_other: '警告 {{count, number}} 件',
     title: '警告',
     none: '警告はありません。',
     prompt: 'プロンプト',

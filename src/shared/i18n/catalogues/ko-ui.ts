@@ -117,6 +117,8 @@ export const koUi: Catalogue['ui'] = {
     updating: '업데이트 중…',
   },
   warnings: {
+    badge_one: '경고 {{count, number}}개',
+    badge_other: '경고 {{count, number}}개',
     title: '경고',
     none: '경고가 없습니다.',
     prompt: '프롬프트',
