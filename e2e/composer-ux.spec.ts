@@ -111,6 +111,30 @@ describe('the composer as people expect it', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('Settings stay set: an added endpoint is saved and used at once, a removal can be undone, allowed hosts are kept', async () => {
+    await ui().clearPrompt();
+    await ui().write('Hello');
+    expect(await page.locator('#send-reason').textContent()).toMatch(/no model endpoint is configured/);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByLabel('Preset').selectOption('ollama');
+    await settings.getByRole('button', { name: 'Add endpoint' }).click();
+    await settings.getByText(/is added and saved; Send uses it now/).waitFor();
+    // No second "Save settings": Send already knows the endpoint.
+    await expect.poll(async () => (await page.locator('#send-reason').count()) === 0 || !/no model endpoint/.test((await page.locator('#send-reason').textContent()) ?? '')).toBe(true);
+    await settings.getByLabel('Allowed hosts').fill('intranet.local:8080\n127.0.0.1:9000');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await settings.getByText('Saved.').waitFor();
+    await settings.getByRole('button', { name: 'Remove endpoint' }).click();
+    await settings.getByRole('button', { name: 'Undo' }).click();
+    await settings.getByText('The change was undone.').waitFor();
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await settings.getByLabel('Endpoint used').locator('option').count()).toBe(1);
+    expect(await settings.getByLabel('Allowed hosts').inputValue()).toBe('intranet.local:8080\n127.0.0.1:9000');
+    await page.keyboard.press('Escape');
+  });
+
   it('Export suggests a name from the session and the date', async () => {
     await ui().clearPrompt();
     await ui().write('決算の確認 @file:src/greet.ts');

@@ -28,6 +28,9 @@ export function Settings() {
   const [limitText, setLimitText] = useState<Record<string, string>>({});
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; said: Said } | null>(null);
+  // The settings before the last change saved on the spot, for its Undo.
+  const [undo, setUndo] = useState<SettingsInput | null>(null);
+  const [hostsText, setHostsText] = useState<string | null>(null);
 
   // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
   if (view && !form) setForm(formOf(view));
@@ -57,7 +60,21 @@ export function Settings() {
   }
   function show(kind: 'info' | 'error', said: Said): void {
     setMessage({ kind, said });
+    setUndo(null);
   }
+  /** Saves a change as soon as it is made, with an Undo that puts the settings before it back. */
+  async function commit(next: SettingsInput, said: Said): Promise<void> {
+    const before = view ? formOf(view) : null;
+    if (!(await save(next))) return;
+    setMessage({ kind: 'info', said });
+    setUndo(before);
+  }
+  async function undoLast(): Promise<void> {
+    if (!undo) return;
+    if (await save(undo)) show('info', uiText('ui.settings.undone'));
+  }
+  /** Fields that are typed in are saved when the person leaves them. */
+  const saveOnLeave = () => void commit(form, uiText('ui.settings.changeSaved'));
   // The languages are saved alone, from the saved settings: other edits in the form stay unsaved.
   async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language }): Promise<void> {
     if (!view) return;
@@ -89,11 +106,18 @@ export function Settings() {
     const preset = view.presets.find((p) => p.id === presetId) ?? view.presets[0];
     if (!preset) return;
     const endpoint = endpointFrom(preset, form.endpoints);
-    setForm({ ...form, endpoints: [...form.endpoints, endpoint], chosenEndpointId: endpoint.id });
+    // Added is saved and chosen at once: Send uses the new endpoint without a second step.
+    void commit({ ...form, endpoints: [...form.endpoints, endpoint], chosenEndpointId: endpoint.id }, uiText('ui.settings.endpointAdded', { name: endpoint.name }));
   };
   const remove = () => {
     const endpoints = form.endpoints.filter((e) => e.id !== chosen?.id);
-    setForm({ ...form, endpoints, chosenEndpointId: endpoints[0]?.id ?? null });
+    void commit({ ...form, endpoints, chosenEndpointId: endpoints[0]?.id ?? null }, uiText('ui.settings.endpointRemoved', { name: chosen?.name ?? '' }));
+  };
+  const saveHosts = () => {
+    if (hostsText === null) return;
+    const allowHosts = hostsText.split(/[\s,]+/).map((h) => h.trim()).filter((h) => h !== '');
+    setHostsText(null);
+    void commit({ ...form, allowHosts }, uiText('ui.settings.changeSaved'));
   };
 
   return (
@@ -167,7 +191,10 @@ export function Settings() {
           <div className="grid-form">
             <label>
               {ui.t('ui.settings.endpointUsed')}
-              <select value={form.chosenEndpointId ?? ''} onChange={(e) => setForm({ ...form, chosenEndpointId: e.target.value || null })}>
+              <select
+                value={form.chosenEndpointId ?? ''}
+                onChange={(e) => void commit({ ...form, chosenEndpointId: e.target.value || null }, uiText('ui.settings.endpointChosen', { name: form.endpoints.find((x) => x.id === e.target.value)?.name ?? '' }))}
+              >
                 {form.endpoints.map((e) => (
                   <option key={e.id} value={e.id}>
                     {ui.t('ui.settings.endpointOption', { name: e.name, id: e.id })}
@@ -179,22 +206,31 @@ export function Settings() {
               <>
                 <label>
                   {ui.t('ui.settings.name')}
-                  <input value={chosen.name} onChange={(e) => edit({ name: e.target.value })} />
+                  <input value={chosen.name} onChange={(e) => edit({ name: e.target.value })} onBlur={saveOnLeave} />
                 </label>
                 <label>
                   {ui.t('ui.settings.baseUrl')}
-                  <input value={chosen.baseUrl} spellCheck={false} onChange={(e) => edit({ baseUrl: e.target.value })} />
+                  <input value={chosen.baseUrl} spellCheck={false} onChange={(e) => edit({ baseUrl: e.target.value })} onBlur={saveOnLeave} />
                 </label>
                 <label>
                   {ui.t('ui.settings.model')}
-                  <input value={chosen.model} spellCheck={false} onChange={(e) => edit({ model: e.target.value })} />
+                  <input value={chosen.model} spellCheck={false} onChange={(e) => edit({ model: e.target.value })} onBlur={saveOnLeave} />
                 </label>
                 <label>
                   {ui.t('ui.settings.contextLength')}
-                  <input type="number" min={256} step={1} value={chosen.contextLength} onChange={(e) => edit({ contextLength: Math.trunc(Number(e.target.value)) || 0 })} />
+                  <input type="number" min={256} step={1} value={chosen.contextLength} onChange={(e) => edit({ contextLength: Math.trunc(Number(e.target.value)) || 0 })} onBlur={saveOnLeave} />
                 </label>
                 <label className="check">
-                  <input type="checkbox" checked={chosen.apiKeyRef !== null} onChange={(e) => edit({ apiKeyRef: e.target.checked ? chosen.id : null })} /> {ui.t('ui.settings.needsKey')}
+                  <input
+                    type="checkbox"
+                    checked={chosen.apiKeyRef !== null}
+                    onChange={(e) =>
+                      void commit(
+                        { ...form, endpoints: form.endpoints.map((x) => (x.id === chosen.id ? { ...x, apiKeyRef: e.target.checked ? chosen.id : null } : x)) },
+                        uiText('ui.settings.changeSaved'),
+                      )
+                    }
+                  /> {ui.t('ui.settings.needsKey')}
                 </label>
                 {chosen.apiKeyRef !== null && (
                   <div className="key-row">
@@ -236,10 +272,26 @@ export function Settings() {
                 min={0}
                 value={limitText[field.key] ?? shownLimit(field, form.limits[field.key])}
                 onChange={(e) => setLimitText({ ...limitText, [field.key]: e.target.value })}
+                onBlur={saveOnLeave}
               />
             </label>
           ))}
         </div>
+      </fieldset>
+      <fieldset>
+        <legend id="allowed-hosts-label">{ui.t('ui.settings.allowedHosts')}</legend>
+        <textarea
+          aria-labelledby="allowed-hosts-label"
+          aria-describedby="allowed-hosts-help"
+          rows={3}
+          spellCheck={false}
+          value={hostsText ?? form.allowHosts.join('\n')}
+          onChange={(e) => setHostsText(e.target.value)}
+          onBlur={saveHosts}
+        />
+        <p id="allowed-hosts-help" className="muted">
+          {ui.t('ui.settings.allowedHostsHelp')}
+        </p>
       </fieldset>
       <div className="row">
         <button type="button" className="primary" onClick={() => void save().then((ok) => ok && show('info', uiText('ui.settings.saved')))}>
@@ -247,7 +299,12 @@ export function Settings() {
         </button>
         {message && (
           <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'error' : 'muted'}>
-            {ui.say(message.said)}
+            {ui.say(message.said)}{' '}
+            {undo && (
+              <button type="button" className="link" onClick={() => void undoLast()}>
+                {ui.t('ui.settings.undo')}
+              </button>
+            )}
           </p>
         )}
       </div>
