@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandIO } from '../src/main/cli/expand-command';
@@ -14,6 +15,8 @@ import { createTestWorkspace, type TestWorkspace } from './support/workspace';
  * `--json` reports for the same message; past the soft limit the Tokens bar stays a bar; past the
  * hard limit the real figures stay visible and each chip keeps its own count.
  */
+
+const SHOTS = (name: string) => path.resolve(__dirname, '..', 'docs', 'screenshots', name);
 
 let workspace: TestWorkspace;
 let host: TestHost;
@@ -95,6 +98,7 @@ describe('past the limits', () => {
     const box = await bar.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(100);
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(6);
+    await page.screenshot({ path: SHOTS('soft-limit.png') });
   });
 
   it('past the hard limit the real figures stay visible and each chip keeps its count', async () => {
@@ -108,6 +112,7 @@ describe('past the limits', () => {
     await expect.poll(() => chip.locator('.cm-chip-tokens').count()).toBe(1);
     expect(Number((await chip.locator('.cm-chip-tokens').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
     expect(await figure('References', 'aria-valuenow')).toBe(2);
+    await page.screenshot({ path: SHOTS('hard-limit.png') });
   });
 
   it('references that fail take no share of the References meter', async () => {

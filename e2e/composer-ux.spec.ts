@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
@@ -19,6 +21,10 @@ let page: Page;
 
 beforeAll(async () => {
   workspace = await createTestWorkspace();
+  // Enough notes to cut the completion list off, and a text file over the per-reference limit.
+  await fs.mkdir(path.join(workspace.root, 'notes'));
+  for (let i = 1; i <= 40; i++) await fs.writeFile(path.join(workspace.root, 'notes', `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nline two of note ${i}\n`);
+  await fs.writeFile(path.join(workspace.root, 'big-table.csv'), 'id,value\n'.concat(Array.from({ length: 8000 }, (_, i) => `${i},${'x'.repeat(12)}`).join('\n')));
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
@@ -132,6 +138,40 @@ describe('the composer as people expect it', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await settings.getByLabel('Endpoint used').locator('option').count()).toBe(1);
     expect(await settings.getByLabel('Allowed hosts').inputValue()).toBe('intranet.local:8080\n127.0.0.1:9000');
+    await page.keyboard.press('Escape');
+  });
+
+  it('completion rows carry an icon by file type, size with a token estimate, and a preview card', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@file:greet');
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await option.waitFor();
+    expect(await option.textContent()).toMatch(/src\/greet\.ts.*B · ≈\d+ tokens/);
+    expect(await option.locator('.cm-completionIcon-code').count()).toBe(1);
+    // The card beside the highlighted row shows the file's first lines, read through the engine.
+    await expect.poll(() => page.locator('.cm-completion-card pre').textContent()).toContain('export function greet');
+    await page.screenshot({ path: path.resolve(__dirname, '..', 'docs', 'screenshots', 'completion.png') });
+    await page.keyboard.press('Escape');
+  });
+
+  it('a file too large to attach whole says so and inserts a range that fits', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@file:big-tab');
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await expect.poll(() => option.textContent()).toMatch(/too large to attach whole .*inserts lines 1–200/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:big-table.csv:1-200"]').getAttribute('data-state')).toBe('ok');
+  });
+
+  it('a "more…" row appears when the list is cut off', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@file:note');
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => options.count()).toBe(31);
+    expect(await options.last().textContent()).toMatch(/more… only the best 30 are shown/);
     await page.keyboard.press('Escape');
   });
 

@@ -3,7 +3,7 @@ import { parseReferences } from '../../shared/grammar';
 import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
 import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
-import { computeBudget } from '../../shared/budget';
+import { ANSWER_ROOM_RATIO, computeBudget } from '../../shared/budget';
 import type { Limits } from '../../shared/limits';
 import type { Language } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
@@ -141,7 +141,9 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   } else if (budget.state === 'soft') {
     promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
-  if (budget.noRoomForAnswer) {
+  // Blocked, nothing attaches: then only the prompt itself can leave no room for the answer.
+  const noRoom = blocked ? promptTokens > contextLength * (1 - ANSWER_ROOM_RATIO) : budget.noRoomForAnswer;
+  if (noRoom) {
     promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.noRoom(promptTokens, blocked ? 0 : attachedTokens, contextLength)) });
   }
 

@@ -4,6 +4,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import { currentLanguage, uiText, useUi } from '../i18n';
 import { useApi, useAppStore, type AppState } from '../store';
 import { chipInfos } from './chip-info';
@@ -59,7 +60,12 @@ export function Composer({ onSubmit }: ComposerProps) {
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),
           // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
-          autocompletion({ override: [referenceCompletion(api, currentLanguage)], icons: false, activateOnTyping: true, defaultKeymap: false }),
+          autocompletion({
+            override: [referenceCompletion(api, currentLanguage, () => store.getState().settings?.limits.maxReferenceBytes ?? DEFAULT_LIMITS.maxReferenceBytes)],
+            icons: true,
+            activateOnTyping: true,
+            defaultKeymap: false,
+          }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
           fileDrop({
             api,

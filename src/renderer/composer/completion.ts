@@ -5,7 +5,8 @@ import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { canStartReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
-import { uiText, type UiKey } from '../i18n/said';
+import { say, uiText, type UiKey } from '../i18n/said';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import { isComposing } from './ime';
 
 /**
@@ -59,18 +60,27 @@ function targetAt(context: CompletionContext): Target | null {
  * Builds the completion source, which asks `api` for paths, commits and results; `language` gives
  * the UI language of the moment, for the options' details.
  */
-export function referenceCompletion(api: AtmarkApi, language: () => Language = () => 'en'): CompletionSource {
+export function referenceCompletion(api: AtmarkApi, language: () => Language = () => 'en', maxReferenceBytes: () => number = () => DEFAULT_LIMITS.maxReferenceBytes): CompletionSource {
   return async (context) => {
     // Text an IME is still composing is not what the person means yet (see ime.ts).
     if (context.view && isComposing(context.view)) return null;
     const target = targetAt(context);
     if (!target) return null;
-    if (target.type === 'word') return wordCompletion(api, context, target, language());
-    return valueCompletion(api, context, target, language());
+    const env: OptionEnv = { api, language: language(), maxBytes: maxReferenceBytes() };
+    const result = target.type === 'word' ? await wordCompletion(api, context, target, env) : await valueCompletion(api, context, target, env);
+    return result;
   };
 }
 
-async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>, language: Language): Promise<CompletionResult | null> {
+/** What options are built with: the API (for preview cards), the UI language, the per-reference limit. */
+interface OptionEnv {
+  api: AtmarkApi;
+  language: Language;
+  maxBytes: number;
+}
+
+async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>, env: OptionEnv): Promise<CompletionResult | null> {
+  const { language } = env;
   const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map((k) => kindOption(k, language));
   // `@` alone: only the kinds, filtered locally while the person types a kind name.
   if (target.word === '') {
@@ -80,19 +90,19 @@ async function wordCompletion(api: AtmarkApi, context: CompletionContext, target
   }
   const items = await ask(api, context, 'path', target.word);
   if (items === null) return null;
-  return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null, language))], filter: false };
+  return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null, env)), ...moreRow(items, env)], filter: false };
 }
 
-async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>, language: Language): Promise<CompletionResult | null> {
+async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>, env: OptionEnv): Promise<CompletionResult | null> {
   const { kind, value, from } = target;
   if (kind === 'file' || kind === 'folder') {
     if (/:\d/.test(value)) return null; // a line range is being written
     const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, language)), filter: false };
+    return items === null ? null : { from, options: [...items.map((i) => itemOption(i, kind, env)), ...moreRow(items, env)], filter: false };
   }
   if (kind === 'git' || kind === 'result') {
     const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, language)), validFor: kind === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
+    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, env)), validFor: kind === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
 }
@@ -144,15 +154,31 @@ function fileDetail(item: Extract<CompletionItem, { type: 'path' }>, language: L
   return translate(uiText('ui.completion.document', { size, format: shortFormatLabel(format) }), language);
 }
 
-function itemOption(item: CompletionItem, kind: ReferenceKind | null, language: Language): Completion {
+/** Lines a file inserted from completion gets when it is too large to attach whole. */
+const FIRST_LINES = 200;
+
+function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: OptionEnv): Completion {
+  const { language } = env;
   switch (item.type) {
     case 'path': {
-      const reference = formatReference(kind ?? item.kind, item.path) ?? `@${item.kind}:${item.path}`;
+      const refKind = kind ?? item.kind;
+      const reference = formatReference(refKind, item.path) ?? `@${item.kind}:${item.path}`;
+      const isDocument = documentFormatOfName(item.path) !== null;
+      // A text file over the per-reference limit would fail whole: its row says so and inserts a range that fits.
+      const tooLarge = item.kind === 'file' && !isDocument && (item.size ?? 0) > env.maxBytes;
+      const inserted = tooLarge ? `${reference}:1-${FIRST_LINES}` : reference;
+      const detail =
+        item.kind === 'folder'
+          ? translate(uiText('ui.completion.folder'), language)
+          : tooLarge
+            ? translate(uiText('ui.completion.tooLarge', { size: formatBytes(item.size ?? 0, language), limit: formatBytes(env.maxBytes, language), lines: FIRST_LINES }), language)
+            : withTokens(fileDetail(item, language), item, isDocument, language);
       return {
         label: item.kind === 'folder' ? `${item.path}/` : item.path,
-        detail: item.kind === 'folder' ? translate(uiText('ui.completion.folder'), language) : fileDetail(item, language),
-        type: item.kind === 'folder' ? 'namespace' : 'file',
-        apply: (view, _c, from, to) => insertText(view, `${reference} `, from, to),
+        detail,
+        type: item.kind === 'folder' ? 'folder' : `file ${iconType(item.path)}${tooLarge ? ' too-large' : ''}`,
+        info: () => previewCard(env, item.kind === 'folder' ? `@folder:${formatValueOrRaw(item.path)}` : `${reference}:1-${PREVIEW_LINES}`, isDocument),
+        apply: (view, _c, from, to) => insertText(view, `${inserted} `, from, to),
       };
     }
     case 'commit':
@@ -170,6 +196,60 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, language: 
         apply: (view, _c, from, to) => insertText(view, `${formatReference('result', item.id) ?? `@result:${item.id}`} `, from, to),
       };
   }
+}
+
+/** A file's detail with a token estimate (a quarter of its bytes: the exact count comes with the chip). */
+function withTokens(detail: string, item: Extract<CompletionItem, { type: 'path' }>, isDocument: boolean, language: Language): string {
+  if (isDocument || item.size === null) return detail;
+  return translate(uiText('ui.completion.withTokens', { detail, tokens: Math.max(1, Math.round(item.size / 4)) }), language);
+}
+
+/** The icon class of a file, by its extension (`cm-completionIcon-ext-ts`); documents and others by family. */
+function iconType(path: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cpp', 'cs', 'swift', 'php', 'sh'].includes(ext)) return 'code';
+  if (['md', 'txt', 'rst', 'adoc'].includes(ext)) return 'text';
+  if (['json', 'yaml', 'yml', 'toml', 'ini', 'xml', 'csv'].includes(ext)) return 'data';
+  if (['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'].includes(ext)) return 'document';
+  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(ext)) return 'image';
+  return 'other';
+}
+
+/** A value as it goes after `@folder:` (quoted when it must be). */
+function formatValueOrRaw(path: string): string {
+  return formatReference('folder', path)?.slice('@folder:'.length) ?? path;
+}
+
+/** Lines a preview card shows. */
+const PREVIEW_LINES = 8;
+
+/**
+ * The card beside the highlighted row: the first lines of a file, or the start of a folder's
+ * listing, read through the engine like any reference (so containment, protection and redaction
+ * apply to what the card shows too).
+ */
+async function previewCard(env: OptionEnv, reference: string, isDocument: boolean): Promise<Node> {
+  const card = document.createElement('div');
+  card.className = 'cm-completion-card';
+  const answer = await env.api.expand({ requestId: `card-${++requestCounter}`, text: reference, contextLength: 128_000, fresh: false });
+  const ref = answer.ok ? answer.value.references[0] : undefined;
+  if (!ref?.block) {
+    card.textContent = ref?.warnings[0] ? say(ref.warnings[0], env.language) : translate(uiText('ui.completion.noPreview'), env.language);
+    return card;
+  }
+  const lines = ref.block.split('\n');
+  // The block is a header line, an opening fence, the content and a closing fence.
+  const content = lines.slice(2, -1).join('\n').replace(/\n?`{3,}\s*$/, '');
+  const pre = document.createElement('pre');
+  pre.textContent = content.split('\n').slice(0, isDocument ? PREVIEW_LINES * 2 : PREVIEW_LINES + 2).join('\n');
+  card.append(pre);
+  return card;
+}
+
+/** A last row when the list was cut off: it says there are more and inserts nothing. */
+function moreRow(items: readonly CompletionItem[], env: OptionEnv): Completion[] {
+  if (items.length < PATH_LIMIT) return [];
+  return [{ label: '…', detail: translate(uiText('ui.completion.more', { count: PATH_LIMIT }), env.language), type: 'more', boost: -99, apply: () => undefined }];
 }
 
 function insertText(view: EditorView, text: string, from: number, to: number): void {

@@ -38,4 +38,20 @@ export const composerTheme = EditorView.theme({
   // Muted by colour, not opacity: an opaque muted colour keeps the contrast axe requires (4.5:1).
   '.cm-completionDetail': { marginLeft: '1em', fontStyle: 'normal', color: 'var(--fg-muted)' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected] .cm-completionDetail': { color: 'inherit' },
+  // Icons by kind and file type: a short glyph in the icon column (text, so every script's font has it).
+  '.cm-completionIcon': { width: '1.6em', opacity: '1', fontSize: '85%', textAlign: 'center' },
+  '.cm-completionIcon-keyword:after': { content: "'@'" },
+  '.cm-completionIcon-folder:after': { content: "'▸'" },
+  '.cm-completionIcon-file:after': { content: "'·'" },
+  '.cm-completionIcon-code:after': { content: "'{}'" },
+  '.cm-completionIcon-text:after': { content: "'¶'" },
+  '.cm-completionIcon-data:after': { content: "'≡'" },
+  '.cm-completionIcon-document:after': { content: "'▤'" },
+  '.cm-completionIcon-image:after': { content: "'▨'" },
+  '.cm-completionIcon-constant:after': { content: "'±'" },
+  '.cm-completionIcon-variable:after': { content: "'#'" },
+  '.cm-completionIcon-more:after': { content: "'…'" },
+  '.cm-completionIcon-too-large:after': { content: "'!'" },
+  '.cm-completion-card': { maxWidth: '360px', fontSize: '12px' },
+  '.cm-completion-card pre': { margin: '0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
 });

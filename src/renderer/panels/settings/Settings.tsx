@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice } from '../../../shared/i18n';
 import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
@@ -31,6 +31,8 @@ export function Settings() {
   // The settings before the last change saved on the spot, for its Undo.
   const [undo, setUndo] = useState<SettingsInput | null>(null);
   const [hostsText, setHostsText] = useState<string | null>(null);
+  // Counts edits, so a save that answers after the person typed on does not put the old values back.
+  const edits = useRef(0);
 
   // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
   if (view && !form) setForm(formOf(view));
@@ -39,6 +41,7 @@ export function Settings() {
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;
   const saved = view.endpoints.find((e) => e.id === chosen?.id) ?? null;
   const edit = (patch: Partial<EndpointView>) =>
+    (edits.current += 1) &&
     setForm({ ...form, endpoints: form.endpoints.map((e) => (e.id === chosen?.id ? { ...e, ...patch } : e)) });
 
   async function save(next: SettingsInput = form as SettingsInput): Promise<boolean> {
@@ -50,10 +53,11 @@ export function Settings() {
       if (value === null) return show('error', uiText('ui.settings.notANumber', { field: uiText(field.label) })), false;
       limits[field.key] = value;
     }
+    const at = edits.current;
     const answer = await api.saveSettings({ settings: { ...next, limits } });
     if (!answer.ok) return show('error', answer.error), false;
     store.getState().setSettings(answer.value);
-    setForm(formOf(answer.value));
+    if (edits.current === at) setForm(formOf(answer.value));
     setLimitText({});
     store.getState().refresh();
     return true;

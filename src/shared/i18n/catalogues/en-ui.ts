@@ -41,6 +41,10 @@ export const enUi = {
     result: 'an earlier result of this session',
   },
   completion: {
+    withTokens: '{{detail}} · ≈{{tokens, number}} tokens',
+    tooLarge: 'too large to attach whole ({{size}}; limit {{limit}}): inserts lines 1–{{lines}}',
+    noPreview: 'No preview.',
+    more: 'more… only the best {{count}} are shown: type more of the name',
     folder: 'folder',
     document: '{{size}} · {{format}}',
     documentUnits: '{{size}} · {{format}} · {{units}}',

@@ -36,6 +36,10 @@ export const jaUi: Catalogue['ui'] = {
     result: 'このセッションの以前の結果',
   },
   completion: {
+    withTokens: '{{detail}} · 約 {{tokens, number}} トークン',
+    tooLarge: '大きすぎて全体は添付できません（{{size}}、上限 {{limit}}）: 1〜{{lines}} 行目を挿入します',
+    noPreview: 'プレビューはありません。',
+    more: 'ほかにもあります… 上位 {{count}} 件だけを表示しています。名前をもう少し入力してください',
     folder: 'フォルダー',
     document: '{{size}} · {{format}}',
     documentUnits: '{{size}} · {{format}} · {{units}}',
