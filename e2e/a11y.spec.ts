@@ -8,7 +8,7 @@ import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * Accessibility (issue 14): axe-core on the composer with the completion list open, with Settings
+ * Accessibility (issue 14): axe-core on the composer with the completion list open, with a chip card, with Settings
  * and with History open, in light and dark, at 1280×800 and 800×600. Any violation fails, with its
  * rule and the elements it names. The page's CSP would block axe's script, so the test context
  * bypasses CSP (the app's own policy is tested elsewhere).
@@ -66,6 +66,16 @@ describe.each(VIEWS)('axe: $scheme at $width×$height', ({ scheme, width, height
     await page.getByRole('listbox').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it('a chip card open has no violations', async () => {
+    const ui = composerPage(page);
+    await ui.clearPrompt();
+    await ui.write('Read @file:src/greet.ts please');
+    await page.locator('.cm-chip[data-ref="@file:src/greet.ts"]').hover();
+    await page.getByRole('group', { name: 'Details of @file:src/greet.ts' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.mouse.move(0, 0);
   });
 
   it('Settings open has no violations', async () => {

@@ -175,6 +175,33 @@ describe('the composer as people expect it', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a chip has a card on hover and on keyboard focus: set a line range, show in the preview, remove', async () => {
+    await ui().clearPrompt();
+    await ui().write('see @file:src/greet.ts please');
+    const chip = page.locator('.cm-chip[data-ref="@file:src/greet.ts"]');
+    await expect.poll(() => chip.getAttribute('data-state')).toBe('ok');
+    const card = page.getByRole('group', { name: 'Details of @file:src/greet.ts' });
+    // Hover: the card shows what the chip is, and its state and tokens.
+    await chip.hover();
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/ok · \d+ tok/);
+    await page.screenshot({ path: path.resolve(__dirname, '..', 'docs', 'screenshots', 'chip-card.png') });
+    await card.getByRole('button', { name: 'Set line range' }).click();
+    await page.keyboard.type('1-2');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:src/greet.ts:1-2"]').getAttribute('data-state')).toBe('ok');
+    // Keyboard: the cursor right after the chip shows the same card.
+    await page.mouse.move(0, 0);
+    await ui().prompt().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < ' please'.length; i++) await page.keyboard.press('ArrowLeft');
+    const rangeCard = page.getByRole('group', { name: 'Details of @file:src/greet.ts:1-2' });
+    await rangeCard.waitFor();
+    await rangeCard.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.locator('.cm-chip').count()).toBe(0);
+    expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('see please');
+  });
+
   it('Export suggests a name from the session and the date', async () => {
     await ui().clearPrompt();
     await ui().write('決算の確認 @file:src/greet.ts');

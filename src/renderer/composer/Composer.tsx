@@ -11,6 +11,7 @@ import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
 import { referenceCompletion } from './completion';
 import { fileDrop } from './drop';
+import { chipCard } from './chip-card';
 import { imeComposition, imeSafeKeys } from './ime';
 import { composerTheme } from './theme';
 
@@ -67,6 +68,7 @@ export function Composer({ onSubmit }: ComposerProps) {
             defaultKeymap: false,
           }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
+          chipCard({ onSelect: (raw) => store.getState().selectRef(raw) }),
           fileDrop({
             api,
             openFolder: (path) => void store.getState().openWorkspace(path),

@@ -3,5 +3,10 @@
  * reference for ja-compose.ts and ko-compose.ts, which must have exactly the same keys.
  */
 export const enCompose = {
-  placeholder: 'compose',
+  chipCard: {
+    label: 'Details of {{ref}}',
+    range: 'Set line range',
+    preview: 'Show in preview',
+    remove: 'Remove',
+  },
 };

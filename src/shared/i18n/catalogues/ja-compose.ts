@@ -2,5 +2,10 @@ import type { Catalogue } from './en';
 
 /** The composer's budget, completion, chip cards and settings feedback in Japanese (keys as in en-compose.ts). */
 export const jaCompose: Catalogue['compose'] = {
-  placeholder: '作成',
+  chipCard: {
+    label: '{{ref}} の詳細',
+    range: '行範囲を指定',
+    preview: 'プレビューで表示',
+    remove: '削除',
+  },
 };

@@ -1,0 +1,105 @@
+import { StateField, type EditorState, type Extension } from '@codemirror/state';
+import { EditorView, hoverTooltip, showTooltip, type Tooltip } from '@codemirror/view';
+import { translate, type Language } from '../../shared/i18n';
+import type { ParsedReference } from '../../shared/reference';
+import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
+import { uiText, type UiKey } from '../i18n/said';
+import { resolvingInfo } from './chip-info';
+import { referencesState } from './chips';
+
+/**
+ * The chip card: the same details and actions when the pointer rests on a chip and when the cursor
+ * sits right after one (keyboard): what it is, its state and tokens, and buttons to set a line
+ * range (files), show its block in the preview, or remove it.
+ */
+
+/** What the card's "show in the preview" action calls. */
+export interface ChipCardConfig {
+  onSelect(raw: string): void;
+}
+
+/** The chip that ends at `pos` or covers it, drawn as a chip (not one being typed). */
+function chipAt(state: EditorState, pos: number, side: -1 | 1 | 0): ParsedReference | null {
+  const value = state.field(referencesState);
+  const ref = value.refs.find((r) => (side === 0 ? r.to === pos : r.from <= pos && pos <= r.to));
+  return ref && ref.from !== value.editing ? ref : null;
+}
+
+function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig): HTMLElement {
+  const value = view.state.field(referencesState);
+  const language: Language = value.language;
+  const info = value.infos.get(ref.raw) ?? resolvingInfo(language);
+  const words = (key: UiKey, params?: Record<string, string | number>) => translate(uiText(key, params), language);
+  const card = document.createElement('div');
+  card.className = 'cm-chip-card';
+  card.setAttribute('role', 'group');
+  card.setAttribute('aria-label', words('compose.chipCard.label', { ref: ref.raw }));
+  const line = (cls: string, text: string) => {
+    const p = card.appendChild(document.createElement('p'));
+    p.className = cls;
+    p.textContent = text;
+  };
+  line('cm-chip-card-title', `${words(KIND_KEYS[ref.kind])} · ${ref.raw}`);
+  line('cm-chip-card-state', `${words(CHIP_STATE_KEYS[info.state])}${info.tokens !== null ? ` · ${words('ui.chip.tokens', { count: info.tokens })}` : ''}`);
+  line('cm-chip-card-detail', info.detail);
+  const actions = card.appendChild(document.createElement('div'));
+  actions.className = 'cm-chip-card-actions';
+  const button = (key: UiKey, run: () => void) => {
+    const b = actions.appendChild(document.createElement('button'));
+    b.type = 'button';
+    b.textContent = words(key);
+    // mousedown, not click: the editor would take the press first and move the cursor away.
+    b.addEventListener('mousedown', (event) => {
+      event.preventDefault();
+      run();
+    });
+  };
+  if (ref.kind === 'file') {
+    button('compose.chipCard.range', () => {
+      // The range is typed after a colon at the end of the path; the reference stays text until the cursor leaves it.
+      const base = ref.lineStart === undefined ? ref.raw : ref.raw.replace(/:[^:]*$/, '');
+      const text = `${base}:`;
+      view.dispatch({ changes: { from: ref.from, to: ref.to, insert: text }, selection: { anchor: ref.from + text.length }, userEvent: 'input.type' });
+      view.focus();
+    });
+  }
+  button('compose.chipCard.preview', () => config.onSelect(ref.raw));
+  button('compose.chipCard.remove', () => {
+    const end = view.state.sliceDoc(ref.to, ref.to + 1) === ' ' ? ref.to + 1 : ref.to;
+    view.dispatch({ changes: { from: ref.from, to: end }, selection: { anchor: ref.from }, userEvent: 'delete' });
+    view.focus();
+  });
+  return card;
+}
+
+/** The card for the chip just before the cursor, while the editor has focus (the keyboard's hover). */
+function cursorCard(config: ChipCardConfig) {
+  return StateField.define<readonly Tooltip[]>({
+    create: () => [],
+    update(tooltips, tr) {
+      if (!tr.docChanged && !tr.selection && tr.startState.field(referencesState) === tr.state.field(referencesState)) return tooltips;
+      const { head, empty } = tr.state.selection.main;
+      const ref = empty ? chipAt(tr.state, head, 0) : null;
+      if (!ref) return [];
+      return [{ pos: ref.from, above: false, strictSide: false, create: (view) => ({ dom: cardDom(view, ref, config) }) }];
+    },
+    provide: (field) => showTooltip.computeN([field], (state) => state.field(field)),
+  });
+}
+
+/** The chip card extension: on hover and on keyboard focus. */
+export function chipCard(config: ChipCardConfig): Extension {
+  return [
+    hoverTooltip((view, pos, side) => {
+      const ref = chipAt(view.state, pos, side);
+      return ref ? { pos: ref.from, end: ref.to, above: false, create: (v) => ({ dom: cardDom(v, ref, config) }) } : null;
+    }, { hoverTime: 350 }),
+    cursorCard(config),
+    EditorView.baseTheme({
+      '.cm-chip-card': { padding: '6px 10px', maxWidth: '380px', fontSize: '12px' },
+      '.cm-chip-card p': { margin: '0 0 4px' },
+      '.cm-chip-card-title': { fontWeight: '600' },
+      '.cm-chip-card-actions': { display: 'flex', gap: '6px', marginTop: '6px' },
+    }),
+  ];
+}
