@@ -23,7 +23,8 @@ export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
   }
 
   async function clearPrompt(): Promise<void> {
-    await prompt().click();
+    // Focus, not a click: a chip card may sit over the text (Escape would close it; Ctrl+A does not care).
+    await prompt().focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Escape');

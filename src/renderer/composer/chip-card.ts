@@ -1,5 +1,5 @@
-import { StateField, type EditorState, type Extension } from '@codemirror/state';
-import { EditorView, hoverTooltip, showTooltip, type Tooltip } from '@codemirror/view';
+import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
+import { EditorView, hoverTooltip, keymap, showTooltip, type Tooltip } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
@@ -8,8 +8,8 @@ import { resolvingInfo } from './chip-info';
 import { referencesState } from './chips';
 
 /**
- * The chip card: the same details and actions when the pointer rests on a chip and when the cursor
- * sits right after one (keyboard): what it is, its state and tokens, and buttons to set a line
+ * The chip card: the same details and actions when the pointer rests on a chip and when the
+ * keyboard moves the cursor right after one: what it is, its state and tokens, and buttons to set a line
  * range (files), show its block in the preview, or remove it.
  */
 
@@ -72,19 +72,33 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
   return card;
 }
 
+/** Closes the keyboard's card (Escape). */
+const closeCardEffect = StateEffect.define<null>();
+
 /** The card for the chip just before the cursor, while the editor has focus (the keyboard's hover). */
 function cursorCard(config: ChipCardConfig) {
-  return StateField.define<readonly Tooltip[]>({
+  const field = StateField.define<readonly Tooltip[]>({
     create: () => [],
     update(tooltips, tr) {
-      if (!tr.docChanged && !tr.selection && tr.startState.field(referencesState) === tr.state.field(referencesState)) return tooltips;
+      if (tr.effects.some((e) => e.is(closeCardEffect))) return [];
+      if (!tr.docChanged && !tr.selection) return tooltips;
+      // Only a cursor moved by the keyboard opens it (the pointer has the hover card); typing closes it.
+      const byKeyboard = !tr.docChanged && tr.isUserEvent('select') && !tr.isUserEvent('select.pointer');
       const { head, empty } = tr.state.selection.main;
-      const ref = empty ? chipAt(tr.state, head, 0) : null;
+      const ref = byKeyboard && empty ? chipAt(tr.state, head, 0) : null;
       if (!ref) return [];
       return [{ pos: ref.from, above: false, strictSide: false, create: (view) => ({ dom: cardDom(view, ref, config) }) }];
     },
-    provide: (field) => showTooltip.computeN([field], (state) => state.field(field)),
+    provide: (f) => showTooltip.computeN([f], (state) => state.field(f)),
   });
+  // Escape closes the card when one is open (and only then, so Escape keeps its other uses).
+  const escape = keymap.of([
+    {
+      key: 'Escape',
+      run: (view) => view.state.field(field).length > 0 && (view.dispatch({ effects: closeCardEffect.of(null) }), true),
+    },
+  ]);
+  return [field, escape];
 }
 
 /** The chip card extension: on hover and on keyboard focus. */
