@@ -23,38 +23,38 @@ export function ContextLength() {
     setDraft((d) => (Number(d) === contextLength ? d : String(contextLength)));
   }
   const valid = (value: string) => value.trim() !== '' && Number.isInteger(Number(value)) && Number(value) >= MIN && Number(value) <= MAX;
+  // A number out of range stays in the field with a sentence beside it, never silently reverted.
   const refused = !valid(draft);
   return (
     <div className="context-length-field">
-    <label className="context-length">
-      {ui.t('ui.contextLength.label')}{' '}
-      <input
-        type="number"
-        min={MIN}
-        max={MAX}
-        aria-invalid={refused}
-        aria-describedby={refused ? 'context-length-problem' : undefined}
-        step={1}
-        list="context-presets"
-        value={draft}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          if (valid(e.target.value)) setContextLength(Number(e.target.value));
-        }}
-        // A number out of range stays in the field with a sentence beside it, never silently reverted.
-      />{' '}
-      {ui.t('ui.contextLength.unit')}
-      <datalist id="context-presets">
-        {PRESETS.map((p) => (
-          <option key={p} value={p} />
-        ))}
-      </datalist>
-    </label>
-    {refused && (
-      <p id="context-length-problem" className="field-problem" role="alert">
-        {ui.t('ui.contextLength.outOfRange', { min: MIN, max: MAX, current: contextLength })}
-      </p>
-    )}
+      <label className="context-length">
+        {ui.t('ui.contextLength.label')}{' '}
+        <input
+          type="number"
+          min={MIN}
+          max={MAX}
+          aria-invalid={refused}
+          aria-describedby={refused ? 'context-length-problem' : undefined}
+          step={1}
+          list="context-presets"
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (valid(e.target.value)) setContextLength(Number(e.target.value));
+          }}
+          />{' '}
+        {ui.t('ui.contextLength.unit')}
+        <datalist id="context-presets">
+          {PRESETS.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      </label>
+      {refused && (
+        <p id="context-length-problem" className="field-problem" role="alert">
+          {ui.t('ui.contextLength.outOfRange', { min: MIN, max: MAX, current: contextLength })}
+        </p>
+      )}
     </div>
   );
 }
