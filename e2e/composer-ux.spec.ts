@@ -24,6 +24,8 @@ beforeAll(async () => {
   // Enough notes to cut the completion list off, and a text file over the per-reference limit.
   await fs.mkdir(path.join(workspace.root, 'notes'));
   for (let i = 1; i <= 40; i++) await fs.writeFile(path.join(workspace.root, 'notes', `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nline two of note ${i}\n`);
+  // A binary file (a PNG's signature and header), which completion shows disabled.
+  await fs.writeFile(path.join(workspace.root, 'photo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   await fs.writeFile(path.join(workspace.root, 'big-table.csv'), 'id,value\n'.concat(Array.from({ length: 8000 }, (_, i) => `${i},${'x'.repeat(12)}`).join('\n')));
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
@@ -128,7 +130,7 @@ describe('the composer as people expect it', () => {
     await settings.getByText(/is added and saved; Send uses it now/).waitFor();
     // No second "Save settings": Send already knows the endpoint.
     await expect.poll(async () => (await page.locator('#send-reason').count()) === 0 || !/no model endpoint/.test((await page.locator('#send-reason').textContent()) ?? '')).toBe(true);
-    await settings.getByLabel('Allowed hosts').fill('intranet.local:8080\n127.0.0.1:9000');
+    await settings.getByLabel('Allowed hosts', { exact: true }).fill('intranet.local:8080\n127.0.0.1:9000');
     await settings.getByLabel('Model', { exact: true }).focus();
     await settings.getByText('Saved.').waitFor();
     await settings.getByRole('button', { name: 'Remove endpoint' }).click();
@@ -137,7 +139,28 @@ describe('the composer as people expect it', () => {
     await settings.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await settings.getByLabel('Endpoint used').locator('option').count()).toBe(1);
-    expect(await settings.getByLabel('Allowed hosts').inputValue()).toBe('intranet.local:8080\n127.0.0.1:9000');
+    expect(await settings.getByLabel('Allowed hosts', { exact: true }).inputValue()).toBe('intranet.local:8080\n127.0.0.1:9000');
+    await page.keyboard.press('Escape');
+  });
+
+  it("Allowed hosts: an entry that is not a host is refused beside its field; the workspace's own list is kept for it", async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const own = settings.getByLabel('Allowed hosts in project only');
+    await own.fill('wiki.internal\nhttp://wiki.internal/');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    const problem = settings.getByRole('alert').filter({ hasText: /is not a host/ });
+    expect(await problem.textContent()).toBe('“http://wiki.internal/” is not a host. Write HOST or HOST:PORT, like intranet.local or 127.0.0.1:8080. Nothing was saved.');
+    expect(await own.getAttribute('aria-invalid')).toBe('true');
+    // The text stays as typed, to be corrected; corrected, it is saved on leaving the field.
+    expect(await own.inputValue()).toBe('wiki.internal\nhttp://wiki.internal/');
+    await own.fill('wiki.internal\n10.0.0.5:8080');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await settings.getByText('Saved.').waitFor();
+    expect(await problem.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await settings.getByLabel('Allowed hosts in project only').inputValue()).toBe('wiki.internal\n10.0.0.5:8080');
     await page.keyboard.press('Escape');
   });
 
@@ -149,6 +172,8 @@ describe('the composer as people expect it', () => {
     await option.waitFor();
     expect(await option.textContent()).toMatch(/src\/greet\.ts.*B · ≈\d+ tokens/);
     expect(await option.locator('.cm-completionIcon-code').count()).toBe(1);
+    // The workspace's src/greet.ts has an unstaged change: the row says so, in words.
+    expect(await option.locator('.cm-completion-mark-modified').textContent()).toBe('modified');
     // The card beside the highlighted row shows the file's first lines, read through the engine.
     await expect.poll(() => page.locator('.cm-completion-card pre').textContent()).toContain('export function greet');
     await page.screenshot({ path: path.resolve(__dirname, '..', 'docs', 'screenshots', 'completion.png') });
@@ -163,6 +188,20 @@ describe('the composer as people expect it', () => {
     await expect.poll(() => option.textContent()).toMatch(/too large to attach whole .*inserts lines 1–200/);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.cm-chip[data-ref="@file:big-table.csv:1-200"]').getAttribute('data-state')).toBe('ok');
+  });
+
+  it('a binary file is shown disabled with the reason, and picking it inserts nothing', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@file:photo');
+    const option = page.getByRole('listbox').getByRole('option', { name: /photo\.png/ });
+    await expect.poll(() => option.getAttribute('aria-disabled')).toBe('true');
+    expect(await option.textContent()).toMatch(/binary: cannot be attached as text/);
+    expect(await option.locator('.cm-completion-mark-untracked').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    expect(await ui().prompt().textContent()).toBe('@file:photo');
+    expect(await page.locator('.cm-chip').count()).toBe(0);
   });
 
   it('a "more…" row appears when the list is cut off', async () => {

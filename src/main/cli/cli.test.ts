@@ -82,6 +82,8 @@ describe('atmark expand', () => {
     [['expand', 'a', 'b'], /expected one message/],
     [['expand', '--context-length', 'lots', 'x'], /--context-length takes a whole number/],
     [['expand', '--context-length', '0', 'x'], /--context-length takes a whole number/],
+    [['expand', '--allow-host', 'http://intranet.local/', 'x'], /--allow-host takes HOST or HOST:PORT .*not "http:\/\/intranet\.local\/"/],
+    [['expand', '--allow-host', '127.0.0.1:99999', 'x'], /--allow-host takes HOST or HOST:PORT/],
     [['expand', '--bogus', 'x'], /bogus/],
     [['expand', '--workspace', '/nonexistent/atmark', 'x'], /workspace folder not found/],
     [['frobnicate'], /unknown command "frobnicate"/],

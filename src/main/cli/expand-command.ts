@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { firstBadAllowEntry } from '../../shared/allow-host';
 import { parseArgs } from 'node:util';
 import type { ExpansionResult } from '../../shared/expansion';
 import type { Citation, SessionStore } from '../sessions';
@@ -95,7 +96,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
     workspace: values.workspace,
     contextLength: values['context-length'] === undefined ? undefined : parseTokens(values['context-length']),
     grants: values.grant ?? [],
-    allowHosts: values['allow-host'] ?? [],
+    allowHosts: parseAllowHosts(values['allow-host'] ?? []),
     session: values.session,
     promptLanguage: parsePromptLanguage(values['prompt-language']),
     json: values.json ?? false,
@@ -107,6 +108,13 @@ function parsePromptLanguage(value: string | undefined): Language {
   if (value === undefined) return DEFAULT_PROMPT_LANGUAGE;
   if (!isLanguage(value)) throw new UsageError(CLI_TEXT.badPromptLanguage(value));
   return value;
+}
+
+/** `--allow-host` takes what the "Allowed hosts" setting takes (src/shared/allow-host.ts), and refuses the rest. */
+function parseAllowHosts(entries: string[]): string[] {
+  const bad = firstBadAllowEntry(entries);
+  if (bad !== null) throw new UsageError(CLI_TEXT.badAllowHost(bad));
+  return entries;
 }
 
 function parseTokens(text: string): number {

@@ -10,6 +10,7 @@ export const CLI_TEXT = {
   tooManyMessages: (n: number): Text => text('cli.tooManyMessages', { n }),
   badContextLength: (value: string): Text => text('cli.badContextLength', { text: value }),
   badPromptLanguage: (value: string): Text => text('cli.badPromptLanguage', { text: value }),
+  badAllowHost: (value: string): Text => text('cli.badAllowHost', { text: value }),
   unknownCommand: (name: string): Text => text('cli.unknownCommand', { name }),
   noCommand: text('cli.noCommand'),
   blocked: text('cli.blocked'),

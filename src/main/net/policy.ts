@@ -6,6 +6,9 @@
  */
 import { classifyAddress, isIpLiteral } from './address';
 import { netError, type NetResult } from './errors';
+import { normaliseHostName, parseAllowEntry } from '../../shared/allow-host';
+
+export { parseAllowEntry };
 
 /** One resolved address, as `dns.lookup(..., {all: true})` gives it. */
 export interface LookupAddress {
@@ -34,41 +37,13 @@ export interface CheckedUrl {
   allowed: boolean;
 }
 
-interface AllowEntry {
-  host: string;
-  port: string | null;
-}
-
-const ENTRY = /^(\[[^\]]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/;
-
-/**
- * Parses one allow entry (`example.internal`, `127.0.0.1:8080`, `[::1]:11434`). The host is
- * normalised the way a URL's host is (so `2130706433` means `127.0.0.1`). Null when invalid.
- */
-export function parseAllowEntry(entry: string): AllowEntry | null {
-  const m = ENTRY.exec(entry.trim());
-  if (!m) return null;
-  const port = m[2] ?? null;
-  if (port !== null && (Number(port) < 1 || Number(port) > 65535)) return null;
-  try {
-    return { host: normaliseName(new URL(`http://${m[1]}/`).hostname), port: port === null ? null : String(Number(port)) };
-  } catch {
-    return null;
-  }
-}
-
-// `localhost.` and `localhost` are the same DNS name; compare without the final dot.
-function normaliseName(hostname: string): string {
-  return hostname.replace(/\.+$/, '');
-}
-
 function effectivePort(url: URL): string {
   return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
 
 /** True when an allow entry names this URL's host (and its port, when the entry has one). */
 export function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
-  const host = normaliseName(url.hostname);
+  const host = normaliseHostName(url.hostname);
   const port = effectivePort(url);
   return allowHosts.some((raw) => {
     const entry = parseAllowEntry(raw);
@@ -78,7 +53,7 @@ export function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
 
 /** Names that always mean this machine, whatever DNS says (RFC 6761). */
 export function isLocalName(hostname: string): boolean {
-  const name = normaliseName(hostname).toLowerCase();
+  const name = normaliseHostName(hostname).toLowerCase();
   return name === 'localhost' || name.endsWith('.localhost') || name === '';
 }
 

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../../test-support/net-server';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import { createServices, type Services } from './services';
 
 let base: string;
@@ -145,6 +147,25 @@ describe('completion', () => {
     expect(env.ok && env.value.filter((i) => i.type === 'path' && i.path === '.env')).toEqual([]);
   });
 
+  it('marks rows with their git status, and says which files are binary', async () => {
+    await fs.writeFile(path.join(root, 'src', 'main.ts'), 'export const answer = 44;\n'); // modified
+    await fs.writeFile(path.join(root, 'src', 'notes.md'), '# メモ\n'); // untracked
+    await fs.writeFile(path.join(root, 'src', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const ask = () => services.call('complete', { requestId: 'c', source: 'path', query: 'src' });
+    let rows = await ask();
+    for (let i = 0; i < 50 && rows.ok && rows.value.filter((r) => r.type === 'path').length < 4; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      rows = await ask();
+    }
+    if (!rows.ok) throw new Error(rows.error.message);
+    const byPath = new Map(rows.value.flatMap((r) => (r.type === 'path' ? [[r.path, r] as const] : [])));
+    expect(byPath.get('src/main.ts')).toMatchObject({ git: ['modified'] });
+    expect(byPath.get('src/main.ts')).not.toHaveProperty('binary');
+    expect(byPath.get('src/notes.md')).toMatchObject({ git: ['untracked'] });
+    expect(byPath.get('src/logo.png')).toMatchObject({ git: ['untracked'], binary: true });
+    expect(byPath.get('src')).toMatchObject({ kind: 'folder', git: ['modified'] });
+  });
+
   it('offers @git counts with the subjects of the log', async () => {
     expect(await services.call('complete', { requestId: 'g', source: 'git', query: '' })).toMatchObject({
       ok: true,
@@ -158,5 +179,38 @@ describe('completion', () => {
   it('platform calls without a platform say they are unavailable', async () => {
     expect(await services.call('copyText', { text: 'x' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(await services.call('pickWorkspace', {})).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+  });
+});
+
+describe('allowed hosts', () => {
+  it("a workspace's own allowed hosts apply in that workspace only, added to the global ones", async () => {
+    const server = await startTestServer({ '/notes': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('社内メモ\n') });
+    try {
+      const other = path.join(base, 'other');
+      await fs.mkdir(other);
+      const expandUrl = async () => {
+        const result = await services.call('expand', { requestId: 'u', text: `@url:${server.url('/notes')}`, contextLength: 128000 });
+        if (!result.ok) throw new Error(result.error.message);
+        return result.value.references[0]?.status;
+      };
+      const plain = { endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+      expect(await expandUrl()).toBe('blocked');
+      const saved = await services.call('saveSettings', { settings: { ...plain, workspaceAllowHosts: { [root]: [server.allowEntry] } } });
+      expect(saved).toMatchObject({ ok: true, value: { workspaceAllowHosts: { [root]: [server.allowEntry] } } });
+      expect(await expandUrl()).toBe('attached');
+      // Saving without the field (as an older window would) keeps the workspaces' lists.
+      await services.call('saveSettings', { settings: plain });
+      expect(await expandUrl()).toBe('attached');
+      await services.call('openWorkspace', { path: other });
+      expect(await expandUrl()).toBe('blocked');
+      await services.call('openWorkspace', { path: root });
+      expect(await expandUrl()).toBe('attached');
+      // An entry that is not a host is refused with its place named, and nothing changes.
+      const refused = await services.call('saveSettings', { settings: { ...plain, workspaceAllowHosts: { [root]: ['http://127.0.0.1/'] } } });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(/workspaceAllowHosts.*not HOST or HOST:PORT/) } });
+      expect(await expandUrl()).toBe('attached');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { withUnitCounts } from './document-counts';
+import { statusMarksCache, withDetails } from './completion-details';
+import { NO_MARKS } from '../git/status-marks';
 import fs from 'node:fs/promises';
 import type { Sentence } from '../sessions/keep-aside';
 import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
@@ -87,11 +88,14 @@ export function createServices(options: ServicesOptions = {}): Services {
   const expander = createExpander(options.engineFactory, async () => {
     const engineOptions = await settings.engineOptions();
     const sessionDir = await sessions.currentDir();
-    const key = `${engineOptions.version}:${sessionGeneration}:${sessionDir ?? ''}`;
+    const root = workspace?.root ?? '';
+    // The workspace's own allowed hosts join the global ones, in that workspace only.
+    const allowHosts = [...engineOptions.allowHosts, ...(engineOptions.workspaceAllowHosts[root] ?? [])];
+    const key = `${engineOptions.version}:${sessionGeneration}:${sessionDir ?? ''}:${root}`;
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
     return {
       key,
-      options: { limits: engineOptions.limits, allowHosts: engineOptions.allowHosts, promptLanguage: engineOptions.promptLanguage, resolvers: [resultResolver], sessionDir },
+      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, resolvers: [resultResolver], sessionDir },
     };
   });
   const sender = createSender(settings, sessions);
@@ -103,6 +107,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const gitCache = {};
   let workspace: WorkspaceInfo | null = null;
   let index: PathIndex | null = null;
+  let status: ReturnType<typeof statusMarksCache> | null = null;
 
   function emit<E extends EventName>(event: E, payload: ApiEvents[E]): void {
     for (const listener of listeners.get(event) ?? []) (listener as (p: ApiEvents[E]) => void)(payload);
@@ -116,6 +121,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     expander.grants.clear();
     workspace = result.value;
     index = createPathIndex(workspace.root);
+    status = statusMarksCache(workspace.root);
     emit('workspaceChanged', workspace);
     saveDraft();
     return result;
@@ -150,8 +156,9 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (input.source === 'git') return ok(await commitChoices(workspace.root, 10, gitCache));
     if (input.source === 'result') return ok(await sessions.resultChoices(input.query, limit));
     const kinds = input.source === 'file' ? (['file'] as const) : input.source === 'folder' ? (['folder'] as const) : (['file', 'folder'] as const);
-    const found = (await index.query(input.query, { kinds, limit })).map((e): CompletionItem => ({ type: 'path' as const, ...e }));
-    return ok(await withUnitCounts(workspace.root, found));
+    const [entries, marks] = await Promise.all([index.query(input.query, { kinds, limit }), status?.current() ?? NO_MARKS]);
+    const found = entries.map((e): CompletionItem => ({ type: 'path' as const, ...e }));
+    return ok(await withDetails(workspace.root, found, marks));
   }
 
   const handlers: Handlers = {

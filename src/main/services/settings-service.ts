@@ -66,9 +66,9 @@ export function createSettingsService(
   return {
     view,
     async save(input) {
-      // Fields a caller leaves out (the languages) keep their stored values.
+      // Fields a caller leaves out (the languages, the workspaces' own hosts) keep their stored values.
       const stored = await current;
-      const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, ...input });
+      const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, workspaceAllowHosts: stored.workspaceAllowHosts, ...input });
       if (!checked.ok) {
         const issue = checked.issues[0];
         return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));

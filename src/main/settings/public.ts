@@ -22,6 +22,8 @@ export interface PublicSettings {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** Each workspace's own allowed hosts, by its absolute path. */
+  workspaceAllowHosts: Record<string, string[]>;
   /** The UI's language choice, and the language of warnings written into the prompt. */
   language: LanguageChoice;
   promptLanguage: Language;
@@ -42,6 +44,7 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
     chosenEndpointId: settings.chosenEndpointId,
     limits: { ...settings.limits },
     allowHosts: [...settings.allowHosts],
+    workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
     language: settings.language,
     promptLanguage: settings.promptLanguage,
     presets: ENDPOINT_PRESETS,

@@ -4,6 +4,7 @@
  * API keys are never part of it: an endpoint names where its key is kept (`apiKeyRef`), and the
  * key itself lives in a {@link SecretStore}.
  */
+import { parseAllowEntry } from '../../shared/allow-host';
 import { z } from 'zod';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, KiB, MiB, type Limits } from '../../shared/limits';
@@ -75,6 +76,21 @@ export const LimitsSchema = z
   })
   .refine((l) => l.softTokenRatio <= l.hardTokenRatio, { message: 'the soft token limit must not be above the hard one', path: ['softTokenRatio'] });
 
+/** Workspaces that may have their own allowed hosts at most. */
+export const MAX_WORKSPACE_HOST_LISTS = 200;
+
+/** A list of allowed hosts, each in the one syntax of src/shared/allow-host.ts. */
+const HostListSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .refine((e) => parseAllowEntry(e) !== null, { message: 'is not HOST or HOST:PORT' }),
+  )
+  .max(100);
+
 /** The whole settings file. */
 export const SettingsSchema = z
   .object({
@@ -83,8 +99,16 @@ export const SettingsSchema = z
     /** The endpoint Send uses; null when none is chosen (compose, preview, copy and export still work). */
     chosenEndpointId: z.string().nullable(),
     limits: LimitsSchema,
-    /** `HOST` or `HOST:PORT` entries `@url` may reach although they are not public. */
-    allowHosts: z.array(z.string().trim().min(1).max(300)).max(100),
+    /** `HOST` or `HOST:PORT` entries `@url` may reach although they are not public, in every workspace. */
+    allowHosts: HostListSchema,
+    /**
+     * More entries for one workspace each, by the workspace's absolute path. Kept here, never in the
+     * workspace: a folder someone else made must not widen what its own `@url`s may reach.
+     */
+    workspaceAllowHosts: z
+      .record(z.string().min(1).max(4096), HostListSchema)
+      .default({})
+      .refine((r) => Object.keys(r).length <= MAX_WORKSPACE_HOST_LISTS, { message: `at most ${MAX_WORKSPACE_HOST_LISTS} workspaces may have their own allowed hosts` }),
     /** The UI's language: `system` follows the operating system (or the browser). */
     language: z.enum(['system', ...LANGUAGES]).default('system'),
     /** The language of the warnings written into the prompt itself (models read English best). */
@@ -101,7 +125,7 @@ export type Settings = z.output<typeof SettingsSchema>;
 
 /** Settings before anything is configured: no endpoint, the limits of docs/contract.md "Limits". */
 export function defaultSettings(): Settings {
-  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE };
+  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], workspaceAllowHosts: {}, language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE };
 }
 
 /** The endpoint Send would use, or null. */
@@ -110,12 +134,15 @@ export function chosenEndpoint(settings: Settings): Endpoint | null {
 }
 
 /** What the engine needs from the settings: `createEngine({workspace, ...engineOptionsFrom(s)})`. */
-export function engineOptionsFrom(settings: Settings): { contextLength: number; limits: Limits; allowHosts: string[]; promptLanguage: Language } {
+export function engineOptionsFrom(
+  settings: Settings,
+): { contextLength: number; limits: Limits; allowHosts: string[]; workspaceAllowHosts: Record<string, string[]>; promptLanguage: Language } {
   const endpoint = chosenEndpoint(settings);
   return {
     contextLength: endpoint?.contextLength ?? DEFAULT_CONTEXT_LENGTH,
     limits: { ...settings.limits },
     allowHosts: [...settings.allowHosts],
+    workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
     promptLanguage: settings.promptLanguage,
   };
 }

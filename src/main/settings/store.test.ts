@@ -13,7 +13,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function configured(): Settings {
   const openai = endpointFromPreset('openai');
   const ollama = endpointFromPreset('ollama', [openai.id], { model: 'qwen2.5-coder', contextLength: 32_768 });
-  return { ...defaultSettings(), endpoints: [openai, ollama], chosenEndpointId: ollama.id, limits: { ...DEFAULT_LIMITS, maxReferences: 12 }, allowHosts: ['intranet.local:8080'] };
+  return { ...defaultSettings(), endpoints: [openai, ollama], chosenEndpointId: ollama.id, limits: { ...DEFAULT_LIMITS, maxReferences: 12 }, allowHosts: ['intranet.local:8080'], workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000'] } };
 }
 
 describe('settings on disk', () => {
@@ -33,7 +33,13 @@ describe('settings on disk', () => {
     const loaded = await loadSettings(dir);
     expect(loaded).toEqual({ settings, problems: [] });
     expect(chosenEndpoint(loaded.settings)).toMatchObject({ id: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5-coder', apiKeyRef: null });
-    expect(engineOptionsFrom(loaded.settings)).toEqual({ contextLength: 32_768, limits: settings.limits, allowHosts: ['intranet.local:8080'], promptLanguage: 'en' });
+    expect(engineOptionsFrom(loaded.settings)).toEqual({
+      contextLength: 32_768,
+      limits: settings.limits,
+      allowHosts: ['intranet.local:8080'],
+      workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000'] },
+      promptLanguage: 'en',
+    });
   });
 
   it('a file that is not JSON is reported and the defaults are used', async () => {
@@ -54,6 +60,8 @@ describe('settings on disk', () => {
       ...good,
       endpoints: [good.endpoints[0], { ...good.endpoints[1], baseUrl: 'ftp://nope' }],
       limits: { ...good.limits, maxReferences: -3, softTokenRatio: 0.9 },
+      allowHosts: ['intranet.local:8080', 'http://not-a-host/'],
+      workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000', 'bad host'], '/elsewhere': ['nope/'] },
     };
     writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(raw));
     const loaded = await loadSettings(dir);
@@ -61,6 +69,8 @@ describe('settings on disk', () => {
     expect(loaded.settings.chosenEndpointId).toBeNull(); // it named the dropped endpoint
     expect(loaded.settings.limits).toEqual(DEFAULT_LIMITS); // both bad limits reset, the rest were defaults
     expect(loaded.settings.allowHosts).toEqual(['intranet.local:8080']);
+    // Entries that are not hosts go; a workspace left with none is dropped.
+    expect(loaded.settings.workspaceAllowHosts).toEqual({ '/home/mio/決算': ['127.0.0.1:9000'] });
     expect(loaded.problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/Model endpoint 2 .* damaged/),
       expect.stringMatching(/"maxReferences" .* back to its default/),
@@ -83,6 +93,8 @@ describe('settings on disk', () => {
     expect(bad((x) => (x.chosenEndpointId = 'nobody'))).toEqual([{ path: 'chosenEndpointId', message: 'the chosen endpoint does not exist' }]);
     expect(bad((x) => Object.assign(x.limits, { softTokenRatio: 0.8, hardTokenRatio: 0.5 }))).toEqual([expect.objectContaining({ path: 'limits.softTokenRatio' })]);
     expect(bad((x) => ((x as { apiKey?: string }).apiKey = 'sk-should-not-be-here'))).toEqual([]);
+    expect(bad((x) => (x.allowHosts = ['https://intranet.local/']))).toEqual([{ path: 'allowHosts.0', message: 'is not HOST or HOST:PORT' }]);
+    expect(bad((x) => (x.workspaceAllowHosts = { '/w': ['ok.local', 'user@host'] }))).toEqual([{ path: 'workspaceAllowHosts./w.1', message: 'is not HOST or HOST:PORT' }]);
     // Unknown keys (a pasted API key, say) are dropped, never stored.
     const withKey = checkSettings({ ...s, apiKey: 'sk-secret' });
     expect(withKey.ok && JSON.stringify(withKey.settings)).not.toContain('sk-secret');

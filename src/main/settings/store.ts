@@ -3,6 +3,7 @@
  * A damaged file never stops the app: what can be saved from it is kept (each endpoint and each
  * limit on its own), the rest falls back to defaults, and every loss is reported as a problem.
  */
+import { parseAllowEntry } from '../../shared/allow-host';
 import { promises as fsp } from 'node:fs';
 import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
 import { keepAside, whyOf } from '../sessions/keep-aside';
-import { defaultSettings, EndpointSchema, LimitsSchema, SettingsSchema, type Endpoint, type Settings } from './schema';
+import { defaultSettings, EndpointSchema, LimitsSchema, MAX_WORKSPACE_HOST_LISTS, SettingsSchema, type Endpoint, type Settings } from './schema';
 import { SETTINGS_TEXT } from './text';
 
 /** The settings file's name inside the user-data folder. */
@@ -79,7 +80,14 @@ function salvage(path: string, raw: unknown): LoadedSettings {
   }
   const limits = salvageLimits(obj.limits, (name) => problems.push(problem(path, SETTINGS_TEXT.resetLimit(name))));
   const chosen = typeof obj.chosenEndpointId === 'string' && endpoints.some((e) => e.id === obj.chosenEndpointId) ? obj.chosenEndpointId : null;
-  const allowHosts = Array.isArray(obj.allowHosts) ? obj.allowHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  const allowHosts = salvageHosts(obj.allowHosts);
+  const workspaceAllowHosts: Record<string, string[]> = {};
+  if (isRecord(obj.workspaceAllowHosts)) {
+    for (const [root, list] of Object.entries(obj.workspaceAllowHosts).slice(0, MAX_WORKSPACE_HOST_LISTS)) {
+      const hosts = salvageHosts(list);
+      if (root !== '' && hosts.length > 0) workspaceAllowHosts[root] = hosts;
+    }
+  }
   const defaults = defaultSettings();
   const language = SettingsSchema.shape.language.safeParse(obj.language);
   const promptLanguage = SettingsSchema.shape.promptLanguage.safeParse(obj.promptLanguage);
@@ -91,11 +99,18 @@ function salvage(path: string, raw: unknown): LoadedSettings {
       chosenEndpointId: chosen,
       limits,
       allowHosts,
+      workspaceAllowHosts,
       language: language.success ? language.data : defaults.language,
       promptLanguage: promptLanguage.success ? promptLanguage.data : defaults.promptLanguage,
     },
     problems,
   };
+}
+
+/** The valid host entries of a damaged list (see src/shared/allow-host.ts), at most 100. */
+function salvageHosts(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((h): h is string => typeof h === 'string' && parseAllowEntry(h) !== null).map((h) => h.trim()).slice(0, 100);
 }
 
 function salvageLimits(raw: unknown, onReset: (name: string) => void): Limits {

@@ -9,7 +9,7 @@ import { currentLanguage, uiText, useUi } from '../i18n';
 import { useApi, useAppStore, type AppState } from '../store';
 import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
-import { referenceCompletion } from './completion';
+import { gitMarksRenderer, referenceCompletion, type RowCompletion } from './completion';
 import { fileDrop } from './drop';
 import { chipCard } from './chip-card';
 import { imeComposition, imeSafeKeys } from './ime';
@@ -64,6 +64,8 @@ export function Composer({ onSubmit }: ComposerProps) {
           autocompletion({
             override: [referenceCompletion(api, currentLanguage, () => store.getState().settings?.limits.maxReferenceBytes ?? DEFAULT_LIMITS.maxReferenceBytes)],
             icons: true,
+            addToOptions: [gitMarksRenderer(currentLanguage)],
+            optionClass: (c) => ((c as RowCompletion).disabled ? 'cm-completion-disabled' : ''),
             activateOnTyping: true,
             defaultKeymap: false,
           }),

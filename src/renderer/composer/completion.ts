@@ -1,6 +1,6 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
-import type { AtmarkApi, CompletionItem } from '../../shared/api/contract';
+import type { AtmarkApi, CompletionItem, GitMark } from '../../shared/api/contract';
 import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { canStartReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
@@ -90,7 +90,7 @@ async function wordCompletion(api: AtmarkApi, context: CompletionContext, target
   }
   const items = await ask(api, context, 'path', target.word);
   if (items === null) return null;
-  return { from: target.from, options: [...kinds, ...items.map((i) => itemOption(i, null, env)), ...moreRow(items, env)], filter: false };
+  return { from: target.from, options: [...kinds, ...enabledFirst(items.map((i) => itemOption(i, null, env))), ...moreRow(items, env)], filter: false };
 }
 
 async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>, env: OptionEnv): Promise<CompletionResult | null> {
@@ -98,7 +98,7 @@ async function valueCompletion(api: AtmarkApi, context: CompletionContext, targe
   if (kind === 'file' || kind === 'folder') {
     if (/:\d/.test(value)) return null; // a line range is being written
     const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: [...items.map((i) => itemOption(i, kind, env)), ...moreRow(items, env)], filter: false };
+    return items === null ? null : { from, options: [...enabledFirst(items.map((i) => itemOption(i, kind, env))), ...moreRow(items, env)], filter: false };
   }
   if (kind === 'git' || kind === 'result') {
     const items = await ask(api, context, kind, value);
@@ -164,6 +164,19 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: Optio
       const refKind = kind ?? item.kind;
       const reference = formatReference(refKind, item.path) ?? `@${item.kind}:${item.path}`;
       const isDocument = documentFormatOfName(item.path) !== null;
+      const git = item.git ?? [];
+      // A binary file would be refused: its row stays in the list, disabled, saying why.
+      if (item.binary) {
+        return {
+          label: item.path,
+          detail: translate(uiText('ui.completion.binary', { size: formatBytes(item.size ?? 0, language) }), language),
+          type: ['file', iconType(item.path), 'disabled'].join(' '),
+          boost: -50,
+          disabled: true,
+          git,
+          apply: () => undefined,
+        } as RowCompletion;
+      }
       // A text file over the per-reference limit would fail whole: its row says so and inserts a range that fits.
       const tooLarge = item.kind === 'file' && !isDocument && (item.size ?? 0) > env.maxBytes;
       const inserted = tooLarge ? `${reference}:1-${FIRST_LINES}` : reference;
@@ -179,7 +192,8 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: Optio
         type: item.kind === 'folder' ? 'folder' : `file ${iconType(item.path)}${tooLarge ? ' too-large' : ''}`,
         info: () => previewCard(env, item.kind === 'folder' ? `@folder:${formatValueOrRaw(item.path)}` : `${reference}:1-${PREVIEW_LINES}`, isDocument),
         apply: (view, _c, from, to) => insertText(view, `${inserted} `, from, to),
-      };
+        git,
+      } as RowCompletion;
     }
     case 'commit':
       return {
@@ -250,6 +264,48 @@ async function previewCard(env: OptionEnv, reference: string, isDocument: boolea
 function moreRow(items: readonly CompletionItem[], env: OptionEnv): Completion[] {
   if (items.length < PATH_LIMIT) return [];
   return [{ label: '…', detail: translate(uiText('ui.completion.more', { count: PATH_LIMIT }), env.language), type: 'more', boost: -99, apply: () => undefined }];
+}
+
+/** A row with what the main process said of its path besides the detail text. */
+export interface RowCompletion extends Completion {
+  /** The path's git status marks. */
+  git?: readonly GitMark[];
+  /** True for a row that would fail if picked: drawn dimmed, marked aria-disabled, inserts nothing. */
+  disabled?: boolean;
+}
+
+/** Rows that would fail go after the rest, so Enter on the first row never picks one. */
+function enabledFirst(options: Completion[]): Completion[] {
+  return [...options.filter((o) => !(o as RowCompletion).disabled), ...options.filter((o) => (o as RowCompletion).disabled)];
+}
+
+const GIT_MARK_KEYS: Readonly<Record<GitMark, UiKey>> = {
+  modified: 'ui.completion.git.modified',
+  staged: 'ui.completion.git.staged',
+  untracked: 'ui.completion.git.untracked',
+};
+
+/**
+ * Draws a row's git marks after its label (`addToOptions`), as small words in the UI language, so a
+ * screen reader reads them with the row; a disabled row is also marked `aria-disabled`.
+ */
+export function gitMarksRenderer(language: () => Language): { render: (completion: Completion) => Node | null; position: number } {
+  return {
+    position: 60,
+    render(completion) {
+      const row = completion as RowCompletion;
+      const span = document.createElement('span');
+      span.className = 'cm-completion-marks';
+      for (const mark of row.git ?? []) {
+        const badge = span.appendChild(document.createElement('span'));
+        badge.className = `cm-completion-mark cm-completion-mark-${mark}`;
+        badge.textContent = translate(uiText(GIT_MARK_KEYS[mark]), language());
+      }
+      // The row's element exists once this node is placed in it, right after this call.
+      if (row.disabled) queueMicrotask(() => span.parentElement?.setAttribute('aria-disabled', 'true'));
+      return span;
+    },
+  };
 }
 
 function insertText(view: EditorView, text: string, from: number, to: number): void {

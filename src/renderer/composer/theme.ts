@@ -52,6 +52,16 @@ export const composerTheme = EditorView.theme({
   '.cm-completionIcon-variable:after': { content: "'#'" },
   '.cm-completionIcon-more:after': { content: "'…'" },
   '.cm-completionIcon-too-large:after': { content: "'!'" },
+  // Git marks: small words after the label, coloured like the chips' states (opaque colours, for contrast).
+  '.cm-completion-marks': { marginLeft: '0.6em' },
+  '.cm-completion-mark': { fontSize: '85%', border: '1px solid currentColor', borderRadius: '3px', padding: '0 3px', marginRight: '3px' },
+  '.cm-completion-mark-modified': { color: 'var(--warn)' },
+  '.cm-completion-mark-staged': { color: 'var(--ok)' },
+  '.cm-completion-mark-untracked': { color: 'var(--fg-muted)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected] .cm-completion-mark': { color: 'inherit' },
+  // A row that would fail: muted, with a ⊘ icon, never hidden, so the reason can be read.
+  '.cm-completion-disabled': { color: 'var(--fg-muted)', cursor: 'not-allowed' },
+  '.cm-completionIcon-disabled:after': { content: "'⊘'" },
   '.cm-completion-card': { maxWidth: '360px', fontSize: '12px' },
   '.cm-completion-card pre': { margin: '0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
 });

@@ -62,6 +62,7 @@ const settingsInput = z.strictObject({
     maxUrlBytes: count(1024 ** 3),
   }),
   allowHosts: z.array(z.string().max(300)).max(100),
+  workspaceAllowHosts: z.record(z.string().min(1).max(4096), z.array(z.string().max(300)).max(100)).optional(),
   language: z.enum(['system', ...LANGUAGES]).optional(),
   promptLanguage: z.enum(LANGUAGES).optional(),
 });
@@ -184,9 +185,16 @@ export type CompletionItem =
       size: number | null;
       /** For decks and workbooks: how many slides or sheets, where the file tells it cheaply. */
       units?: { unit: DocumentUnit; count: number };
+      /** Its git status (a folder: what changed inside it); absent outside a repository. */
+      git?: GitMark[];
+      /** A file that would be refused as binary: the row is shown disabled, with the reason. */
+      binary?: boolean;
     }
   | { type: 'commit'; count: number; subject: string; shortId: string }
   | { type: 'result'; id: string; summary: string; label?: string; age?: string };
+
+/** A git status mark of a completion row: as `git diff`, `git diff --staged` and `git status` see the path. */
+export type GitMark = 'modified' | 'staged' | 'untracked';
 
 /** What `grantFile` answers: the reference the composer inserts. */
 export interface GrantedFile {

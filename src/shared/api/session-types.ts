@@ -47,6 +47,8 @@ export interface SettingsView {
   chosenEndpointId: string | null;
   limits: Limits;
   allowHosts: string[];
+  /** Each workspace's own allowed hosts, by its absolute path (added to `allowHosts` there). */
+  workspaceAllowHosts: Record<string, string[]>;
   /** The UI's language choice (`system` follows the system) and the language of warnings in the prompt. */
   language: LanguageChoice;
   promptLanguage: Language;
@@ -64,6 +66,7 @@ export interface SettingsInput {
   limits: Limits;
   allowHosts: string[];
   /** Left out: kept as they are. */
+  workspaceAllowHosts?: Record<string, string[]>;
   language?: LanguageChoice;
   promptLanguage?: Language;
 }

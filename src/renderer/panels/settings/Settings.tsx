@@ -4,7 +4,12 @@ import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice 
 import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
+import { firstBadAllowEntry, splitAllowList } from '../../../shared/allow-host';
 import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './settings-form';
+
+/** The two host lists: every workspace's, and the open workspace's own. */
+const ALL = 'all';
+const WORKSPACE = 'workspace';
 
 /** A language's own name (English, 日本語, 한국어), the same whatever the UI language. */
 function nameOf(language: Language): string {
@@ -31,6 +36,10 @@ export function Settings() {
   // The settings before the last change saved on the spot, for its Undo.
   const [undo, setUndo] = useState<SettingsInput | null>(null);
   const [hostsText, setHostsText] = useState<string | null>(null);
+  const [workspaceHostsText, setWorkspaceHostsText] = useState<string | null>(null);
+  // An entry that is not a host, refused beside the field it was typed in (nothing is saved).
+  const [badHost, setBadHost] = useState<{ field: 'all' | 'workspace'; entry: string } | null>(null);
+  const workspace = useApp((s) => s.workspace);
   // Counts edits, so a save that answers after the person typed on does not put the old values back.
   const edits = useRef(0);
 
@@ -117,12 +126,39 @@ export function Settings() {
     const endpoints = form.endpoints.filter((e) => e.id !== chosen?.id);
     void commit({ ...form, endpoints, chosenEndpointId: endpoints[0]?.id ?? null }, uiText('ui.settings.endpointRemoved', { name: chosen?.name ?? '' }));
   };
+  /** Checks a typed host list; an entry that is not a host is named beside its field, and nothing is saved. */
+  const checkedHosts = (field: 'all' | 'workspace', text: string): string[] | null => {
+    const hosts = splitAllowList(text);
+    const bad = firstBadAllowEntry(hosts);
+    setBadHost(bad === null ? null : { field, entry: bad });
+    return bad === null ? hosts : null;
+  };
   const saveHosts = () => {
     if (hostsText === null) return;
-    const allowHosts = hostsText.split(/[\s,]+/).map((h) => h.trim()).filter((h) => h !== '');
+    const allowHosts = checkedHosts('all', hostsText);
+    if (allowHosts === null) return;
     setHostsText(null);
     void commit({ ...form, allowHosts }, uiText('ui.settings.changeSaved'));
   };
+  const workspaceHosts = workspace ? (form.workspaceAllowHosts?.[workspace.root] ?? []) : [];
+  const saveWorkspaceHosts = () => {
+    if (workspaceHostsText === null || !workspace) return;
+    const hosts = checkedHosts('workspace', workspaceHostsText);
+    if (hosts === null) return;
+    setWorkspaceHostsText(null);
+    const { [workspace.root]: _old, ...others } = form.workspaceAllowHosts ?? {};
+    void commit({ ...form, workspaceAllowHosts: hosts.length > 0 ? { ...others, [workspace.root]: hosts } : others }, uiText('ui.settings.changeSaved'));
+  };
+  /** The ids that describe a host field: its problem (when refused) and its help. */
+  const hostsDescribedBy = (field: 'all' | 'workspace') => [badHost?.field === field ? `${field}-hosts-problem` : null, `${field}-hosts-help`].filter((id) => id !== null).join(' ');
+  const allHostsBad = badHost?.field === 'all';
+  const workspaceHostsBad = badHost?.field === 'workspace';
+  const hostProblem = (field: 'all' | 'workspace') =>
+    badHost?.field === field ? (
+      <p id={`${field}-hosts-problem`} className="field-problem" role="alert">
+        {ui.t('ui.settings.badHost', { entry: badHost.entry })}
+      </p>
+    ) : null;
 
   return (
     <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} {...panelKeys}>
@@ -286,16 +322,37 @@ export function Settings() {
         <legend id="allowed-hosts-label">{ui.t('ui.settings.allowedHosts')}</legend>
         <textarea
           aria-labelledby="allowed-hosts-label"
-          aria-describedby="allowed-hosts-help"
+          aria-describedby={hostsDescribedBy(ALL)}
+          aria-invalid={allHostsBad}
           rows={3}
           spellCheck={false}
           value={hostsText ?? form.allowHosts.join('\n')}
           onChange={(e) => setHostsText(e.target.value)}
           onBlur={saveHosts}
         />
-        <p id="allowed-hosts-help" className="muted">
+        {hostProblem(ALL)}
+        <p id="all-hosts-help" className="muted">
           {ui.t('ui.settings.allowedHostsHelp')}
         </p>
+        {workspace && (
+          <>
+            <label htmlFor="workspace-hosts">{ui.t('ui.settings.workspaceAllowedHosts', { name: workspace.name })}</label>
+            <textarea
+              id="workspace-hosts"
+              aria-describedby={hostsDescribedBy(WORKSPACE)}
+              aria-invalid={workspaceHostsBad}
+              rows={2}
+              spellCheck={false}
+              value={workspaceHostsText ?? workspaceHosts.join('\n')}
+              onChange={(e) => setWorkspaceHostsText(e.target.value)}
+              onBlur={saveWorkspaceHosts}
+            />
+            {hostProblem(WORKSPACE)}
+            <p id="workspace-hosts-help" className="muted">
+              {ui.t('ui.settings.workspaceAllowedHostsHelp')}
+            </p>
+          </>
+        )}
       </fieldset>
       <div className="row">
         <button type="button" className="primary" onClick={() => void save().then((ok) => ok && show('info', uiText('ui.settings.saved')))}>

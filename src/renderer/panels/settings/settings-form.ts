@@ -32,6 +32,7 @@ export function formOf(view: SettingsView): SettingsInput {
     chosenEndpointId: view.chosenEndpointId,
     limits: { ...view.limits },
     allowHosts: [...view.allowHosts],
+    workspaceAllowHosts: structuredClone(view.workspaceAllowHosts),
     language: view.language,
     promptLanguage: view.promptLanguage,
   };

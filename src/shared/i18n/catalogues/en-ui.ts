@@ -41,6 +41,12 @@ export const enUi = {
     result: 'an earlier result of this session',
   },
   completion: {
+    binary: '{{size}} · binary: cannot be attached as text',
+    git: {
+      modified: 'modified',
+      staged: 'staged',
+      untracked: 'untracked',
+    },
     withTokens: '{{detail}} · ≈{{tokens, number}} tokens',
     tooLarge: 'too large to attach whole ({{size}}; limit {{limit}}): inserts lines 1–{{lines}}',
     noPreview: 'No preview.',
@@ -237,6 +243,9 @@ export const enUi = {
     undone: 'The change was undone.',
     allowedHosts: 'Allowed hosts',
     allowedHostsHelp: 'One HOST or HOST:PORT per line. @url may fetch from these although they are not public (a local server you trust), as the command line\'s --allow-host does.',
+    workspaceAllowedHosts: 'Allowed hosts in {{name}} only',
+    workspaceAllowedHostsHelp: 'Added to the list above while this workspace is open. Kept in Atmark\'s settings, not in the folder, so a project someone else made cannot allow hosts for itself.',
+    badHost: '“{{entry}}” is not a host. Write HOST or HOST:PORT, like intranet.local or 127.0.0.1:8080. Nothing was saved.',
     title: 'Settings',
     languages: 'Languages',
     language: 'Language',

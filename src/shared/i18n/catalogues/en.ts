@@ -337,6 +337,7 @@ export const en = {
   },
   cli: {
     badPromptLanguage: '--prompt-language takes en, ja or ko, not "{{text}}"',
+    badAllowHost: '--allow-host takes HOST or HOST:PORT (like intranet.local or 127.0.0.1:8080), not "{{text}}"',
     serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:

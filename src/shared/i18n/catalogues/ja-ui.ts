@@ -36,6 +36,12 @@ export const jaUi: Catalogue['ui'] = {
     result: 'このセッションの以前の結果',
   },
   completion: {
+    binary: '{{size}} · バイナリ: テキストとして添付できません',
+    git: {
+      modified: '変更あり',
+      staged: 'ステージ済み',
+      untracked: '未追跡',
+    },
     withTokens: '{{detail}} · 約 {{tokens, number}} トークン',
     tooLarge: '大きすぎて全体は添付できません（{{size}}、上限 {{limit}}）: 1〜{{lines}} 行目を挿入します',
     noPreview: 'プレビューはありません。',
@@ -232,6 +238,9 @@ export const jaUi: Catalogue['ui'] = {
     undone: '変更を元に戻しました。',
     allowedHosts: '許可するホスト',
     allowedHostsHelp: '1 行に 1 つ、HOST または HOST:PORT を書きます。公開されていないアドレスでも（信頼できるローカルのサーバーなど）、@url がここから取得できるようになります。コマンドラインの --allow-host と同じです。',
+    workspaceAllowedHosts: '{{name}} でだけ許可するホスト',
+    workspaceAllowedHostsHelp: 'このワークスペースを開いている間、上のリストに加わります。フォルダーの中ではなく Atmark の設定に保存されるので、他人が作ったプロジェクトが自分でホストを許可することはできません。',
+    badHost: '「{{entry}}」はホストではありません。intranet.local や 127.0.0.1:8080 のように HOST または HOST:PORT と書いてください。保存していません。',
     title: '設定',
     languages: '言語',
     language: '表示言語',

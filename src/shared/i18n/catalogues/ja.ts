@@ -318,6 +318,7 @@ export const ja: Catalogue = {
   },
   cli: {
     badPromptLanguage: '--prompt-language には en、ja、ko のいずれかを指定してください。「{{text}}」は使えません',
+    badAllowHost: '--allow-host には HOST または HOST:PORT（intranet.local や 127.0.0.1:8080 など）を指定してください。「{{text}}」は使えません',
     serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
     serving: 'Atmark は {{url}} で動いています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:

@@ -36,6 +36,12 @@ export const koUi: Catalogue['ui'] = {
     result: '이 세션의 이전 결과',
   },
   completion: {
+    binary: '{{size}} · 바이너리: 텍스트로 첨부할 수 없습니다',
+    git: {
+      modified: '수정됨',
+      staged: '스테이징됨',
+      untracked: '추적 안 됨',
+    },
     withTokens: '{{detail}} · 약 {{tokens, number}}토큰',
     tooLarge: '너무 커서 전체를 첨부할 수 없습니다({{size}}, 한도 {{limit}}): 1~{{lines}}번째 줄을 넣습니다',
     noPreview: '미리 보기가 없습니다.',
@@ -232,6 +238,9 @@ export const koUi: Catalogue['ui'] = {
     undone: '변경을 되돌렸습니다.',
     allowedHosts: '허용된 호스트',
     allowedHostsHelp: '한 줄에 하나씩 HOST 또는 HOST:PORT를 씁니다. 공개되지 않은 주소(믿을 수 있는 로컬 서버 등)라도 @url이 여기서 가져올 수 있습니다. 명령줄의 --allow-host와 같습니다.',
+    workspaceAllowedHosts: '{{name}}에서만 허용된 호스트',
+    workspaceAllowedHostsHelp: '이 작업 공간을 여는 동안 위 목록에 더해집니다. 폴더 안이 아니라 Atmark 설정에 저장되므로, 다른 사람이 만든 프로젝트가 스스로 호스트를 허용할 수 없습니다.',
+    badHost: '"{{entry}}"는 호스트가 아닙니다. intranet.local이나 127.0.0.1:8080처럼 HOST 또는 HOST:PORT로 쓰세요. 저장하지 않았습니다.',
     title: '설정',
     languages: '언어',
     language: '표시 언어',

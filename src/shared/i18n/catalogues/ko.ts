@@ -315,6 +315,7 @@ export const ko: Catalogue = {
   },
   cli: {
     badPromptLanguage: '--prompt-language에는 en, ja, ko 중 하나를 주세요. "{{text}}"는 쓸 수 없습니다',
+    badAllowHost: '--allow-host에는 HOST 또는 HOST:PORT(intranet.local, 127.0.0.1:8080 등)를 주세요. "{{text}}"는 쓸 수 없습니다',
     serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
     serving: 'Atmark가 {{url}}에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
