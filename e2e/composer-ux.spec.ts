@@ -27,6 +27,10 @@ beforeAll(async () => {
   // A binary file (a PNG's signature and header), which completion shows disabled.
   await fs.writeFile(path.join(workspace.root, 'photo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   await fs.writeFile(path.join(workspace.root, 'big-table.csv'), 'id,value\n'.concat(Array.from({ length: 8000 }, (_, i) => `${i},${'x'.repeat(12)}`).join('\n')));
+  // A second workspace beside the first, with a Japanese name, for the switch.
+  const other = path.join(path.dirname(workspace.root), '議事録');
+  await fs.mkdir(other);
+  await fs.writeFile(path.join(other, 'README.md'), '# 議事録\n\nOTHER WORKSPACE README\n');
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
@@ -247,5 +251,55 @@ describe('the composer as people expect it', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     expect((await download).suggestedFilename()).toMatch(/^決算の確認-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
+  });
+
+  it('controls do not jump: Send, Copy, Export and the context length stay put as Send becomes enabled and warnings come and go', async () => {
+    await ui().clearPrompt();
+    const controls = [page.getByRole('button', { name: 'Send' }), page.getByRole('button', { name: 'Copy' }), page.getByRole('button', { name: 'Export' }), page.getByLabel('Context length')];
+    const boxes = () => Promise.all(controls.map(async (c) => JSON.stringify(await c.boundingBox())));
+    const empty = await boxes();
+    expect(await controls[0]!.isDisabled()).toBe(true);
+    await ui().write('見て @file:src/greet.ts');
+    await expect.poll(() => controls[0]!.isEnabled()).toBe(true);
+    expect(await boxes()).toEqual(empty);
+    // A warning appears (a missing file): the controls still do not move.
+    await ui().write(' @file:missing.txt');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('region', { name: 'Warnings' }).textContent()).toMatch(/missing\.txt/);
+    expect(await boxes()).toEqual(empty);
+  });
+
+  it('a workspace switch clears the preview at once and holds Send until the new workspace is resolved', async () => {
+    await ui().clearPrompt();
+    await ui().write('要約して @file:README.md');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const send = page.getByRole('button', { name: 'Send' });
+    await expect.poll(() => preview.textContent()).toContain('This project greets people');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    // Every change of the page from here on is checked: once the new workspace is shown, the old
+    // preview must never be, and Send must not be enabled before the new preview is there.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const name = document.querySelector('[role="status"][aria-label="Workspace"]')?.textContent ?? '';
+        if (!name.includes('議事録')) return;
+        const shown = document.querySelector('.preview-text')?.textContent ?? '';
+        const sendButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Send');
+        if (shown.includes('This project greets people')) seen.push('old preview shown');
+        if (sendButton && !sendButton.disabled && !shown.includes('OTHER WORKSPACE README')) seen.push('Send enabled before the new preview');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    await page.getByLabel('Folder path').fill(path.join(path.dirname(workspace.root), '議事録'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('status', { name: 'Workspace' }).getByText('議事録', { exact: true }).waitFor();
+    await expect.poll(() => preview.textContent()).toContain('OTHER WORKSPACE README');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Recent workspaces' }).selectOption(workspace.root);
+    await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   });
 });

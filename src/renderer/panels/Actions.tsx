@@ -45,35 +45,37 @@ export function Actions() {
   });
   useEffect(() => api.onMenuCommand(({ command }) => command === 'export' && void exportRef.current()), [api]);
 
+  // The reason is a row of its own under the toolbar, always there (empty when Send is enabled), so
+  // the buttons never move when it comes or goes.
   return (
-    <div className="actions">
-      {streaming ? (
-        <button type="button" className="primary stop" onClick={() => store.getState().stop()}>
-          {ui.t('ui.actions.stop')}
+    <>
+      <div className="actions">
+        {streaming ? (
+          <button type="button" className="primary stop" onClick={() => store.getState().stop()}>
+            {ui.t('ui.actions.stop')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            disabled={reason !== null}
+            aria-describedby={reason ? 'send-reason' : undefined}
+            title={reason ?? ui.t('ui.actions.sendTitle')}
+            onClick={() => void store.getState().send()}
+          >
+            {ui.t('ui.actions.send')}
+          </button>
+        )}
+        <button type="button" onClick={() => void copy()}>
+          {ui.t('ui.actions.copy')}
         </button>
-      ) : (
-        <button
-          type="button"
-          className="primary"
-          disabled={reason !== null}
-          aria-describedby={reason ? 'send-reason' : undefined}
-          title={reason ?? ui.t('ui.actions.sendTitle')}
-          onClick={() => void store.getState().send()}
-        >
-          {ui.t('ui.actions.send')}
+        <button type="button" onClick={() => void exportMarkdown()}>
+          {ui.t('ui.actions.export')}
         </button>
-      )}
-      <button type="button" onClick={() => void copy()}>
-        {ui.t('ui.actions.copy')}
-      </button>
-      <button type="button" onClick={() => void exportMarkdown()}>
-        {ui.t('ui.actions.export')}
-      </button>
-      {reason && !streaming && (
-        <p id="send-reason" className="send-reason">
-          {reason}
-        </p>
-      )}
-    </div>
+      </div>
+      <p id="send-reason" className="send-reason">
+        {!streaming && reason}
+      </p>
+    </>
   );
 }
