@@ -1,6 +1,6 @@
 import { RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
+import { parsedReferences } from './parsed';
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
-import { parseReferences } from '../../shared/grammar';
 import { translate, type Language } from '../../shared/i18n';
 import type { ParsedReference } from '../../shared/reference';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
@@ -45,7 +45,7 @@ function referenceAt(refs: readonly ParsedReference[], pos: number): ParsedRefer
 
 /** The parsed references of the document, the one being typed, and the chips' states. */
 export const referencesState = StateField.define<ReferencesValue>({
-  create: (state) => ({ refs: parseReferences(state.doc.toString()), editing: null, infos: new Map(), language: 'en', composing: null }),
+  create: (state) => ({ refs: parsedReferences(state.doc.toString()), editing: null, infos: new Map(), language: 'en', composing: null }),
   update(value, tr) {
     let { refs, editing, infos, language, composing } = value;
     let ended = false;
@@ -60,7 +60,7 @@ export const referencesState = StateField.define<ReferencesValue>({
     } else if (tr.docChanged || (ended && composing !== null)) {
       const committed = composing !== null && !tr.docChanged;
       composing = null;
-      refs = parseReferences(tr.newDoc.toString());
+      refs = parsedReferences(tr.newDoc.toString());
       // A committed composition was typing: a reference it is part of stays plain until the cursor leaves.
       editing = committed ? (referenceAt(refs, tr.state.selection.main.head)?.from ?? null) : editingAfter(tr, refs, editing);
     } else if (tr.selection) editing = editingAfter(tr, refs, editing);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { parseReferences } from '../../shared/grammar';
+import { parsedReferences } from '../composer/parsed';
 import { ANSWER_ROOM_RATIO, computeBudget } from '../../shared/budget';
 import type { ExpandedReference } from '../../shared/expansion';
 import { DEFAULT_LIMITS } from '../../shared/limits';
@@ -52,7 +52,7 @@ export function Meters() {
   const busy = useApp((s) => s.busy);
   const contextLength = useApp((s) => s.contextLength);
   const resolving = useApp((s) => Object.values(s.progress).filter((state) => state === 'resolving').length);
-  const typed = useMemo(() => parseReferences(text).filter((r) => !r.malformed).length, [text]);
+  const typed = useMemo(() => parsedReferences(text).filter((r) => !r.malformed).length, [text]);
   const limits = DEFAULT_LIMITS;
   // The references that attach, or would but for the hard token limit (they keep their figures).
   const counted = useMemo(() => (result ? result.references.filter(countsTowardBudget) : null), [result]);

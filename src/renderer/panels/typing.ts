@@ -1,4 +1,4 @@
-import { parseReferences } from '../../shared/grammar';
+import { parsedReferences } from '../composer/parsed';
 import type { Warning } from '../../shared/warnings';
 
 /** Codes that mean "not finished yet" while the person is still typing the reference. */
@@ -10,7 +10,7 @@ const WHILE_TYPING = new Set(['malformed', 'not_found']);
  */
 export function referenceBeingTyped(text: string, cursor: number | null): string | null {
   if (cursor === null) return null;
-  return parseReferences(text).find((r) => r.from < cursor && cursor <= r.to)?.raw ?? null;
+  return parsedReferences(text).find((r) => r.from < cursor && cursor <= r.to)?.raw ?? null;
 }
 
 /** The warnings to show now: those about the reference being typed wait until the cursor leaves it. */

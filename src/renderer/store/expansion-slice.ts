@@ -83,8 +83,28 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
 
     function schedule(delay: number): void {
       clearTimeout(timer);
-      set({ busy: true });
+      if (!get().busy) set({ busy: true });
       timer = setTimeout(() => void run(), delay);
+    }
+
+    // Main keeps the draft on disk (it survives a crash); localStorage is a second copy. One save
+    // is in flight at a time and the newest text waits behind it, so fast typing sends a save per
+    // round trip, not per keystroke, and the last text is always the one saved last.
+    let saving = false;
+    let waiting: string | null = null;
+    function saveDraft(text: string): void {
+      if (saving) {
+        waiting = text;
+        return;
+      }
+      saving = true;
+      const after = () => {
+        saving = false;
+        const next = waiting;
+        waiting = null;
+        if (next !== null) saveDraft(next);
+      };
+      api.saveDraft({ text }).then(after, after);
     }
 
     return {
@@ -102,9 +122,9 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       },
       setText(text) {
         if (text === get().text) return;
-        set({ text });
-        // Main keeps the draft on disk (it survives a crash); localStorage is a second copy.
-        void api.saveDraft({ text });
+        // One store change per keystroke: every selector runs on each change.
+        set({ text, busy: true });
+        saveDraft(text);
         try {
           localStorage.setItem(DRAFT_KEY, text);
         } catch {
