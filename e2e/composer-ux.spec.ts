@@ -180,7 +180,24 @@ describe('the composer as people expect it', () => {
     expect(await option.locator('.cm-completion-mark-modified').textContent()).toBe('modified');
     // The card beside the highlighted row shows the file's first lines, read through the engine.
     await expect.poll(() => page.locator('.cm-completion-card pre').textContent()).toContain('export function greet');
+    // A file's size is on its row; the card only shows the first lines.
+    expect(await page.locator('.cm-completion-card-summary').count()).toBe(0);
     await page.screenshot({ path: path.resolve(__dirname, '..', 'docs', 'screenshots', 'completion.png') });
+    await page.keyboard.press('Escape');
+  });
+
+  it("the @diff row's card says how large the diff is, and a folder's card how many entries it has", async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@dif');
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').first().textContent()).toMatch(/^.?@diff/);
+    await expect.poll(() => page.locator('.cm-completion-card-summary').textContent()).toMatch(/^unstaged changes \(1 file\) · \d+ B · ≈\d+ tokens$/);
+    expect(await page.locator('.cm-completion-card pre').textContent()).toContain('diff --git a/src/greet.ts b/src/greet.ts');
+    await page.keyboard.press('Escape');
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.type('@folder:notes');
+    await expect.poll(() => page.locator('.cm-completion-card-summary').textContent()).toMatch(/^folder notes\/ \(40 entries\) · /);
     await page.keyboard.press('Escape');
   });
 
@@ -197,12 +214,19 @@ describe('the composer as people expect it', () => {
   it('a binary file is shown disabled with the reason, and picking it inserts nothing', async () => {
     await ui().clearPrompt();
     await ui().prompt().click();
-    await page.keyboard.type('@file:photo');
+    // One input event, so one list: keystroke by keystroke, the list is replaced as each answer comes.
+    await page.keyboard.insertText('@file:photo');
     const option = page.getByRole('listbox').getByRole('option', { name: /photo\.png/ });
     await expect.poll(() => option.getAttribute('aria-disabled')).toBe('true');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
     expect(await option.textContent()).toMatch(/binary: cannot be attached as text/);
     expect(await option.locator('.cm-completion-mark-untracked').count()).toBe(1);
+    // CodeMirror ignores Enter for 75 ms after a list appears (its interactionDelay), so a key
+    // pressed as the list changes is not taken as a pick: wait that out.
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
+    // Picking the disabled row inserts nothing, and the list stays open to choose another.
+    expect(await page.getByRole('listbox').count()).toBe(1);
     await page.keyboard.press('Escape');
     expect(await ui().prompt().textContent()).toBe('@file:photo');
     expect(await page.locator('.cm-chip').count()).toBe(0);

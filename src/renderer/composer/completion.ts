@@ -80,8 +80,7 @@ interface OptionEnv {
 }
 
 async function wordCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'word' }>, env: OptionEnv): Promise<CompletionResult | null> {
-  const { language } = env;
-  const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map((k) => kindOption(k, language));
+  const kinds = REFERENCE_KINDS.filter((k) => k.startsWith(target.word)).map((k) => kindOption(k, env));
   // `@` alone: only the kinds, filtered locally while the person types a kind name.
   if (target.word === '') {
     // After a full-width `＠` the list's own filter would compare it with `@`: filter here instead.
@@ -120,13 +119,16 @@ async function ask(api: AtmarkApi, context: CompletionContext, source: 'path' | 
   return answer.value;
 }
 
-function kindOption(kind: ReferenceKind, language: Language): Completion {
+function kindOption(kind: ReferenceKind, env: OptionEnv): Completion {
+  const { language } = env;
   const bare = kind === 'diff' || kind === 'staged';
   const insert = bare ? `@${kind} ` : `@${kind}:`;
   return {
     label: bare ? `@${kind}` : `@${kind}:`,
     detail: translate(uiText(KIND_DESCRIPTIONS[kind]), language),
     type: 'keyword',
+    // `@diff` and `@staged` are whole references already: their card says how large the diff is.
+    ...(bare ? { info: () => previewCard(env, `@${kind}`, false) } : {}),
     apply: (view, _completion, from, to) => {
       insertText(view, insert, from, to);
       // After `@file:` the list of paths follows at once.
@@ -190,7 +192,8 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: Optio
         label: item.kind === 'folder' ? `${item.path}/` : item.path,
         detail,
         type: item.kind === 'folder' ? 'folder' : `file ${iconType(item.path)}${tooLarge ? ' too-large' : ''}`,
-        info: () => previewCard(env, item.kind === 'folder' ? `@folder:${formatValueOrRaw(item.path)}` : `${reference}:1-${PREVIEW_LINES}`, isDocument),
+        // A file's card reads only its first lines: its size is the row's; a folder's card says how many entries it has.
+        info: () => (item.kind === 'folder' ? previewCard(env, `@folder:${formatValueOrRaw(item.path)}`, false) : previewCard(env, `${reference}:1-${PREVIEW_LINES}`, isDocument, false)),
         apply: (view, _c, from, to) => insertText(view, `${inserted} `, from, to),
         git,
       } as RowCompletion;
@@ -238,11 +241,11 @@ function formatValueOrRaw(path: string): string {
 const PREVIEW_LINES = 8;
 
 /**
- * The card beside the highlighted row: the first lines of a file, or the start of a folder's
- * listing, read through the engine like any reference (so containment, protection and redaction
- * apply to what the card shows too).
+ * The card beside the highlighted row: what the reference would attach (its description, size and
+ * tokens: a folder's entry count, a diff's files) and its first lines, read through the engine like
+ * any reference (so containment, protection and redaction apply to what the card shows too).
  */
-async function previewCard(env: OptionEnv, reference: string, isDocument: boolean): Promise<Node> {
+async function previewCard(env: OptionEnv, reference: string, isDocument: boolean, summarise = true): Promise<Node> {
   const card = document.createElement('div');
   card.className = 'cm-completion-card';
   const answer = await env.api.expand({ requestId: `card-${++requestCounter}`, text: reference, contextLength: 128_000, fresh: false });
@@ -254,6 +257,12 @@ async function previewCard(env: OptionEnv, reference: string, isDocument: boolea
   const lines = ref.block.split('\n');
   // The block is a header line, an opening fence, the content and a closing fence.
   const content = lines.slice(2, -1).join('\n').replace(/\n?`{3,}\s*$/, '');
+  if (summarise) {
+    const summary = card.appendChild(document.createElement('p'));
+    summary.className = 'cm-completion-card-summary';
+    const described = /^### \S+ \((.*), [^,]*\)$/.exec(lines[0] ?? '')?.[1] ?? ref.target;
+    summary.textContent = translate(uiText('ui.completion.cardSummary', { what: described, size: formatBytes(ref.bytes, env.language), tokens: ref.tokens }), env.language);
+  }
   const pre = document.createElement('pre');
   pre.textContent = content.split('\n').slice(0, isDocument ? PREVIEW_LINES * 2 : PREVIEW_LINES + 2).join('\n');
   card.append(pre);

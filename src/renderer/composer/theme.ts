@@ -63,5 +63,6 @@ export const composerTheme = EditorView.theme({
   '.cm-completion-disabled': { color: 'var(--fg-muted)', cursor: 'not-allowed' },
   '.cm-completionIcon-disabled:after': { content: "'⊘'" },
   '.cm-completion-card': { maxWidth: '360px', fontSize: '12px' },
+  '.cm-completion-card-summary': { margin: '0 0 4px', fontWeight: '600' },
   '.cm-completion-card pre': { margin: '0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
 });

@@ -50,6 +50,7 @@ export const enUi = {
     withTokens: '{{detail}} · ≈{{tokens, number}} tokens',
     tooLarge: 'too large to attach whole ({{size}}; limit {{limit}}): inserts lines 1–{{lines}}',
     noPreview: 'No preview.',
+    cardSummary: '{{what}} · {{size}} · ≈{{tokens, number}} tokens',
     more: 'more… only the best {{count}} are shown: type more of the name',
     folder: 'folder',
     document: '{{size}} · {{format}}',

@@ -45,6 +45,7 @@ export const jaUi: Catalogue['ui'] = {
     withTokens: '{{detail}} · 約 {{tokens, number}} トークン',
     tooLarge: '大きすぎて全体は添付できません（{{size}}、上限 {{limit}}）: 1〜{{lines}} 行目を挿入します',
     noPreview: 'プレビューはありません。',
+    cardSummary: '{{what}} · {{size}} · 約 {{tokens, number}} トークン',
     more: 'ほかにもあります… 上位 {{count}} 件だけを表示しています。名前をもう少し入力してください',
     folder: 'フォルダー',
     document: '{{size}} · {{format}}',

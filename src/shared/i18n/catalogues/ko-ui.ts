@@ -45,6 +45,7 @@ export const koUi: Catalogue['ui'] = {
     withTokens: '{{detail}} · 약 {{tokens, number}}토큰',
     tooLarge: '너무 커서 전체를 첨부할 수 없습니다({{size}}, 한도 {{limit}}): 1~{{lines}}번째 줄을 넣습니다',
     noPreview: '미리 보기가 없습니다.',
+    cardSummary: '{{what}} · {{size}} · 약 {{tokens, number}}토큰',
     more: '더 있음… 상위 {{count}}개만 보입니다. 이름을 더 입력하세요',
     folder: '폴더',
     document: '{{size}} · {{format}}',
