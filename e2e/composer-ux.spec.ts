@@ -168,6 +168,33 @@ describe('the composer as people expect it', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a limit out of range is refused with a sentence beside its field, and the saved value stays', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const field = settings.getByRole('spinbutton', { name: /^References per prompt/ });
+    await field.fill('0');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    const problem = settings.getByRole('alert').filter({ hasText: 'References per prompt must be from 1 to 100. Nothing was saved.' });
+    await problem.waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    // Reopened, Settings shows the saved value, not the refused one.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await field.inputValue()).toBe('8');
+    await field.fill('12');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await settings.getByText('Saved.').waitFor();
+    expect(await problem.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await field.inputValue()).toBe('12');
+    await field.fill('8');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await settings.getByText('Saved.').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('completion rows carry an icon by file type, size with a token estimate, and a preview card', async () => {
     await ui().clearPrompt();
     await ui().prompt().click();

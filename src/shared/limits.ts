@@ -42,5 +42,29 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxUrlBytes: 5 * MiB,
 });
 
+/**
+ * The range each limit may be set to (both ends included), one table for the settings file's
+ * schema and the Settings view, which refuses a value outside it beside its field. The ratios are
+ * fractions of the context length (1% to 100%); the rest are whole numbers.
+ */
+export const LIMIT_RANGES: Readonly<Record<keyof Limits, { min: number; max: number }>> = Object.freeze({
+  maxReferences: { min: 1, max: 100 },
+  maxReferenceBytes: { min: KiB, max: 64 * MiB },
+  maxTotalBytes: { min: KiB, max: 256 * MiB },
+  softTokenRatio: { min: 0.01, max: 1 },
+  hardTokenRatio: { min: 0.01, max: 1 },
+  maxFolderEntries: { min: 1, max: 10_000 },
+  maxGitCommits: { min: 1, max: 100 },
+  gitTimeoutMs: { min: 1000, max: 600_000 },
+  urlTimeoutMs: { min: 1000, max: 600_000 },
+  folderTimeoutMs: { min: 1000, max: 600_000 },
+  maxUrlBytes: { min: KiB, max: 256 * MiB },
+});
+
+/** True for the limits that are fractions (the token ratios); the others are whole numbers. */
+export function isRatioLimit(key: keyof Limits): boolean {
+  return key === 'softTokenRatio' || key === 'hardTokenRatio';
+}
+
 /** Default context length in tokens when no model says otherwise. */
 export const DEFAULT_CONTEXT_LENGTH = 128_000;

@@ -7,7 +7,7 @@
 import { parseAllowEntry } from '../../shared/allow-host';
 import { z } from 'zod';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
-import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, KiB, MiB, type Limits } from '../../shared/limits';
+import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';
 
 /** The presets an endpoint can start from; `custom` is any other compatible server. */
 export const PRESET_IDS = ['openai', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom'] as const;
@@ -57,22 +57,26 @@ export const EndpointSchema = z.object({
 /** One model endpoint (no key in it). */
 export type Endpoint = z.output<typeof EndpointSchema>;
 
-const ms = (min: number, max: number) => z.number().int().min(min).max(max);
+/** One limit within its range of `LIMIT_RANGES` (shared with the Settings view). */
+const limit = (key: keyof Limits) => {
+  const { min, max } = LIMIT_RANGES[key];
+  return isRatioLimit(key) ? z.number().min(min).max(max) : z.number().int().min(min).max(max);
+};
 
 /** Every limit of docs/contract.md "Limits", each within a range that keeps the app usable. */
 export const LimitsSchema = z
   .object({
-    maxReferences: z.number().int().min(1).max(100),
-    maxReferenceBytes: z.number().int().min(KiB).max(64 * MiB),
-    maxTotalBytes: z.number().int().min(KiB).max(256 * MiB),
-    softTokenRatio: z.number().gt(0).max(1),
-    hardTokenRatio: z.number().gt(0).max(1),
-    maxFolderEntries: z.number().int().min(1).max(10_000),
-    maxGitCommits: z.number().int().min(1).max(100),
-    gitTimeoutMs: ms(1000, 600_000),
-    urlTimeoutMs: ms(1000, 600_000),
-    folderTimeoutMs: ms(1000, 600_000),
-    maxUrlBytes: z.number().int().min(KiB).max(256 * MiB),
+    maxReferences: limit('maxReferences'),
+    maxReferenceBytes: limit('maxReferenceBytes'),
+    maxTotalBytes: limit('maxTotalBytes'),
+    softTokenRatio: limit('softTokenRatio'),
+    hardTokenRatio: limit('hardTokenRatio'),
+    maxFolderEntries: limit('maxFolderEntries'),
+    maxGitCommits: limit('maxGitCommits'),
+    gitTimeoutMs: limit('gitTimeoutMs'),
+    urlTimeoutMs: limit('urlTimeoutMs'),
+    folderTimeoutMs: limit('folderTimeoutMs'),
+    maxUrlBytes: limit('maxUrlBytes'),
   })
   .refine((l) => l.softTokenRatio <= l.hardTokenRatio, { message: 'the soft token limit must not be above the hard one', path: ['softTokenRatio'] });
 

@@ -5,7 +5,7 @@ import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { firstBadAllowEntry, splitAllowList } from '../../../shared/allow-host';
-import { endpointFrom, formOf, LIMIT_FIELDS, shownLimit, storedLimit } from './settings-form';
+import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
 
 /** The two host lists: every workspace's, and the open workspace's own. */
 const ALL = 'all';
@@ -36,6 +36,7 @@ export function Settings() {
   // The settings before the last change saved on the spot, for its Undo.
   const [undo, setUndo] = useState<SettingsInput | null>(null);
   const [hostsText, setHostsText] = useState<string | null>(null);
+  const [limitProblems, setLimitProblems] = useState<LimitProblems>({});
   const [workspaceHostsText, setWorkspaceHostsText] = useState<string | null>(null);
   // An entry that is not a host, refused beside the field it was typed in (nothing is saved).
   const [badHost, setBadHost] = useState<{ field: 'all' | 'workspace'; entry: string } | null>(null);
@@ -54,14 +55,11 @@ export function Settings() {
     setForm({ ...form, endpoints: form.endpoints.map((e) => (e.id === chosen?.id ? { ...e, ...patch } : e)) });
 
   async function save(next: SettingsInput = form as SettingsInput): Promise<boolean> {
-    const limits = { ...next.limits };
-    for (const field of LIMIT_FIELDS) {
-      const text = limitText[field.key];
-      if (text === undefined) continue;
-      const value = storedLimit(field, text);
-      if (value === null) return show('error', uiText('ui.settings.notANumber', { field: uiText(field.label) })), false;
-      limits[field.key] = value;
-    }
+    const checked = checkLimits(next.limits, limitText);
+    setLimitProblems(checked.problems);
+    // A refused value stays as typed beside its sentence, to be corrected; nothing is saved.
+    if (Object.keys(checked.problems).length > 0) return false;
+    const limits = checked.limits;
     const at = edits.current;
     const answer = await api.saveSettings({ settings: { ...next, limits } });
     if (!answer.ok) return show('error', answer.error), false;
@@ -310,10 +308,17 @@ export function Settings() {
               <input
                 type="number"
                 min={0}
+                aria-invalid={limitProblems[field.key] !== undefined}
+                aria-describedby={limitProblems[field.key] ? problemId(field) : undefined}
                 value={limitText[field.key] ?? shownLimit(field, form.limits[field.key])}
                 onChange={(e) => setLimitText({ ...limitText, [field.key]: e.target.value })}
                 onBlur={saveOnLeave}
               />
+              {limitProblems[field.key] && (
+                <span id={problemId(field)} className="field-problem" role="alert">
+                  {ui.say(limitProblems[field.key] as Said)}
+                </span>
+              )}
             </label>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import type { EndpointPresetId, EndpointPresetView, EndpointView, SettingsInput, SettingsView } from '../../../shared/api/session-types';
-import type { Limits } from '../../../shared/limits';
-import type { UiKey } from '../../i18n';
+import { isRatioLimit, LIMIT_RANGES, type Limits } from '../../../shared/limits';
+import { uiText, type Said, type UiKey } from '../../i18n';
 
 /** One limit as the settings view shows it: a label, a unit, and the factor from that unit to the stored value. */
 export interface LimitField {
@@ -57,4 +57,40 @@ export function storedLimit(field: LimitField, text: string): number | null {
   if (text.trim() === '' || !Number.isFinite(n)) return null;
   const value = n * field.scale;
   return field.scale >= 1 ? Math.round(value) : value;
+}
+
+/** The sentence beside each limit field whose typed value was refused, by limit. */
+export type LimitProblems = Partial<Record<keyof Limits, Said>>;
+
+/** The id of the sentence beside a limit's field. */
+export function problemId(field: LimitField): string {
+  return ['limit', field.key, 'problem'].join('-');
+}
+
+/**
+ * The limits with the typed values in, each checked against its range (`LIMIT_RANGES`, the one the
+ * settings file's schema uses): a value that is not a number or out of range, and a soft token
+ * limit above the hard one, get a sentence beside their field, in the field's unit.
+ */
+export function checkLimits(saved: Limits, typed: Readonly<Record<string, string>>): { limits: Limits; problems: LimitProblems } {
+  const limits = { ...saved };
+  const problems: LimitProblems = {};
+  for (const field of LIMIT_FIELDS) {
+    const text = typed[field.key];
+    if (text === undefined) continue;
+    const value = storedLimit(field, text);
+    const range = LIMIT_RANGES[field.key];
+    if (value === null) problems[field.key] = uiText('ui.settings.notANumber', { field: uiText(field.label) });
+    else if (value < range.min - 1e-9 || value > range.max + 1e-9 || (!isRatioLimit(field.key) && !Number.isInteger(value))) {
+      const params = { field: uiText(field.label), min: shownLimit(field, range.min), max: shownLimit(field, range.max) };
+      problems[field.key] = field.unit ? uiText('ui.settings.outOfRangeIn', { ...params, unit: uiText(field.unit) }) : uiText('ui.settings.outOfRange', params);
+    } else limits[field.key] = value;
+  }
+  if (!problems.softTokenRatio && !problems.hardTokenRatio && limits.softTokenRatio > limits.hardTokenRatio) {
+    const shown = (key: keyof Limits) => shownLimit(LIMIT_FIELDS.find((f) => f.key === key) as LimitField, limits[key]);
+    problems.softTokenRatio = uiText('ui.settings.softAboveHard', { soft: shown('softTokenRatio'), hard: shown('hardTokenRatio') });
+    limits.softTokenRatio = saved.softTokenRatio;
+    limits.hardTokenRatio = saved.hardTokenRatio;
+  }
+  return { limits, problems };
 }

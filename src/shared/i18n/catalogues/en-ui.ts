@@ -279,6 +279,9 @@ export const enUi = {
     keyKept: 'The API key is kept until the host stops.',
     keyRemoved: 'The API key was removed.',
     notANumber: '{{field}} must be a number.',
+    outOfRange: '{{field}} must be from {{min}} to {{max}}. Nothing was saved.',
+    outOfRangeIn: '{{field}} must be from {{min}} to {{max}} ({{unit}}). Nothing was saved.',
+    softAboveHard: 'The soft token limit ({{soft}} %) must not be above the hard one ({{hard}} %). Nothing was saved.',
     unitLabel: ' ({{unit}})',
     unit: {
       kib: 'KiB',

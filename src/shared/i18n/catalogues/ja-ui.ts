@@ -274,6 +274,9 @@ export const jaUi: Catalogue['ui'] = {
     keyKept: 'API キーはホストが止まるまで保持されます。',
     keyRemoved: 'API キーを削除しました。',
     notANumber: '{{field}}には数値を入力してください。',
+    outOfRange: '{{field}}は {{min}}〜{{max}} の範囲で指定してください。保存していません。',
+    outOfRangeIn: '{{field}}は {{min}}〜{{max}}（{{unit}}）の範囲で指定してください。保存していません。',
+    softAboveHard: 'ソフトトークン上限（{{soft}} %）はハード上限（{{hard}} %）以下にしてください。保存していません。',
     unitLabel: '（{{unit}}）',
     unit: {
       kib: 'KiB',

@@ -274,6 +274,9 @@ export const koUi: Catalogue['ui'] = {
     keyKept: 'API 키는 호스트가 멈출 때까지 유지됩니다.',
     keyRemoved: 'API 키를 삭제했습니다.',
     notANumber: '{{field}}에는 숫자를 입력하세요.',
+    outOfRange: '{{field}}은(는) {{min}}~{{max}} 범위여야 합니다. 저장하지 않았습니다.',
+    outOfRangeIn: '{{field}}은(는) {{min}}~{{max}}({{unit}}) 범위여야 합니다. 저장하지 않았습니다.',
+    softAboveHard: '소프트 토큰 한도({{soft}}%)는 하드 한도({{hard}}%)보다 클 수 없습니다. 저장하지 않았습니다.',
     unitLabel: '({{unit}})',
     unit: {
       kib: 'KiB',
