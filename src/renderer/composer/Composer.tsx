@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { acceptCompletion, autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { acceptCompletion, autocompletion, completionKeymap, completionStatus } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
@@ -32,6 +32,15 @@ function chipEffect(state: AppState, language: Language) {
 }
 
 /**
+ * Tab accepts the highlighted completion. While a list is open or coming, a Tab that CodeMirror
+ * does not take as a pick (pressed within its 75 ms of the list changing) is held in the editor
+ * rather than moving focus away mid-reference; with no list, Tab moves focus as usual.
+ */
+function acceptOrHold(view: EditorView): boolean {
+  return acceptCompletion(view) || completionStatus(view.state) !== null;
+}
+
+/**
  * The prompt editor: CodeMirror owns the document and the reference ranges; the store owns the
  * resolved state. They meet here: document changes go to the store, chip states come back as effects.
  */
@@ -56,7 +65,7 @@ export function Composer({ onSubmit }: ComposerProps) {
         extensions: [
           history(),
           // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
-          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: acceptCompletion }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: acceptOrHold }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
           imeComposition(),
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),

@@ -26,7 +26,14 @@ export function Settings() {
   const api = useApi();
   const ui = useUi();
   const store = useAppStore();
-  const panelKeys = usePanelKeys<HTMLElement>(() => store.getState().setPanel(null));
+  // Closing (Escape or Close) first takes focus out of the field being typed in, so its change is
+  // saved as leaving any field saves it: there is no separate Save button to forget.
+  const close = () => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && panelKeys.ref.current?.contains(active)) active.blur();
+    store.getState().setPanel(null);
+  };
+  const panelKeys = usePanelKeys<HTMLElement>(() => close());
   const view = useApp((s) => s.settings);
   const [form, setForm] = useState<SettingsInput | null>(view ? formOf(view) : null);
   const [presetId, setPresetId] = useState('openai');
@@ -43,9 +50,19 @@ export function Settings() {
   const workspace = useApp((s) => s.workspace);
   // Counts edits, so a save that answers after the person typed on does not put the old values back.
   const edits = useRef(0);
+  const editsAtView = useRef(0);
 
   // The settings arrive after the panel opens: the form starts from them (adjusted while rendering).
   if (view && !form) setForm(formOf(view));
+  // Settings saved elsewhere (a save that answered after the panel reopened, the language picker)
+  // come into the form unless the person is typing in it.
+  const [formView, setFormView] = useState(view);
+  if (view && form && view !== formView) {
+    setFormView(view);
+    const typing = Object.keys(limitText).length > 0 || hostsText !== null || workspaceHostsText !== null || edits.current !== editsAtView.current;
+    if (!typing) setForm(formOf(view));
+    editsAtView.current = edits.current;
+  }
   if (!view || !form) return <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} aria-busy="true" {...panelKeys} />;
 
   const chosen = form.endpoints.find((e) => e.id === form.chosenEndpointId) ?? null;
@@ -162,7 +179,7 @@ export function Settings() {
     <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} {...panelKeys}>
       <div className="panel-head">
         <h2>{ui.t('ui.settings.title')}</h2>
-        <button type="button" className="link" onClick={() => store.getState().setPanel(null)}>
+        <button type="button" className="link" onClick={close}>
           {ui.t('ui.app.close')}
         </button>
       </div>
@@ -359,10 +376,7 @@ export function Settings() {
           </>
         )}
       </fieldset>
-      <div className="row">
-        <button type="button" className="primary" onClick={() => void save().then((ok) => ok && show('info', uiText('ui.settings.saved')))}>
-          {ui.t('ui.settings.save')}
-        </button>
+      <div className="row settings-message">
         {message && (
           <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'error' : 'muted'}>
             {ui.say(message.said)}{' '}

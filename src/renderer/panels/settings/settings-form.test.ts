@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../../shared/i18n';
+import { say, type Said } from '../../i18n';
 import { DEFAULT_LIMITS, LIMIT_RANGES } from '../../../shared/limits';
 import { checkLimits } from './settings-form';
 
-const sentence = (said: Parameters<typeof translate>[0] | undefined, language: 'en' | 'ja' = 'en') => (said ? translate(said, language) : undefined);
+const sentence = (said: Said | undefined, language: 'en' | 'ja' = 'en') => (said ? say(said, language) : undefined);
 
 describe('the limits typed in Settings', () => {
   it('are taken in the units shown: KiB, percent of the context, seconds', () => {

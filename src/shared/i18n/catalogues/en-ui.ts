@@ -273,8 +273,6 @@ export const enUi = {
     removeKey: 'Remove key',
     removeEndpoint: 'Remove endpoint',
     limits: 'Limits',
-    save: 'Save settings',
-    saved: 'Settings saved.',
     keySaved: 'The API key is saved, encrypted.',
     keyKept: 'The API key is kept until the host stops.',
     keyRemoved: 'The API key was removed.',

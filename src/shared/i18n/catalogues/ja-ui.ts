@@ -268,8 +268,6 @@ export const jaUi: Catalogue['ui'] = {
     removeKey: 'キーを削除',
     removeEndpoint: 'エンドポイントを削除',
     limits: '上限',
-    save: '設定を保存',
-    saved: '設定を保存しました。',
     keySaved: 'API キーを暗号化して保存しました。',
     keyKept: 'API キーはホストが止まるまで保持されます。',
     keyRemoved: 'API キーを削除しました。',

@@ -268,8 +268,6 @@ export const koUi: Catalogue['ui'] = {
     removeKey: '키 삭제',
     removeEndpoint: '엔드포인트 삭제',
     limits: '한도',
-    save: '설정 저장',
-    saved: '설정을 저장했습니다.',
     keySaved: 'API 키를 암호화해 저장했습니다.',
     keyKept: 'API 키는 호스트가 멈출 때까지 유지됩니다.',
     keyRemoved: 'API 키를 삭제했습니다.',
