@@ -237,7 +237,9 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const { context } = input;
   const resolver = input.resolvers.get(ref.kind);
   if (!resolver) throw new Error(`no resolver registered for @${ref.kind}`);
-  const key = referenceKey(ref);
+  // Keyed by the spelling too: the warnings kept with a prepared reference name it as written, so
+  // `@file:"a.txt"` after `@file:a.txt` must not be told about `@file:a.txt`.
+  const key = `${referenceKey(ref)}\u0000${ref.raw}`;
   const identity = input.fresh || !resolver.identity ? null : await resolver.identity(ref, context).catch(() => null);
   const cached = identity === null ? undefined : context.caches.resolutions.get(key, identity);
   if (cached) return cached;
@@ -245,8 +247,14 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const resolution = await resolveWithDeadline(resolver, ref, context);
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
-    const clean = await sanitize(resolution.text, ref.raw, input.sanitizers, resolution.scanContext);
-    prepared = { resolution, clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
+    // A fresh read that came back the same text is not redacted and counted again (cleaned-cache.ts).
+    let cleaned = context.caches.cleaned.get(key, resolution.text, resolution.scanContext);
+    if (!cleaned) {
+      const clean = await sanitize(resolution.text, ref.raw, input.sanitizers, resolution.scanContext);
+      cleaned = { clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
+      if (!context.signal.aborted) context.caches.cleaned.set(key, resolution.text, resolution.scanContext, cleaned);
+    }
+    prepared = { resolution, ...cleaned };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }
   input.onProgress?.({ raw: ref.raw, state: 'done' });

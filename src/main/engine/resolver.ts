@@ -1,4 +1,5 @@
 import type { Text } from '../../shared/i18n/text';
+import { CleanedTextCache } from './cleaned-cache';
 import { said } from '../../shared/i18n/translate';
 import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
@@ -36,13 +37,15 @@ export interface EngineCaches {
   git: Map<string, unknown>;
   /** Resolved, sanitized and counted references, keyed by reference and content identity. */
   resolutions: ResolutionCache;
+  /** Sanitized and counted texts by reference and exact text, for fresh reads that come back the same. */
+  cleaned: CleanedTextCache;
   /** Identities of the protected files, for files with several hard links (reused a few seconds). */
   links: LinkIdentityCache;
 }
 
 /** Creates empty caches for one engine. */
 export function createEngineCaches(): EngineCaches {
-  return { git: new Map(), resolutions: new ResolutionCache(), links: new LinkIdentityCache() };
+  return { git: new Map(), resolutions: new ResolutionCache(), cleaned: new CleanedTextCache(), links: new LinkIdentityCache() };
 }
 
 /** A reference that resolved to text. */
