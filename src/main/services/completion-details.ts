@@ -46,12 +46,16 @@ export function statusMarksCache(root: string): { current(): Promise<StatusMarks
   const caches = new Map<string, unknown>();
   let value: { at: number; marks: StatusMarks } | null = null;
   let reading: Promise<StatusMarks> | null = null;
+  // The reading is synchronous work (an lstat per tracked file): it starts on a later turn, so the
+  // completion answer that found the value stale goes out first.
   const read = () =>
-    (reading ??= readStatusMarks(root, caches, STATUS_TIMEOUT_MS).then((marks) => {
-      value = { at: Date.now(), marks };
-      reading = null;
-      return marks;
-    }));
+    (reading ??= new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => readStatusMarks(root, caches, STATUS_TIMEOUT_MS))
+      .then((marks) => {
+        value = { at: Date.now(), marks };
+        reading = null;
+        return marks;
+      }));
   return {
     current() {
       if (value && Date.now() - value.at < STATUS_FRESH_MS) return Promise.resolve(value.marks);
