@@ -79,16 +79,17 @@ export function bonusAt(path: string, i: number, baseStart: number): number {
 }
 
 /**
- * Best score of `term` in `hay` (the path, lower-cased unless the search is case-sensitive), or
- * {@link NO_MATCH}. `path` is the original path (for camelCase bonuses). When `positions` is given,
- * the matched character offsets are written into it.
+ * Best score of `term` in `hay[from..to)` (the path inside the table's text, lower-cased unless the
+ * search is case-sensitive), or {@link NO_MATCH}. `path` is the original text (for camelCase
+ * bonuses); offsets, `baseStart` and the `positions` written are offsets in it. The character
+ * before `from` must be a `/` (the table puts one before every path).
  */
-export function scoreTerm(hay: string, path: string, baseStart: number, term: string, positions?: number[]): number {
+export function scoreTerm(hay: string, path: string, from: number, to: number, baseStart: number, term: string, positions?: number[]): number {
   const m = term.length;
   if (m === 0) return 0;
-  if (m > MAX_TERM) return scoreSubstring(hay, path, baseStart, term, positions);
-  if (m === 1) return scoreChar(hay, path, baseStart, term, positions);
-  return scoreRange(hay, path, baseStart, term, 0, hay.length, positions);
+  if (m > MAX_TERM) return scoreSubstring(hay, path, from, to, baseStart, term, positions);
+  if (m === 1) return scoreChar(hay, path, from, to, baseStart, term, positions);
+  return scoreRange(hay, path, baseStart, term, from, to, positions);
 }
 
 /**
@@ -181,12 +182,12 @@ function align(hay: string, path: string, baseStart: number, codes: Int32Array, 
 }
 
 /** One character: its best occurrence. The basename's first character is the best possible spot. */
-function scoreChar(hay: string, path: string, baseStart: number, ch: string, positions?: number[]): number {
+function scoreChar(hay: string, path: string, from: number, to: number, baseStart: number, ch: string, positions?: number[]): number {
   let best = -1;
   let bestAt = -1;
-  if (hay[baseStart] === ch) bestAt = baseStart;
+  if (baseStart < to && hay[baseStart] === ch) bestAt = baseStart;
   else {
-    for (let j = hay.indexOf(ch); j >= 0; j = hay.indexOf(ch, j + 1)) {
+    for (let j = hay.indexOf(ch, from); j >= 0 && j < to; j = hay.indexOf(ch, j + 1)) {
       const b = bonusAt(path, j, baseStart);
       if (b >= best) { best = b; bestAt = j; }
     }
@@ -197,9 +198,9 @@ function scoreChar(hay: string, path: string, baseStart: number, ch: string, pos
 }
 
 /** Scores a long term that must appear whole: one consecutive run. */
-function scoreSubstring(hay: string, path: string, baseStart: number, term: string, positions?: number[]): number {
-  const at = hay.lastIndexOf(term);
-  if (at < 0) return NO_MATCH;
+function scoreSubstring(hay: string, path: string, from: number, to: number, baseStart: number, term: string, positions?: number[]): number {
+  const at = to - term.length < from ? -1 : hay.lastIndexOf(term, to - term.length);
+  if (at < from) return NO_MATCH;
   if (positions) {
     positions.length = 0;
     for (let i = 0; i < term.length; i++) positions.push(at + i);

@@ -6,7 +6,7 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { WorkspaceEntry } from './entry-store';
+import type { ListedEntry, WorkspaceEntry } from './entry-store';
 import type { IgnoreChain } from './ignore-rules';
 import { readTextCapped } from './ignore-rules';
 
@@ -14,10 +14,10 @@ import { readTextCapped } from './ignore-rules';
 export interface WalkContext {
   /** Real path of the workspace root. */
   root: string;
-  /** Tracked paths with the size git recorded: listed even when ignore rules match them. */
-  tracked: ReadonlyMap<string, number>;
-  /** Folders that hold tracked files (and their ancestors): walked even when ignored. */
-  trackedFolders: ReadonlySet<string>;
+  /** The size git recorded for a tracked file (listed even when ignore rules match it), else undefined. */
+  trackedSize(relPath: string): number | undefined;
+  /** Whether a folder holds tracked files (or is an ancestor of one): walked even when ignored. */
+  isTrackedFolder(relPath: string): boolean;
   /** True for paths never to be listed (protected credentials); the walk asks it for folders only. */
   isHidden(relPath: string): boolean;
   signal: AbortSignal;
@@ -27,7 +27,7 @@ export interface WalkContext {
 export interface FolderListing {
   /** The chain that applies inside this folder (its own `.gitignore` included). */
   chain: IgnoreChain;
-  entries: WorkspaceEntry[];
+  entries: ListedEntry[];
   subfolders: Array<{ rel: string; chain: IgnoreChain }>;
 }
 
@@ -69,15 +69,16 @@ export async function listFolder(ctx: WalkContext, rel: string, chain: IgnoreCha
     const child = join(rel, d.name);
     if (d.isDirectory()) {
       // Protected folders are never entered (a browser profile can hold thousands of files).
-      if (ctx.isHidden(child) || (!ctx.trackedFolders.has(child) && chain.ignores(child, true))) continue;
-      out.entries.push({ path: child, kind: 'folder', size: -1 });
+      const tracked = ctx.isTrackedFolder(child);
+      if (ctx.isHidden(child) || (!tracked && chain.ignores(child, true))) continue;
+      out.entries.push({ path: child, kind: 'folder', size: -1, tracked });
       out.subfolders.push({ rel: child, chain });
     } else if (d.isFile() || d.isSymbolicLink()) {
-      const trackedSize = ctx.tracked.get(child);
+      const trackedSize = ctx.trackedSize(child);
       // Files are judged protected lazily, when shown (see EntryStore).
       if (trackedSize === undefined && chain.ignores(child, false)) continue;
       if (d.isSymbolicLink()) links.push(symlinkEntry(ctx, child));
-      else out.entries.push({ path: child, kind: 'file', size: trackedSize ?? -1 });
+      else out.entries.push({ path: child, kind: 'file', size: trackedSize ?? -1, tracked: trackedSize !== undefined });
     }
     // FIFOs, sockets and devices are never listed: they cannot be attached.
   }
@@ -91,13 +92,16 @@ export interface WalkOptions {
   concurrency?: number;
   /** Called after each folder with the number of folders done and entries found so far. */
   onProgress?: (folders: number, entries: number) => void;
-  /** Called for every folder walked, with the chain that applies to its entries. */
-  onFolder?: (rel: string, chain: IgnoreChain) => void;
+  /**
+   * Called for every folder walked, with the chain that applies to its entries and whether the
+   * folder's own `.gitignore` made it differ from its parent's.
+   */
+  onFolder?: (rel: string, chain: IgnoreChain, own: boolean) => void;
 }
 
 /** Walks the whole workspace from the root; rejects with the signal's reason when aborted. */
-export function walkWorkspace(ctx: WalkContext, rootChain: IgnoreChain, options: WalkOptions = {}): Promise<WorkspaceEntry[]> {
-  const entries: WorkspaceEntry[] = [];
+export function walkWorkspace(ctx: WalkContext, rootChain: IgnoreChain, options: WalkOptions = {}): Promise<ListedEntry[]> {
+  const entries: ListedEntry[] = [];
   const queue: Array<{ rel: string; chain: IgnoreChain }> = [{ rel: '', chain: rootChain }];
   const concurrency = options.concurrency ?? 8;
   let active = 0;
@@ -111,7 +115,7 @@ export function walkWorkspace(ctx: WalkContext, rootChain: IgnoreChain, options:
         active++;
         listFolder(ctx, job.rel, job.chain).then((listing) => {
           active--;
-          options.onFolder?.(job.rel, listing.chain);
+          options.onFolder?.(job.rel, listing.chain, listing.chain !== job.chain);
           for (const e of listing.entries) entries.push(e);
           for (const sub of listing.subfolders) queue.push(sub);
           options.onProgress?.(++done, entries.length);

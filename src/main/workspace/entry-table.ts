@@ -1,0 +1,287 @@
+/**
+ * The entries of a workspace index as one immutable table: every path in one shared string, and
+ * every per-entry field the matcher reads in a typed-array column indexed by entry number.
+ *
+ * One object and two strings per path cost about 450 bytes for 56 bytes of path on 140,000 paths
+ * (issue 12's memory row); the table costs the path bytes (twice when paths hold upper case: the
+ * lower-cased copy) plus about 40 bytes of columns per entry, and the matcher walks the columns in
+ * order, touching the strings only for candidates the masks let through.
+ *
+ * Path `i` is `text.slice(start[i], end(i))`. Each path is preceded by a `/` in `text`, so the
+ * character before a path's first character reads as a folder separator: the scorer's boundary
+ * bonus at a path's start needs no special case, and offsets stay absolute in `text`.
+ */
+import type { EntryKind, WorkspaceEntry } from './entry-store';
+
+/** Bit for one character code: see {@link charMask}. */
+export function charBit(code: number): number {
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 65 && code <= 90) return 1 << (code - 65);
+  if (code >= 48 && code <= 57) return 1 << 26;
+  if (code === 46) return 1 << 27;
+  if (code === 47) return 1 << 28;
+  if (code === 45 || code === 95) return 1 << 29;
+  return 0;
+}
+
+// charBit for ASCII, looked up: the mask of 100,000 paths is computed on every build.
+const ASCII_BITS = Int32Array.from({ length: 128 }, (_, code) => charBit(code));
+
+/**
+ * The character mask of `text[from..to)`: a-z get bits 0-25 (upper case maps to lower case),
+ * digits 26, `.` 27, `/` 28, `-` and `_` 29, anything else none (never required).
+ */
+export function charMask(text: string, from = 0, to = text.length): number {
+  let mask = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    mask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
+  }
+  return mask;
+}
+
+/** Lower-cases without changing the length, so match positions in the lower form fit the original. */
+export function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
+/** Length of the basename `text[base..end)` up to its first dot after the first character (`Button.stories.tsx` -> 6). */
+export function stemLengthIn(text: string, base: number, end: number): number {
+  const dot = text.indexOf('.', base + 1);
+  return (dot < 0 || dot >= end ? end : dot) - base;
+}
+
+/** `kind` column values. */
+export const FILE = 1;
+export const FOLDER = 2;
+
+/** `flags` column bits: the hidden verdict once taken, and whether git tracks the path. */
+export const JUDGED = 1;
+export const HIDDEN = 2;
+export const TRACKED = 4;
+
+/** One entry as the builder takes it. */
+export interface TableRow {
+  path: string;
+  kind: EntryKind;
+  size: number;
+  /** Tracked by git: listed even where ignore rules match it. */
+  tracked?: boolean;
+}
+
+/** Collects rows, then builds the table in one pass. */
+export class TableBuilder {
+  readonly paths: string[] = [];
+  private kinds = new Uint8Array(1024);
+  private sizes = new Float64Array(1024);
+  private flags = new Uint8Array(1024);
+
+  get length(): number {
+    return this.paths.length;
+  }
+
+  /** Adds one row; `flags` may carry a hidden verdict already taken (see {@link EntryTable.flagsOf}). */
+  push(path: string, kind: EntryKind, size: number, tracked: boolean, flags = 0): void {
+    const i = this.paths.length;
+    if (i === this.kinds.length) {
+      this.kinds = grow(this.kinds, new Uint8Array(i * 2));
+      this.sizes = grow(this.sizes, new Float64Array(i * 2));
+      this.flags = grow(this.flags, new Uint8Array(i * 2));
+    }
+    this.paths.push(path);
+    this.kinds[i] = kind === 'file' ? FILE : FOLDER;
+    this.sizes[i] = size;
+    this.flags[i] = (flags & (JUDGED | HIDDEN)) | (tracked ? TRACKED : 0);
+  }
+
+  /** The table of the rows pushed so far. */
+  build(version: number, isHidden: (relPath: string) => boolean): EntryTable {
+    const n = this.paths.length;
+    return new EntryTable(version, this.paths, this.kinds.slice(0, n), this.sizes.slice(0, n), this.flags.slice(0, n), isHidden);
+  }
+}
+
+function grow<T extends Uint8Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** See the module comment. */
+export class EntryTable {
+  readonly count: number;
+  /** Every path, each preceded by `/`. */
+  readonly text: string;
+  /** `text` lower-cased, same length (the same string when nothing changes). */
+  readonly lower: string;
+  /** Offset of each path in `text`; `start[count]` is `text.length + 1`. */
+  readonly start: Int32Array;
+  /** Offset of each basename in `text`. */
+  readonly baseStart: Int32Array;
+  /** Character mask of the whole path and of the basename alone (see {@link charMask}). */
+  readonly mask: Int32Array;
+  readonly baseMask: Int32Array;
+  /** {@link FILE} or {@link FOLDER}: tested against a query's wanted kinds as bits. */
+  readonly kind: Uint8Array;
+  /** Bytes, or -1 when unknown (and for folders). */
+  readonly size: Float64Array;
+  /** Folder-part id, 0 to `folders - 1`: equal exactly when the folder parts are equal. */
+  readonly folder: Int32Array;
+  readonly folders: number;
+  /**
+   * The tie-breaks of `better` folded into one number, lower is better: name stem length (capped at
+   * 255), folders after files, path length (capped at 8191).
+   */
+  readonly tie: Int32Array;
+  /** First character of the basename, lower-cased and as written (0 for an empty basename). */
+  readonly firstLower: Uint16Array;
+  readonly firstExact: Uint16Array;
+  /** Hidden verdict memo and tracked bit (see {@link TRACKED}). */
+  readonly flags: Uint8Array;
+  private lookup: Int32Array | null = null;
+
+  constructor(
+    /** Changes with every mutation of the store the table was taken from. */
+    readonly version: number,
+    paths: readonly string[],
+    kind: Uint8Array,
+    size: Float64Array,
+    flags: Uint8Array,
+    private readonly isHidden: (relPath: string) => boolean,
+  ) {
+    const n = paths.length;
+    this.count = n;
+    this.kind = kind;
+    this.size = size;
+    this.flags = flags;
+    this.text = n === 0 ? '' : `/${paths.join('/')}`;
+    this.lower = lowerText(this.text, paths);
+    this.start = new Int32Array(n + 1);
+    this.baseStart = new Int32Array(n);
+    this.mask = new Int32Array(n);
+    this.baseMask = new Int32Array(n);
+    this.folder = new Int32Array(n);
+    this.tie = new Int32Array(n);
+    this.firstLower = new Uint16Array(n);
+    this.firstExact = new Uint16Array(n);
+    this.folders = this.fill(paths);
+  }
+
+  /** Computes every column from the text; returns the number of distinct folder parts. */
+  private fill(paths: readonly string[]): number {
+    const { text, lower } = this;
+    const ids = new Map<string, number>();
+    let id = -1;
+    let folderPart: string | null = null;
+    let folderMask = 0;
+    let at = 1;
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i] as string;
+      const end = at + path.length;
+      this.start[i] = at;
+      const base = at + path.lastIndexOf('/') + 1;
+      this.baseStart[i] = base;
+      // Siblings are mostly adjacent: the folder part's id and mask change only where it changes.
+      if (folderPart === null || folderPart.length !== base - at || !path.startsWith(folderPart)) {
+        folderPart = path.slice(0, base - at);
+        id = ids.get(folderPart) ?? ids.size;
+        if (id === ids.size) ids.set(folderPart, id);
+        folderMask = charMask(text, at, base);
+      }
+      this.folder[i] = id;
+      const baseMask = charMask(text, base, end);
+      this.baseMask[i] = baseMask;
+      this.mask[i] = folderMask | baseMask;
+      const kind = this.kind[i] as number;
+      this.tie[i] = Math.min(stemLengthIn(text, base, end), 255) * 2 ** 14 + (kind === FILE ? 0 : 2 ** 13) + Math.min(path.length, 8191);
+      if (base < end) {
+        this.firstExact[i] = text.charCodeAt(base);
+        this.firstLower[i] = lower.charCodeAt(base);
+      }
+      at = end + 1;
+    }
+    this.start[paths.length] = at;
+    return ids.size;
+  }
+
+  /** End offset (exclusive) of path `i` in `text`. */
+  end(i: number): number {
+    return (this.start[i + 1] as number) - 1;
+  }
+
+  /** Path `i` as a string (a slice of `text`). */
+  path(i: number): string {
+    return this.text.slice(this.start[i] as number, (this.start[i + 1] as number) - 1);
+  }
+
+  /** Entry `i` as a plain value. */
+  entry(i: number): WorkspaceEntry {
+    return { path: this.path(i), kind: this.kind[i] === FILE ? 'file' : 'folder', size: this.size[i] as number };
+  }
+
+  /** Whether git tracks entry `i`. */
+  tracked(i: number): boolean {
+    return ((this.flags[i] as number) & TRACKED) !== 0;
+  }
+
+  /**
+   * Whether entry `i` may be shown (not a protected path). The guard costs microseconds per path,
+   * which over 100,000 tracked files would double the build, so the verdict is taken when an entry
+   * is about to be shown and remembered in `flags`.
+   */
+  readonly isVisible = (i: number): boolean => {
+    let f = this.flags[i] as number;
+    if ((f & JUDGED) === 0) {
+      f |= JUDGED | (this.isHidden(this.path(i)) ? HIDDEN : 0);
+      this.flags[i] = f;
+    }
+    return (f & HIDDEN) === 0;
+  };
+
+  /** The index of `path`, or -1. A hash table over the text, built on the first call. */
+  indexOf(path: string): number {
+    const table = (this.lookup ??= this.buildLookup());
+    const slots = table.length - 1;
+    for (let s = hashOf(path, 0, path.length) & slots; ; s = (s + 1) & slots) {
+      const i = (table[s] as number) - 1;
+      if (i < 0) return -1;
+      const at = this.start[i] as number;
+      if (this.end(i) - at === path.length && this.text.startsWith(path, at)) return i;
+    }
+  }
+
+  private buildLookup(): Int32Array {
+    let size = 16;
+    while (size < this.count * 2) size *= 2;
+    const table = new Int32Array(size);
+    const slots = size - 1;
+    for (let i = 0; i < this.count; i++) {
+      let s = hashOf(this.text, this.start[i] as number, this.end(i)) & slots;
+      while (table[s] !== 0) s = (s + 1) & slots;
+      table[s] = i + 1;
+    }
+    return table;
+  }
+}
+
+/** FNV-1a over `text[from..to)`'s code units. */
+function hashOf(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The lower-cased text, path by path when lower-casing a character would change its length. */
+function lowerText(text: string, paths: readonly string[]): string {
+  const whole = text.toLowerCase();
+  // The same string object when nothing changed: its memory is then not paid twice.
+  if (whole === text) return text;
+  if (whole.length === text.length) return whole;
+  return paths.length === 0 ? '' : `/${paths.map(lowerSameLength).join('/')}`;
+}
