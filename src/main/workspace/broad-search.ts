@@ -18,6 +18,7 @@
  * folder-only alignment scored far lower: fzf makes the same trade for long inputs (its "v1").
  */
 import type { IndexSnapshot } from './entry-store';
+import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
@@ -96,7 +97,7 @@ class FolderMemo {
   /** The mask bit of the term's last character (0 when it has none: then always scanned). */
   readonly lastBit: number;
 
-  constructor(readonly codes: Int32Array, folders: number) {
+  constructor(readonly codes: Int32Array, readonly folds: Int32Array, folders: number) {
     this.lastBit = charBit(codes[codes.length - 1] as number);
     this.stride = codes.length + 1;
     this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
@@ -126,7 +127,7 @@ class FolderMemo {
    */
   compute(hay: string, text: string, from: number, base: number, k: number): void {
     let i = k - 1;
-    for (let j = base - 1; j >= from && i >= 0; j--) if (hay.charCodeAt(j) === this.codes[i]) scratch[i--] = j;
+    for (let j = base - 1; j >= from && i >= 0; j--) if ((hay.charCodeAt(j) | (this.folds[i] as number)) === this.codes[i]) scratch[i--] = j;
     this.end[this.at + k] = i >= 0 ? NONE : (scratch[k - 1] as number) - from;
     this.score[this.at + k] = i >= 0 ? NO_MATCH : scorePositions(text, base, scratch, 0, k, -1, 0);
   }
@@ -146,23 +147,22 @@ const tail = new Int32Array(MAX_TERM);
  * (remembered per folder). Reads the text only when the columns cannot decide: most entries of a
  * broad query are settled by the basename mask and the folder memo alone.
  */
-function cheapTermScore(t: EntryTable, idx: number, sensitive: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
-  const hay = sensitive ? t.text : t.lower;
+function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
   const from = t.start[idx] as number;
   const to = t.end(idx);
   const base = t.baseStart[idx] as number;
-  if (!memo) return scoreTerm(hay, t.text, from, to, base, term);
+  if (!memo) return scoreTerm(hay, t.text, from, to, base, term, fold);
   const baseMask = t.baseMask[idx] as number;
   if ((baseMask & termMask) === termMask) {
-    const s = scoreRange(hay, t.text, base, term, base, to);
+    const s = scoreRange(hay, t.text, base, term, base, to, fold);
     if (s !== NO_MATCH) return s;
   }
-  const codes = memo.codes;
+  const { codes, folds } = memo;
   // The term's last characters, as late as possible in the basename; none when the basename lacks
   // the last one (most paths for a broad query: no scan then).
   let i = codes.length - 1;
   if ((baseMask & memo.lastBit) !== 0 || memo.lastBit === 0) {
-    for (let j = to - 1; j >= base && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) tail[i--] = j;
+    for (let j = to - 1; j >= base && i >= 0; j--) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) tail[i--] = j;
   }
   const k = i + 1;
   if (k === 0) return scorePositions(t.text, base, tail, 0, codes.length, -1, 0);
@@ -174,12 +174,6 @@ function cheapTermScore(t: EntryTable, idx: number, sensitive: boolean, term: st
   // The whole term inside the folder part: nothing of the basename to score.
   if (k === codes.length) return folder;
   return scorePositions(t.text, base, tail, k, codes.length, (memo.end[memo.at + k] as number) + from, folder);
-}
-
-function codesOf(term: string): Int32Array {
-  const codes = new Int32Array(term.length);
-  for (let i = 0; i < term.length; i++) codes[i] = term.charCodeAt(i);
-  return codes;
 }
 
 /** What {@link searchBroad} found: the ranked top and every index that matched (for narrowing). */
@@ -210,7 +204,8 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
   const term = p.terms[0] as string;
   const others = maxTermScore(term.length, true);
   const { mask, kind, baseStart } = t;
-  const hay = p.sensitive ? t.text : t.lower;
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
   const first = p.sensitive ? t.firstExact : t.firstLower;
   const termFirst = term.charCodeAt(0);
   const count = list ? list.length : t.count;
@@ -220,7 +215,7 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
     if (first[idx] !== termFirst) continue;
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
     // The term has no `/`, so it cannot run past the path into the next one.
-    if (!hay.startsWith(term, baseStart[idx] as number)) continue;
+    if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
     const s = scoreEntry(t, idx, p, queryBonus(t, idx, p));
     if (s <= others) continue;
     // A bounded insertion: thousands may qualify (`c`), sorting them all would cost more than the scan.
@@ -251,7 +246,13 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   let kept = 0;
   const heap = new TopHeap(Math.max(TIER_TWO_MIN, limit * 8));
   // One character, a `/` (segments) or a very long term: scored exactly, which is cheap for them.
-  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM || term.includes('/') ? null : new FolderMemo(codesOf(term), t.folders)));
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
+  const memos = p.terms.map((term) => {
+    if (term.length === 1 || term.length > MAX_TERM || term.includes('/')) return null;
+    const { codes, folds } = foldedTerm(term, fold);
+    return new FolderMemo(codes, folds, t.folders);
+  });
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
   const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
@@ -272,7 +273,7 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
     }
     let s = 0;
     for (let k = 0; k < terms.length; k++) {
-      const ts = cheapTermScore(t, idx, p.sensitive, terms[k] as string, p.termMasks[k] as number, memos[k] as FolderMemo | null);
+      const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, p.termMasks[k] as number, memos[k] as FolderMemo | null);
       if (ts === NO_MATCH) { s = NO_MATCH; break; }
       s += ts;
     }

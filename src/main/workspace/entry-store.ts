@@ -3,7 +3,7 @@
  * snapshot), and the changes the watchers make, kept as a map of plain entries until the next
  * snapshot folds them into a new table.
  */
-import type { EntryTable} from './entry-table';
+import type { EntryTable } from './entry-table';
 import { FILE, HIDDEN, JUDGED, TableBuilder, TRACKED } from './entry-table';
 
 /** What an entry is. Symlinks that stay inside the workspace are listed as what they point at. */

@@ -3,9 +3,11 @@
  * every per-entry field the matcher reads in a typed-array column indexed by entry number.
  *
  * One object and two strings per path cost about 450 bytes for 56 bytes of path on 140,000 paths
- * (issue 12's memory row); the table costs the path bytes (twice when paths hold upper case: the
- * lower-cased copy) plus about 40 bytes of columns per entry, and the matcher walks the columns in
- * order, touching the strings only for candidates the masks let through.
+ * (issue 12's memory row); the table costs the path bytes plus about 40 bytes of columns per
+ * entry, and the matcher walks the columns in order, touching the text only for candidates the
+ * masks let through. A lower-cased copy of the text is kept only when lower-casing changes more
+ * than ASCII letters; otherwise case-insensitive queries fold ASCII letters as they compare
+ * (case-fold.ts).
  *
  * Path `i` is `text.slice(start[i], end(i))`. Each path is preceded by a `/` in `text`, so the
  * character before a path's first character reads as a folder separator: the scorer's boundary
@@ -118,8 +120,11 @@ export class EntryTable {
   readonly count: number;
   /** Every path, each preceded by `/`. */
   readonly text: string;
-  /** `text` lower-cased, same length (the same string when nothing changes). */
-  readonly lower: string;
+  /**
+   * `text` lower-cased, same length; null when lower-casing changes only ASCII letters (then
+   * case-insensitive queries search `text`, folding ASCII letters: see {@link haystack}).
+   */
+  readonly lower: string | null;
   /** Offset of each path in `text`; `start[count]` is `text.length + 1`. */
   readonly start: Int32Array;
   /** Offset of each basename in `text`. */
@@ -175,7 +180,8 @@ export class EntryTable {
 
   /** Computes every column from the text; returns the number of distinct folder parts. */
   private fill(paths: readonly string[]): number {
-    const { text, lower } = this;
+    const { text } = this;
+    const lower = this.lower ?? text;
     const ids = new Map<string, number>();
     let id = -1;
     let folderPart: string | null = null;
@@ -201,13 +207,24 @@ export class EntryTable {
       const kind = this.kind[i] as number;
       this.tie[i] = Math.min(stemLengthIn(text, base, end), 255) * 2 ** 14 + (kind === FILE ? 0 : 2 ** 13) + Math.min(path.length, 8191);
       if (base < end) {
-        this.firstExact[i] = text.charCodeAt(base);
-        this.firstLower[i] = lower.charCodeAt(base);
+        const code = text.charCodeAt(base);
+        this.firstExact[i] = code;
+        this.firstLower[i] = code >= 65 && code <= 90 ? code + 32 : lower.charCodeAt(base);
       }
       at = end + 1;
     }
     this.start[paths.length] = at;
     return ids.size;
+  }
+
+  /** The string a query searches: `text`, or for a case-insensitive query the lower-cased copy if kept. */
+  haystack(sensitive: boolean): string {
+    return sensitive || this.lower === null ? this.text : this.lower;
+  }
+
+  /** Whether a query must fold ASCII letters as it compares (case-insensitive, no lower-cased copy). */
+  folds(sensitive: boolean): boolean {
+    return !sensitive && this.lower === null;
   }
 
   /** End offset (exclusive) of path `i` in `text`. */
@@ -277,11 +294,16 @@ function hashOf(text: string, from: number, to: number): number {
   return h >>> 0;
 }
 
-/** The lower-cased text, path by path when lower-casing a character would change its length. */
-function lowerText(text: string, paths: readonly string[]): string {
+/**
+ * The lower-cased text, or null when lower-casing changes only ASCII letters (every path ASCII, or
+ * its other characters without case); path by path when it would change a character's length.
+ */
+function lowerText(text: string, paths: readonly string[]): string | null {
+  const others = text.match(/[^\0-\x7f]+/g);
+  if (!others) return null;
+  const joined = others.join('');
+  if (joined.toLowerCase() === joined) return null;
   const whole = text.toLowerCase();
-  // The same string object when nothing changed: its memory is then not paid twice.
-  if (whole === text) return text;
   if (whole.length === text.length) return whole;
-  return paths.length === 0 ? '' : `/${paths.map(lowerSameLength).join('/')}`;
+  return `/${paths.map(lowerSameLength).join('/')}`;
 }

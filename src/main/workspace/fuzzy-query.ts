@@ -92,14 +92,14 @@ function searchExact(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit
   let kept = 0;
   const top: Ranked[] = [];
   const first = (p.terms[0] as string).charCodeAt(0);
-  const hay = p.sensitive ? t.text : t.lower;
+  const firsts = p.sensitive ? t.firstExact : t.firstLower;
   // Two passes: basenames starting with the first character first. They fill the top with strong
   // results early, so the second pass can skip most entries on a cheap upper bound.
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < count; c++) {
       const idx = list ? (list[c] as number) : c;
       if (((t.mask[idx] as number) & p.mask) !== p.mask || ((t.kind[idx] as number) & p.kinds) === 0) continue;
-      const startsHere = hay.charCodeAt(t.baseStart[idx] as number) === first;
+      const startsHere = firsts[idx] === first;
       if (startsHere !== (pass === 0)) continue;
       const last = top.length === limit ? (top[limit - 1] as Ranked) : null;
       // Outside the first pass the basename does not start with the term, so only a term with `/`

@@ -5,6 +5,7 @@
  */
 import type { EntryKind } from './entry-store';
 import { charMask, FILE, stemLengthIn, type EntryTable } from './entry-table';
+import { occursAt } from './case-fold';
 import { maxTermScore, NO_MATCH, scoreTerm } from './fuzzy-score';
 
 /** One search result. */
@@ -51,14 +52,15 @@ export function parse(text: string, kinds: readonly EntryKind[] | undefined): Pa
 
 /** The summed score of all terms of entry `i` plus `bonus`, or NO_MATCH; with `positions`, collects every matched offset (in the table's text). */
 export function scoreEntry(t: EntryTable, i: number, p: Parsed, bonus: number, positions?: number[]): number {
-  const hay = p.sensitive ? t.text : t.lower;
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
   const from = t.start[i] as number;
   const to = t.end(i);
   const base = t.baseStart[i] as number;
   let total = 0;
   const one: number[] | undefined = positions ? [] : undefined;
   for (const term of p.terms) {
-    const s = scoreTerm(hay, t.text, from, to, base, term, one);
+    const s = scoreTerm(hay, t.text, from, to, base, term, fold, one);
     if (s === NO_MATCH) return NO_MATCH;
     total += s;
     if (positions && one) positions.push(...one);
@@ -68,7 +70,7 @@ export function scoreEntry(t: EntryTable, i: number, p: Parsed, bonus: number, p
 
 /** The whole-name bonus of a query (single terms only). */
 export function queryBonus(t: EntryTable, i: number, p: Parsed): number {
-  return p.terms.length === 1 ? nameBonus(p.sensitive ? t.text : t.lower, t, i, p.terms[0] as string) : 0;
+  return p.terms.length === 1 ? nameBonus(t.haystack(p.sensitive), t.folds(p.sensitive), t, i, p.terms[0] as string) : 0;
 }
 
 /** An upper bound of {@link scoreEntry} with the same `bonus`, cheap: no alignment. */
@@ -86,22 +88,22 @@ export function stemLength(t: EntryTable, i: number): number {
 }
 
 /** Bonus when the term is the whole path, whole trailing names, a name minus extension, or a name's start. */
-function nameBonus(hay: string, t: EntryTable, i: number, term: string): number {
+function nameBonus(hay: string, fold: boolean, t: EntryTable, i: number, term: string): number {
   const from = t.start[i] as number;
   const to = t.end(i);
   const base = t.baseStart[i] as number;
   const n = term.length;
-  if (to - from === n) return hay.startsWith(term, from) ? EXACT_PATH : 0;
-  if (to - from > n && hay.startsWith(term, to - n) && hay.charCodeAt(to - n - 1) === 47) return t.kind[i] === FILE ? EXACT_FILE_NAME : EXACT_NAME;
+  if (to - from === n) return occursAt(hay, term, from, fold) ? EXACT_PATH : 0;
+  if (to - from > n && occursAt(hay, term, to - n, fold) && hay.charCodeAt(to - n - 1) === 47) return t.kind[i] === FILE ? EXACT_FILE_NAME : EXACT_NAME;
   // `readme` for README.md, `tsconfig.base` for tsconfig.base.json, `button/index` for Button/index.ts.
   const dot = hay.lastIndexOf('.', to - 1);
-  if (t.kind[i] === FILE && dot > base && dot - from >= n && hay.startsWith(term, dot - n)) {
+  if (t.kind[i] === FILE && dot > base && dot - from >= n && occursAt(hay, term, dot - n, fold)) {
     const before = dot - n - 1;
     if (before < from || hay.charCodeAt(before) === 47) return EXACT_NAME;
   }
   const firstDot = hay.indexOf('.', base + 1);
-  if (firstDot > 0 && firstDot < to && firstDot - base === n && hay.startsWith(term, base)) return EXACT_NAME;
-  return hay.startsWith(term, base) && base + n <= to ? NAME_PREFIX : 0;
+  if (firstDot > 0 && firstDot < to && firstDot - base === n && occursAt(hay, term, base, fold)) return EXACT_NAME;
+  return base + n <= to && occursAt(hay, term, base, fold) ? NAME_PREFIX : 0;
 }
 
 /** Sorting: higher score, then shorter name stem, files before folders, shorter path, then by path. */

@@ -13,6 +13,7 @@
  * of the matches) with the full scorer, from four characters on.
  */
 import type { IndexSnapshot } from './entry-store';
+import { findCode, foldOf, occursAt } from './case-fold';
 import type { EntryTable } from './entry-table';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
@@ -61,12 +62,13 @@ export function prepareSearch(snapshot: IndexSnapshot): void {
   priorOrder(snapshot);
 }
 
-/** Whether `term` occurs in `hay[from..to)` in order (not necessarily contiguous). */
-function holdsInOrder(hay: string, from: number, to: number, term: string): boolean {
+/** Whether `term` occurs in `hay[from..to)` in order (not necessarily contiguous), folding ASCII letters when `fold`. */
+function holdsInOrder(hay: string, from: number, to: number, term: string, fold: boolean): boolean {
   let at = from;
   for (let i = 0; i < term.length; i++) {
-    at = hay.indexOf(term[i] as string, at) + 1;
-    if (at === 0 || at > to) return false;
+    const code = term.charCodeAt(i);
+    at = findCode(hay, code, foldOf(code, fold), at, to) + 1;
+    if (at === 0) return false;
   }
   return true;
 }
@@ -81,7 +83,8 @@ function passes(t: EntryTable, idx: number, p: Parsed): boolean {
  */
 export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): { top: Ranked[]; survivors: Int32Array } {
   const term = p.terms[0] as string;
-  const hay = p.sensitive ? t.text : t.lower;
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
   const first = p.sensitive ? t.firstExact : t.firstLower;
   const termFirst = term.charCodeAt(0);
   const count = list ? list.length : t.count;
@@ -94,7 +97,7 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
     survivors[kept++] = idx;
     if (first[idx] !== termFirst) continue;
     // A short query has no `/`, so the term cannot run past the path into the next one.
-    if (!hay.startsWith(term, t.baseStart[idx] as number)) continue;
+    if (!occursAt(hay, term, t.baseStart[idx] as number, fold)) continue;
     const s = scoreEntry(t, idx, p, queryBonus(t, idx, p));
     const last = top.length === limit ? (top[limit - 1] as Ranked) : null;
     if (last && !better(t, idx, s, last.i, last.s)) continue;
@@ -106,7 +109,8 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
 
 function fillFromPrior(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number, top: Ranked[]): void {
   const term = p.terms[0] as string;
-  const hay = p.sensitive ? t.text : t.lower;
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
   let member: Uint8Array | null = null;
   if (list) {
     member = new Uint8Array(t.count);
@@ -116,7 +120,7 @@ function fillFromPrior(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   for (const idx of priorOrder(t)) {
     if (top.length >= limit) break;
     if ((member && member[idx] === 0) || !passes(t, idx, p)) continue;
-    if (taken.has(idx) || !holdsInOrder(hay, t.start[idx] as number, t.end(idx), term) || !t.isVisible(idx)) continue;
+    if (taken.has(idx) || !holdsInOrder(hay, t.start[idx] as number, t.end(idx), term, fold) || !t.isVisible(idx)) continue;
     top.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
   }
 }
