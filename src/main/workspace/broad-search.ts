@@ -83,6 +83,11 @@ class TopHeap {
  * alignment of the term's first k characters inside it, and where it ends. A direct-mapped cache
  * over folder ids (one slot per folder unless the term is long), so siblings that the index does
  * not keep adjacent (files after a subfolder's contents, folders listed after files) still hit.
+ *
+ * A cell depends only on the term's first k characters, so the memo outlives its query: when the
+ * next keystroke extends the term, it is taken over ({@link FolderMemo.extend}) and only the cells
+ * of the new lengths are computed. Slots leave room for a few more characters when the cell budget
+ * allows.
  */
 class FolderMemo {
   private readonly stride: number;
@@ -93,17 +98,38 @@ class FolderMemo {
   readonly end: Int32Array;
   /** Offset of the current folder's slot in `score` and `end`. */
   at = 0;
-
   /** The mask bit of the term's last character (0 when it has none: then always scanned). */
-  readonly lastBit: number;
+  lastBit: number;
 
-  constructor(readonly codes: Int32Array, readonly folds: Int32Array, folders: number) {
+  constructor(
+    /** What the cells were computed on: the table, the string searched and the case folding. */
+    readonly table: EntryTable,
+    readonly hay: string,
+    public term: string,
+    public codes: Int32Array,
+    public folds: Int32Array,
+  ) {
     this.lastBit = charBit(codes[codes.length - 1] as number);
-    this.stride = codes.length + 1;
+    const folders = Math.max(1, table.folders);
+    this.stride = Math.max(codes.length + 1, Math.min(MEMO_ROOM, Math.floor(MEMO_CELLS / folders)));
     this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
     this.tag = new Int32Array(this.slots).fill(-1);
     this.score = new Int32Array(this.slots * this.stride);
     this.end = new Int32Array(this.slots * this.stride);
+  }
+
+  /** Takes the memo over for `term`, which extends its own on the same table and string; false when it cannot. */
+  extend(table: EntryTable, hay: string, term: string, fold: boolean): boolean {
+    if (table !== this.table || hay !== this.hay || term.length + 1 > this.stride || !term.startsWith(this.term)) return false;
+    if (term.length === this.term.length) return true;
+    const { codes, folds } = foldedTerm(term, fold);
+    if (!folds.subarray(0, this.folds.length).every((f, i) => f === this.folds[i])) return false;
+    // Cells past the old length were never computed (a slot is emptied whole when taken).
+    this.term = term;
+    this.codes = codes;
+    this.folds = folds;
+    this.lastBit = charBit(codes[codes.length - 1] as number);
+    return true;
   }
 
   /** Switches to folder part `folder`, emptying its slot if another folder held it. */
@@ -133,6 +159,19 @@ class FolderMemo {
   }
 }
 
+/** The memos of the last broad query on each table, offered to the next one (see FolderMemo). */
+const lastMemos = new WeakMap<EntryTable, FolderMemo[]>();
+
+/** A memo for `term`: the last query's, extended, when one fits; else a new one. */
+function memoFor(t: EntryTable, hay: string, term: string, fold: boolean, spare: FolderMemo[]): FolderMemo {
+  const at = spare.findIndex((m) => m.extend(t, hay, term, fold));
+  if (at >= 0) return spare.splice(at, 1)[0] as FolderMemo;
+  const { codes, folds } = foldedTerm(term, fold);
+  return new FolderMemo(t, hay, term, codes, folds);
+}
+
+/** Most characters a slot leaves room for, when the cell budget allows one slot per folder. */
+const MEMO_ROOM = 16;
 /** Memo cells per term (each an Int32 in two arrays): bounds its memory on long terms. */
 export const MEMO_CELLS = 1 << 18;
 const UNKNOWN = -2;
@@ -248,11 +287,9 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   // One character, a `/` (segments) or a very long term: scored exactly, which is cheap for them.
   const hay = t.haystack(p.sensitive);
   const fold = t.folds(p.sensitive);
-  const memos = p.terms.map((term) => {
-    if (term.length === 1 || term.length > MAX_TERM || term.includes('/')) return null;
-    const { codes, folds } = foldedTerm(term, fold);
-    return new FolderMemo(codes, folds, t.folders);
-  });
+  const spare = lastMemos.get(t) ?? [];
+  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM || term.includes('/') ? null : memoFor(t, hay, term, fold, spare)));
+  lastMemos.set(t, memos.filter((m): m is FolderMemo => m !== null));
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
   const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
