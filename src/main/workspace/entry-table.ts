@@ -9,9 +9,10 @@
  * than ASCII letters; otherwise case-insensitive queries fold ASCII letters as they compare
  * (case-fold.ts).
  *
- * Path `i` is `text.slice(start[i], end(i))`. Each path is preceded by a `/` in `text`, so the
- * character before a path's first character reads as a folder separator: the scorer's boundary
- * bonus at a path's start needs no special case, and offsets stay absolute in `text`.
+ * Path `i` is `text.slice(start[i], end(i))`. The paths are joined with `/`, so the character
+ * before a path's first character reads as a folder separator (and the first path starts at
+ * offset 0, which the scorer also treats as a boundary): the boundary bonus at a path's start needs
+ * no special case, and offsets stay absolute in `text`.
  */
 import type { EntryKind, WorkspaceEntry } from './entry-store';
 
@@ -118,7 +119,7 @@ function grow<T extends Uint8Array | Float64Array>(from: T, to: T): T {
 /** See the module comment. */
 export class EntryTable {
   readonly count: number;
-  /** Every path, each preceded by `/`. */
+  /** Every path, joined with `/`. */
   readonly text: string;
   /**
    * `text` lower-cased, same length; null when lower-casing changes only ASCII letters (then
@@ -165,7 +166,7 @@ export class EntryTable {
     this.kind = kind;
     this.size = size;
     this.flags = flags;
-    this.text = n === 0 ? '' : `/${paths.join('/')}`;
+    this.text = paths.join('/');
     this.lower = lowerText(this.text, paths);
     this.start = new Int32Array(n + 1);
     this.baseStart = new Int32Array(n);
@@ -178,42 +179,57 @@ export class EntryTable {
     this.folders = this.fill(paths);
   }
 
-  /** Computes every column from the text; returns the number of distinct folder parts. */
+  /**
+   * Computes every column; returns the number of distinct folder parts. Reads the joined text (one
+   * flat string) rather than the paths, which may be slices of larger strings: plain loops over it
+   * beat the string builtins here, where they run for every path of a workspace.
+   */
   private fill(paths: readonly string[]): number {
-    const { text } = this;
-    const lower = this.lower ?? text;
+    const { text, lower } = this;
+    const { start, baseStart, mask, baseMask: baseMasks, folder, tie, firstExact, firstLower, kind } = this;
     const ids = new Map<string, number>();
     let id = -1;
-    let folderPart: string | null = null;
+    let folderAt = -1;
+    let folderCut = -1;
     let folderMask = 0;
-    let at = 1;
+    let at = 0;
     for (let i = 0; i < paths.length; i++) {
-      const path = paths[i] as string;
-      const end = at + path.length;
-      this.start[i] = at;
-      const base = at + path.lastIndexOf('/') + 1;
-      this.baseStart[i] = base;
+      const length = (paths[i] as string).length;
+      const end = at + length;
+      let base = end;
+      while (base > at && text.charCodeAt(base - 1) !== 47) base--;
+      const cut = base - at;
+      start[i] = at;
+      baseStart[i] = base;
       // Siblings are mostly adjacent: the folder part's id and mask change only where it changes.
-      if (folderPart === null || folderPart.length !== base - at || !path.startsWith(folderPart)) {
-        folderPart = path.slice(0, base - at);
-        id = ids.get(folderPart) ?? ids.size;
-        if (id === ids.size) ids.set(folderPart, id);
+      if (folderAt < 0 || folderCut !== cut || !sameRun(text, folderAt, at, cut)) {
+        const part = text.slice(at, base);
+        id = ids.get(part) ?? ids.size;
+        if (id === ids.size) ids.set(part, id);
         folderMask = charMask(text, at, base);
+        folderAt = at;
+        folderCut = cut;
       }
-      this.folder[i] = id;
-      const baseMask = charMask(text, base, end);
-      this.baseMask[i] = baseMask;
-      this.mask[i] = folderMask | baseMask;
-      const kind = this.kind[i] as number;
-      this.tie[i] = Math.min(stemLengthIn(text, base, end), 255) * 2 ** 14 + (kind === FILE ? 0 : 2 ** 13) + Math.min(path.length, 8191);
+      folder[i] = id;
+      // One pass over the basename: its mask and where its stem ends (first dot after its first character).
+      let baseMask = 0;
+      let stemEnd = end;
+      for (let j = base; j < end; j++) {
+        const code = text.charCodeAt(j);
+        baseMask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
+        if (code === 46 && stemEnd === end && j > base) stemEnd = j;
+      }
+      baseMasks[i] = baseMask;
+      mask[i] = folderMask | baseMask;
+      tie[i] = Math.min(stemEnd - base, 255) * 2 ** 14 + (kind[i] === FILE ? 0 : 2 ** 13) + Math.min(length, 8191);
       if (base < end) {
         const code = text.charCodeAt(base);
-        this.firstExact[i] = code;
-        this.firstLower[i] = code >= 65 && code <= 90 ? code + 32 : lower.charCodeAt(base);
+        firstExact[i] = code;
+        firstLower[i] = code >= 65 && code <= 90 ? code + 32 : lower === null ? code : lower.charCodeAt(base);
       }
       at = end + 1;
     }
-    this.start[paths.length] = at;
+    start[paths.length] = at;
     return ids.size;
   }
 
@@ -287,6 +303,12 @@ export class EntryTable {
   }
 }
 
+/** Whether `text[a..a+n)` equals `text[b..b+n)`, compared from the end (where folder parts differ). */
+function sameRun(text: string, a: number, b: number, n: number): boolean {
+  for (let i = n - 1; i >= 0; i--) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
+  return true;
+}
+
 /** FNV-1a over `text[from..to)`'s code units. */
 function hashOf(text: string, from: number, to: number): number {
   let h = 0x811c9dc5;
@@ -305,5 +327,5 @@ function lowerText(text: string, paths: readonly string[]): string | null {
   if (joined.toLowerCase() === joined) return null;
   const whole = text.toLowerCase();
   if (whole.length === text.length) return whole;
-  return `/${paths.map(lowerSameLength).join('/')}`;
+  return paths.map(lowerSameLength).join('/');
 }

@@ -85,7 +85,7 @@ export function bonusAt(path: string, i: number, baseStart: number): number {
  * Best score of `term` in `hay[from..to)` (the path inside the table's searched string, see
  * EntryTable.haystack), or {@link NO_MATCH}. `path` is the original text (for camelCase bonuses);
  * offsets, `baseStart` and the `positions` written are offsets in it. The character before `from`
- * must be a `/` (the table puts one before every path).
+ * must be a `/`, or `from` 0 (the table joins its paths with `/`).
  */
 export function scoreTerm(hay: string, path: string, from: number, to: number, baseStart: number, term: string, fold: boolean, positions?: number[]): number {
   const m = term.length;
