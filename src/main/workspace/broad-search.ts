@@ -284,11 +284,12 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   const survivors = new Int32Array(count);
   let kept = 0;
   const heap = new TopHeap(Math.max(TIER_TWO_MIN, limit * 8));
-  // One character, a `/` (segments) or a very long term: scored exactly, which is cheap for them.
+  // One character or a very long term: scored exactly, which is cheap for them. A term with `/`
+  // splits like any other: its slashes can only match in the folder part.
   const hay = t.haystack(p.sensitive);
   const fold = t.folds(p.sensitive);
   const spare = lastMemos.get(t) ?? [];
-  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM || term.includes('/') ? null : memoFor(t, hay, term, fold, spare)));
+  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM ? null : memoFor(t, hay, term, fold, spare)));
   lastMemos.set(t, memos.filter((m): m is FolderMemo => m !== null));
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
