@@ -149,33 +149,61 @@ export class EntryStore {
    * listed are remembered as tracked elsewhere.
    */
   replaceAll(entries: Iterable<ListedEntry>): void {
-    const incoming = new Map<string, ListedEntry>();
-    for (const e of entries) incoming.set(e.path, e);
-    const builder = new TableBuilder();
-    const keep = (path: string, tracked: boolean, kind: EntryKind, size: number, flags: number): void => {
-      const e = incoming.get(path);
-      if (!e) {
-        if (tracked) this.addTrackedElsewhere(path, kind, size);
-        return;
-      }
-      if (e.tracked) this.forgetElsewhere(e);
-      builder.push(path, e.kind, e.size, e.tracked === true, flags);
-      incoming.delete(path);
-    };
-    if (this.map) {
-      for (const e of this.map.values()) keep(e.path, e.tracked, e.kind, e.size, e.flags);
-    } else {
-      const t = this.table;
-      for (let i = 0; i < t.count; i++) keep(t.path(i), t.tracked(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number, t.flags[i] as number);
-    }
-    for (const e of incoming.values()) {
-      if (e.tracked) this.forgetElsewhere(e);
-      builder.push(e.path, e.kind, e.size, e.tracked === true);
-    }
+    const builder = this.map ? this.mergeMap(entries) : this.mergeTable(entries);
     this.map = null;
     this.dirty = false;
     this.version++;
     this.table = builder.build(this.version, this.isHidden);
+  }
+
+  /** The rows of {@link replaceAll} while changes are held in the map. */
+  private mergeMap(entries: Iterable<ListedEntry>): TableBuilder {
+    const incoming = new Map<string, ListedEntry>();
+    for (const e of entries) incoming.set(e.path, e);
+    const builder = new TableBuilder();
+    for (const old of (this.map as Map<string, Held>).values()) {
+      const e = incoming.get(old.path);
+      if (!e) {
+        if (old.tracked) this.addTrackedElsewhere(old.path, old.kind, old.size);
+        continue;
+      }
+      this.take(builder, e, old.flags);
+      incoming.delete(old.path);
+    }
+    for (const e of incoming.values()) this.take(builder, e, 0);
+    return builder;
+  }
+
+  /**
+   * The rows of {@link replaceAll} from the table: each incoming path is looked up in the table's
+   * hash index (built already by the walk's tracked look-ups) instead of a map of 100,000 paths.
+   */
+  private mergeTable(entries: Iterable<ListedEntry>): TableBuilder {
+    const t = this.table;
+    const list = Array.isArray(entries) ? (entries as ListedEntry[]) : [...entries];
+    const rowOf = new Int32Array(t.count).fill(-1);
+    const fresh = new Map<string, number>();
+    for (let k = 0; k < list.length; k++) {
+      const path = (list[k] as ListedEntry).path;
+      const i = t.indexOf(path);
+      // The last of equal paths wins, as a map would have it.
+      if (i >= 0) rowOf[i] = k;
+      else fresh.set(path, k);
+    }
+    const builder = new TableBuilder();
+    for (let i = 0; i < t.count; i++) {
+      const k = rowOf[i] as number;
+      if (k >= 0) this.take(builder, list[k] as ListedEntry, t.flags[i] as number);
+      else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
+    }
+    for (const k of fresh.values()) this.take(builder, list[k] as ListedEntry, 0);
+    return builder;
+  }
+
+  /** Adds a listed entry to `builder`, keeping the hidden verdict in `flags`. */
+  private take(builder: TableBuilder, e: ListedEntry, flags: number): void {
+    if (e.tracked) this.forgetElsewhere(e);
+    builder.push(e.path, e.kind, e.size, e.tracked === true, flags);
   }
 
   /** Paths directly inside a folder (`''` for the root). */
@@ -233,8 +261,9 @@ export class EntryStore {
   }
 
   private forgetElsewhere(e: WorkspaceEntry): void {
-    if (e.kind === 'file') this.trackedFiles.delete(e.path);
-    else this.trackedFolders.delete(e.path);
+    // Usually empty: checked first, so a walk of 100,000 tracked entries hashes no path here.
+    if (e.kind === 'file') { if (this.trackedFiles.size > 0) this.trackedFiles.delete(e.path); }
+    else if (this.trackedFolders.size > 0) this.trackedFolders.delete(e.path);
   }
 
   private touch(): void {

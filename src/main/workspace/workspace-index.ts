@@ -5,7 +5,7 @@
  * How it is built, fastest first:
  * 1. In a git repository, `.git/index` is parsed (no git process): the tracked files and their
  *    folders are searchable after about the time `git ls-files` takes (event `tracked`).
- * 2. A parallel walk then adds untracked files that no ignore rule matches and drops tracked files
+ * 2. A walk then adds untracked files that no ignore rule matches and drops tracked files
  *    deleted from disk (event `ready`). Outside git, only this step runs.
  * 3. Each listed folder is watched; changes trigger a debounced rescan of that folder (event
  *    `updated`). See `folder-watcher.ts` for why this is not a recursive watch.
@@ -193,7 +193,6 @@ export class WorkspaceIndex {
   /** Step 2: the whole walk; replaces every entry. */
   private async walkAll(ctx: WalkContext): Promise<void> {
     const entries = await walkWorkspace(ctx, this.rootChain, {
-      concurrency: 16,
       onProgress: (folders, found) => { if (folders % 500 === 0) this.emit({ type: 'progress', folders, entries: found }); },
       onFolder: (rel, chain, own) => { if (own) this.ownChains.set(rel, chain); this.watcher?.add(rel); },
     });
