@@ -64,7 +64,7 @@ interface Listed {
  * Lists one folder (`''` is the root) synchronously, symlinks aside. `chain` is the ignore chain of
  * the folder's parent plus everything above; the folder's own `.gitignore` is added here.
  * Synchronous because a promise per folder cost half of the walk (20,000 folders); the walk yields
- * between folders (see {@link walkWorkspace}).
+ * between slices of folders (see {@link walkWorkspace}).
  */
 function listFolderNow(ctx: WalkContext, rel: string, chain: IgnoreChain): Listed {
   let dirents: Dirent[];
@@ -99,9 +99,16 @@ function listFolderNow(ctx: WalkContext, rel: string, chain: IgnoreChain): Liste
   return { listing, links };
 }
 
+/** Symlinks followed at once: enough to keep libuv's threads busy, few enough for a tree of links. */
+const LINKS_AT_ONCE = 64;
+
 /** Adds the entries of symlinks that lead to a file or folder inside the workspace. */
 async function addLinks(ctx: WalkContext, links: readonly string[], entries: ListedEntry[]): Promise<void> {
-  for (const link of await Promise.all(links.map((rel) => symlinkEntry(ctx, rel)))) if (link) entries.push(link);
+  for (let at = 0; at < links.length; at += LINKS_AT_ONCE) {
+    ctx.signal.throwIfAborted();
+    const batch = links.slice(at, at + LINKS_AT_ONCE).map((rel) => symlinkEntry(ctx, rel));
+    for (const link of await Promise.all(batch)) if (link) entries.push(link);
+  }
 }
 
 /**

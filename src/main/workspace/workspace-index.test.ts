@@ -133,6 +133,23 @@ describe('workspace index: staying current', () => {
     expect(paths(index)).toEqual(['.gitignore', 'src', 'src/renamed.ts']);
   });
 
+  it('keeps listing a tracked file under an ignore rule after it is deleted and written again', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { '.gitignore': 'build/\n', 'build/tracked.txt': 'hello', 'src/a.ts': 'a' });
+    git(root, 'add', '-f', 'build/tracked.txt', 'src/a.ts', '.gitignore');
+    const index = await build(root, true);
+    expect(index.get('build/tracked.txt')?.size).toBe(5);
+    unlinkSync(path.join(root, 'build/tracked.txt'));
+    await waitFor(() => index.get('build/tracked.txt') === undefined, 'deleted tracked file');
+    write(root, { 'build/tracked.txt': 'hello again', 'build/untracked.txt': 'x' });
+    await waitFor(() => index.get('build/tracked.txt') !== undefined, 'tracked file written again');
+    await index.settle();
+    // Listed as git tracks it (with the size git recorded), while the untracked sibling stays ignored.
+    expect(index.get('build/tracked.txt')?.size).toBe(5);
+    expect(index.get('build/untracked.txt')).toBeUndefined();
+  });
+
   it('applies edited .gitignore files, at the root and nested', async () => {
     const root = tempDir();
     write(root, { '.gitignore': '', 'a.log': 'x', 'sub/b.tmp': 'x', 'sub/deep/c.tmp': 'x', 'sub/keep.ts': 'x' });

@@ -221,7 +221,9 @@ export class WorkspaceIndex {
       }
       // Symlinks wait for the walk, which checks where they lead; git still tracks them.
       if (e.type === 'symlink') elsewhere.push([e.path, e.size]);
-      else rows.push(e.path, e.type === 'file' ? 'file' : 'folder', e.type === 'file' ? e.size : -1, true);
+      // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
+      else if (e.type === 'file') rows.push(e.path, 'file', e.size, true);
+      else rows.push(e.path, 'folder', -1, false);
     }
     signal.throwIfAborted();
     // Protected paths stay in the store but are never shown (judged lazily, see EntryTable).
