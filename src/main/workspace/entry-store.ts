@@ -4,7 +4,7 @@
  * snapshot folds them into a new table.
  */
 import type { EntryTable } from './entry-table';
-import { FILE, HIDDEN, JUDGED, TableBuilder, TRACKED } from './entry-table';
+import { FILE, HIDDEN, JUDGED, SAME_FOLDER, TableBuilder, TRACKED } from './entry-table';
 
 /** What an entry is. Symlinks that stay inside the workspace are listed as what they point at. */
 export type EntryKind = 'file' | 'folder';
@@ -191,10 +191,15 @@ export class EntryStore {
       else fresh.set(path, k);
     }
     const builder = new TableBuilder();
+    let previous = -1;
     for (let i = 0; i < t.count; i++) {
       const k = rowOf[i] as number;
-      if (k >= 0) this.take(builder, list[k] as ListedEntry, t.flags[i] as number);
-      else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
+      if (k >= 0) {
+        // Rows copied in table order: the previous one's folder id says whether the folder part is the same.
+        const same = previous >= 0 && t.folder[previous] === t.folder[i] ? SAME_FOLDER : 0;
+        this.take(builder, list[k] as ListedEntry, ((t.flags[i] as number) & (JUDGED | HIDDEN)) | same);
+        previous = i;
+      } else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
     }
     for (const k of fresh.values()) this.take(builder, list[k] as ListedEntry, 0);
     return builder;

@@ -69,6 +69,11 @@ export const FOLDER = 2;
 export const JUDGED = 1;
 export const HIDDEN = 2;
 export const TRACKED = 4;
+/**
+ * Set by a builder's caller on a row whose folder part it knows equals the previous row's (sorted
+ * input, or rows copied in table order): the build then skips comparing them. Cleared by the build.
+ */
+export const SAME_FOLDER = 8;
 
 /** One entry as the builder takes it. */
 export interface TableRow {
@@ -90,7 +95,7 @@ export class TableBuilder {
     return this.paths.length;
   }
 
-  /** Adds one row; `flags` may carry a hidden verdict already taken (see {@link EntryTable.flagsOf}). */
+  /** Adds one row; `flags` may carry a hidden verdict already taken and {@link SAME_FOLDER}. */
   push(path: string, kind: EntryKind, size: number, tracked: boolean, flags = 0): void {
     const i = this.paths.length;
     if (i === this.kinds.length) {
@@ -101,7 +106,7 @@ export class TableBuilder {
     this.paths.push(path);
     this.kinds[i] = kind === 'file' ? FILE : FOLDER;
     this.sizes[i] = size;
-    this.flags[i] = (flags & (JUDGED | HIDDEN)) | (tracked ? TRACKED : 0);
+    this.flags[i] = (flags & (JUDGED | HIDDEN | SAME_FOLDER)) | (tracked ? TRACKED : 0);
   }
 
   /** The table of the rows pushed so far. */
@@ -186,7 +191,7 @@ export class EntryTable {
    */
   private fill(paths: readonly string[]): number {
     const { text, lower } = this;
-    const { start, baseStart, mask, baseMask: baseMasks, folder, tie, firstExact, firstLower, kind } = this;
+    const { start, baseStart, mask, baseMask: baseMasks, folder, tie, firstExact, firstLower, kind, flags } = this;
     const ids = new Map<string, number>();
     let id = -1;
     let folderAt = -1;
@@ -202,7 +207,9 @@ export class EntryTable {
       start[i] = at;
       baseStart[i] = base;
       // Siblings are mostly adjacent: the folder part's id and mask change only where it changes.
-      if (folderAt < 0 || folderCut !== cut || !sameRun(text, folderAt, at, cut)) {
+      const known = ((flags[i] as number) & SAME_FOLDER) !== 0 && folderAt >= 0;
+      flags[i] = (flags[i] as number) & ~SAME_FOLDER;
+      if (!known && (folderAt < 0 || folderCut !== cut || !sameRun(text, folderAt, at, cut))) {
         const part = text.slice(at, base);
         id = ids.get(part) ?? ids.size;
         if (id === ids.size) ids.set(part, id);

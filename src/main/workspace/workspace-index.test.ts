@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspaceIndex, query, type WorkspaceIndex } from './index';
+import { createWorkspaceIndex, query, type IndexSnapshot, type WorkspaceIndex } from './index';
 
 const made: string[] = [];
 const open: WorkspaceIndex[] = [];
@@ -173,6 +173,30 @@ describe('workspace index: staying current', () => {
 });
 
 describe('workspace index: searching', () => {
+  it('numbers folder parts right in the table built from .git/index and in the one after the walk', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { 'a/x.ts': '1', 'a/y.ts': '2', 'a/b/z.ts': '3', 'a/b/c/w.ts': '4', 'a/q.ts': '5', 'b.ts': '6', 'c/a/x.ts': '7' });
+    git(root, 'add', '-A');
+    write(root, { 'a/new.ts': '8', 'c/untracked/u.ts': '9' });
+    const tables: IndexSnapshot[] = [];
+    const index = createWorkspaceIndex(root, { watch: false, onProgress: (e) => { if (e.type === 'tracked') tables.push(index.snapshot()); } });
+    open.push(index);
+    expect(await index.whenReady()).toBe('ready');
+    tables.push(index.snapshot());
+    expect(tables).toHaveLength(2);
+    for (const t of tables) {
+      const idOf = new Map<string, number>();
+      for (let i = 0; i < t.count; i++) {
+        const p = t.path(i);
+        const folder = p.slice(0, p.lastIndexOf('/') + 1);
+        expect(idOf.get(folder) ?? t.folder[i], p).toBe(t.folder[i]);
+        idOf.set(folder, t.folder[i] as number);
+      }
+      expect(new Set(idOf.values()).size).toBe(idOf.size);
+    }
+  });
+
   it('is searched when passed to query directly, like its snapshot, and narrows as typed', async () => {
     const root = tempDir();
     git(root, 'init', '-q');

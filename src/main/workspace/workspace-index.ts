@@ -17,7 +17,7 @@ import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isProtectedRelativePath } from '../guards/protected-paths';
 import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
-import { TableBuilder } from './entry-table';
+import { SAME_FOLDER, TableBuilder } from './entry-table';
 import { FolderWatcher } from './folder-watcher';
 import { findGitDir, readGitIndex } from './git-index';
 import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
@@ -209,6 +209,9 @@ export class WorkspaceIndex {
     const elsewhere: Array<[string, number]> = [];
     // The index is sorted by path, so siblings come together: folder work happens once per folder.
     let folder = '\0';
+    // The folder of the last file row, when no folder row came after it: the table then need not
+    // compare a sibling's folder part with it.
+    let lastDir: string | null = null;
     for (const e of result.entries) {
       const slash = e.path.lastIndexOf('/');
       // Same folder as the previous entry: compared in place, without slicing the folder out.
@@ -216,14 +219,16 @@ export class WorkspaceIndex {
         const dir = slash < 0 ? '' : e.path.slice(0, slash);
         if (dir !== folder) {
           folder = dir;
-          addFolders(dir, folders, rows);
+          if (addFolders(dir, folders, rows)) lastDir = null;
         }
       }
       // Symlinks wait for the walk, which checks where they lead; git still tracks them.
       if (e.type === 'symlink') elsewhere.push([e.path, e.size]);
       // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
-      else if (e.type === 'file') rows.push(e.path, 'file', e.size, true);
-      else rows.push(e.path, 'folder', -1, false);
+      else {
+        rows.push(e.path, e.type === 'file' ? 'file' : 'folder', e.type === 'file' ? e.size : -1, e.type === 'file', lastDir === folder ? SAME_FOLDER : 0);
+        lastDir = folder;
+      }
     }
     signal.throwIfAborted();
     // Protected paths stay in the store but are never shown (judged lazily, see EntryTable).
@@ -289,13 +294,19 @@ export class WorkspaceIndex {
   }
 }
 
-/** Adds `dir` and its ancestors to `folders` and `rows` (as tracked folders), stopping at the first one already known. */
-function addFolders(dir: string, folders: Set<string>, rows: TableBuilder): void {
+/**
+ * Adds `dir` and its ancestors to `folders` and `rows` (as tracked folders), stopping at the first
+ * one already known; whether it added any.
+ */
+function addFolders(dir: string, folders: Set<string>, rows: TableBuilder): boolean {
+  let added = false;
   for (let cut = dir.length; cut > 0 && !folders.has(dir.slice(0, cut)); cut = dir.lastIndexOf('/', cut - 1)) {
     const path = dir.slice(0, cut);
     folders.add(path);
     rows.push(path, 'folder', -1, true);
+    added = true;
   }
+  return added;
 }
 
 /**
