@@ -19,7 +19,7 @@ import { isProtectedRelativePath } from '../guards/protected-paths';
 import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
 import { SAME_FOLDER, TableBuilder } from './entry-table';
 import { FolderWatcher } from './folder-watcher';
-import { findGitDir, readGitIndex } from './git-index';
+import { findGitDir, readGitIndex, type TrackedEntry } from './git-index';
 import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
 import { listFolder, walkWorkspace, type WalkContext } from './walk';
 
@@ -212,10 +212,12 @@ export class WorkspaceIndex {
     // The folder of the last file row, when no folder row came after it: the table then need not
     // compare a sibling's folder part with it.
     let lastDir: string | null = null;
-    for (const e of result.entries) {
-      const slash = e.path.lastIndexOf('/');
-      // Same folder as the previous entry: compared in place, without slicing the folder out.
-      if (!(slash > 0 && slash === folder.length && e.path.startsWith(folder))) {
+    const { entries, sameFolder } = result;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k] as TrackedEntry;
+      // Same folder as the previous entry (the parser compared the bytes): nothing to do here.
+      if (sameFolder[k] !== 1) {
+        const slash = e.path.lastIndexOf('/');
         const dir = slash < 0 ? '' : e.path.slice(0, slash);
         if (dir !== folder) {
           folder = dir;
@@ -224,8 +226,8 @@ export class WorkspaceIndex {
       }
       // Symlinks wait for the walk, which checks where they lead; git still tracks them.
       if (e.type === 'symlink') elsewhere.push([e.path, e.size]);
-      // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
       else {
+        // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
         rows.push(e.path, e.type === 'file' ? 'file' : 'folder', e.type === 'file' ? e.size : -1, e.type === 'file', lastDir === folder ? SAME_FOLDER : 0);
         lastDir = folder;
       }
