@@ -26,7 +26,7 @@ import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
 const TIER_TWO_MIN = 400;
 
-/** Tie-breaks (`EntryColumns.tie`) fold into one number below the score, so the heap keeps what `better` prefers. */
+/** Tie-breaks (`EntryTable.tie`) fold into one number below the score, so the heap keeps what `better` prefers. */
 const SCORE_UNIT = 2 ** 22;
 
 /** A bounded min-heap of (key, entry index): keeps the `cap` largest keys offered. */
