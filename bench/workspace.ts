@@ -109,7 +109,7 @@ async function measureMemory(dir: string): Promise<{ ratio: number; held: number
   collectGarbage();
   const held = heldBytes() - before;
   let raw = 0;
-  for (const e of snapshot.entries) raw += Buffer.byteLength(e.path);
+  for (let i = 0; i < snapshot.count; i++) raw += Buffer.byteLength(snapshot.path(i));
   index.close();
   return { ratio: held / raw, held, raw };
 }
@@ -136,7 +136,7 @@ async function benchBuild(dir: string): Promise<{ snapshot: IndexSnapshot; figur
     snapshot = i.index.snapshot();
     i.index.close();
   }
-  const entries = snapshot?.entries.length ?? 0;
+  const entries = snapshot?.count ?? 0;
   console.log(`git ls-files:                median ${ms(median(git))} (${gitLines} files)`);
   console.log(`index, tracked (searchable): median ${ms(median(tracked))}`);
   console.log(withRg ? `rg --files --hidden:         median ${ms(median(rg))}` : 'rg --files:                  not installed here, not measured');
@@ -180,7 +180,8 @@ function benchQueries(snapshot: IndexSnapshot): QueryFigures {
 
 /** uFuzzy (path-friendly options) over the same paths and keystrokes: its `search` with default thresholds. */
 function benchUfuzzy(snapshot: IndexSnapshot): { ufuzzy: Percentiles; ufuzzyFirsts: number } {
-  const haystack = snapshot.entries.filter((e) => snapshot.isVisible(e)).map((e) => e.path);
+  const haystack: string[] = [];
+  for (let i = 0; i < snapshot.count; i++) if (snapshot.isVisible(i)) haystack.push(snapshot.path(i));
   const uf = new UFuzzy({ intraMode: 0, intraIns: Infinity, intraChars: "[a-z\\d'._-]", interChars: '.' });
   const search = (needle: string): string => {
     const [idxs, info, order] = uf.search(haystack, needle);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMO_CELLS, searchBroad } from './broad-search';
-import { buildColumns } from './entry-columns';
-import { EntryStore, type IndexedEntry, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { FILE } from './entry-table';
 import { BROAD_SEARCH_MIN, query } from './fuzzy-query';
 import { NO_MATCH } from './fuzzy-score';
 import { better, parse, queryBonus, scoreEntry, stemLength } from './ranking';
@@ -45,19 +45,19 @@ function workspace(): EntryStore {
 /** The exact answer, by brute force: every entry aligned exactly and sorted as the search sorts. */
 function reference(snapshot: IndexSnapshot, text: string, limit: number, kinds?: Array<'file' | 'folder'>): Array<{ path: string; score: number }> {
   const p = parse(text, kinds);
-  const all: Array<{ e: IndexedEntry; s: number }> = [];
-  for (const e of snapshot.entries) {
-    if (!((p.kinds & (e.kind === 'file' ? 1 : 2)) !== 0 && snapshot.isVisible(e))) continue;
-    const s = scoreEntry(e, p, queryBonus(e, p));
-    if (s !== NO_MATCH) all.push({ e, s });
+  const all: Array<{ i: number; s: number }> = [];
+  for (let i = 0; i < snapshot.count; i++) {
+    if (!((p.kinds & (snapshot.kind[i] as number)) !== 0 && snapshot.isVisible(i))) continue;
+    const s = scoreEntry(snapshot, i, p, queryBonus(snapshot, i, p));
+    if (s !== NO_MATCH) all.push({ i, s });
   }
-  all.sort((a, b) => (better(a.e, a.s, b.e, b.s) ? -1 : better(b.e, b.s, a.e, a.s) ? 1 : 0));
-  return all.slice(0, limit).map(({ e, s }) => ({ path: e.path, score: s }));
+  all.sort((a, b) => (better(snapshot, a.i, a.s, b.i, b.s) ? -1 : better(snapshot, b.i, b.s, a.i, a.s) ? 1 : 0));
+  return all.slice(0, limit).map(({ i, s }) => ({ path: snapshot.path(i), score: s }));
 }
 
 /** The broad search itself (query() sends one- to three-character queries to short-search.ts instead). */
 function found(snapshot: IndexSnapshot, text: string, limit: number, kinds?: Array<'file' | 'folder'>): Array<{ path: string; score: number }> {
-  return searchBroad(snapshot, null, parse(text, kinds), limit).top.map(({ e, s }) => ({ path: e.path, score: s }));
+  return searchBroad(snapshot, null, parse(text, kinds), limit).top.map(({ i, s }) => ({ path: snapshot.path(i), score: s }));
 }
 
 describe('broad search', () => {
@@ -65,18 +65,18 @@ describe('broad search', () => {
   const snapshot = store.snapshot();
 
   it('is what a large workspace takes (more entries than the exact search handles)', () => {
-    expect(snapshot.entries.length).toBeGreaterThan(BROAD_SEARCH_MIN);
+    expect(snapshot.count).toBeGreaterThan(BROAD_SEARCH_MIN);
   });
 
   it('equals the exact answer when few entries match', () => {
     // Each matches fewer entries than tier 2 aligns, so nothing may differ from brute force.
     // The last, a whole path without its slashes, is long enough that folders share memo slots
     // (see MEMO_CELLS in broad-search.ts).
-    const files = snapshot.entries.filter((e) => e.kind === 'file');
-    const file = files.reduce((a, b) => (b.path.length > a.path.length ? b : a));
-    const long = file.lower.replace(/\//g, '');
+    const files = paths(snapshot).filter((_, i) => snapshot.kind[i] === FILE);
+    const file = files.reduce((a, b) => (b.length > a.length ? b : a));
+    const long = file.toLowerCase().replace(/\//g, '');
     expect(long.length).toBeGreaterThan(50);
-    expect(buildColumns(snapshot.entries).folders * (long.length + 1)).toBeGreaterThan(MEMO_CELLS);
+    expect(snapshot.folders * (long.length + 1)).toBeGreaterThan(MEMO_CELLS);
     for (const text of ['readme', 'ci.yml', 'tsconfig', 'cachetoken', 'Settings', 'profile modal', 'UserCard.test', long]) {
       const exact = reference(snapshot, text, 20);
       expect(exact.length).toBeGreaterThan(0);
@@ -91,13 +91,12 @@ describe('broad search', () => {
       expect(got.length, text).toBe(50);
       expect(got[0], text).toEqual(exact[0]);
       const p = parse(text, undefined);
-      const byPath = new Map(snapshot.entries.map((e) => [e.path, e]));
-      for (let i = 0; i < got.length; i++) {
-        const e = byPath.get((got[i] as { path: string }).path) as IndexedEntry;
-        expect((got[i] as { score: number }).score, `${text}: ${e.path}`).toBe(scoreEntry(e, p, queryBonus(e, p)));
-        if (i > 0) {
-          const prev = byPath.get((got[i - 1] as { path: string }).path) as IndexedEntry;
-          expect(better(e, (got[i] as { score: number }).score, prev, (got[i - 1] as { score: number }).score), `${text}: order at ${i}`).toBe(false);
+      for (let k = 0; k < got.length; k++) {
+        const e = snapshot.indexOf((got[k] as { path: string }).path);
+        expect((got[k] as { score: number }).score, `${text}: ${snapshot.path(e)}`).toBe(scoreEntry(snapshot, e, p, queryBonus(snapshot, e, p)));
+        if (k > 0) {
+          const prev = snapshot.indexOf((got[k - 1] as { path: string }).path);
+          expect(better(snapshot, e, (got[k] as { score: number }).score, prev, (got[k - 1] as { score: number }).score), `${text}: order at ${k}`).toBe(false);
         }
       }
     }
@@ -107,8 +106,8 @@ describe('broad search', () => {
     for (const text of ['pac', 'rea', 'src', 'ts', 'cmp', 'Us']) {
       const p = parse(text, undefined);
       const survivors = new Set(searchBroad(snapshot, null, p, 50).survivors);
-      const missed = snapshot.entries.filter((e, i) => scoreEntry(e, p, 0) !== NO_MATCH && !survivors.has(i));
-      expect(missed.map((e) => e.path), text).toEqual([]);
+      const missed = paths(snapshot).filter((_, i) => scoreEntry(snapshot, i, p, 0) !== NO_MATCH && !survivors.has(i));
+      expect(missed, text).toEqual([]);
     }
   });
 
@@ -144,24 +143,31 @@ describe('broad search', () => {
   });
 });
 
-describe('entry columns', () => {
+describe('entry table', () => {
   it('numbers folder parts so that equal ids mean equal folders, and folds the tie-breaks in order', () => {
-    const entries = workspace().snapshot().entries;
-    const columns = buildColumns(entries);
+    const t = workspace().snapshot();
     const idOf = new Map<string, number>();
-    entries.forEach((e, i) => {
-      const folder = e.path.slice(0, e.baseStart);
-      const id = columns.folder[i] as number;
+    paths(t).forEach((path, i) => {
+      const base = path.lastIndexOf('/') + 1;
+      const folder = path.slice(0, base);
+      const id = t.folder[i] as number;
       expect(idOf.get(folder) ?? id, folder).toBe(id);
       idOf.set(folder, id);
-      expect(columns.baseStart[i]).toBe(e.baseStart);
-      expect(columns.firstLower[i]).toBe(e.lower.charCodeAt(e.baseStart));
+      expect((t.baseStart[i] as number) - (t.start[i] as number)).toBe(base);
+      expect(t.firstLower[i]).toBe(path.toLowerCase().charCodeAt(base));
+      expect(t.indexOf(path)).toBe(i);
     });
+    expect(t.indexOf('no/such/path')).toBe(-1);
     expect(new Set(idOf.values()).size).toBe(idOf.size);
-    expect(columns.folders).toBe(idOf.size);
+    expect(t.folders).toBe(idOf.size);
     // A shorter stem is preferred, whatever the path lengths.
-    const a = entries.findIndex((e) => stemLength(e) === 3);
-    const b = entries.findIndex((e) => stemLength(e) > 10);
-    expect(columns.tie[a] as number).toBeLessThan(columns.tie[b] as number);
+    const a = paths(t).findIndex((_, i) => stemLength(t, i) === 3);
+    const b = paths(t).findIndex((_, i) => stemLength(t, i) > 10);
+    expect(t.tie[a] as number).toBeLessThan(t.tie[b] as number);
   });
 });
+
+/** Every path of a snapshot, in table order. */
+function paths(t: IndexSnapshot): string[] {
+  return Array.from({ length: t.count }, (_, i) => t.path(i));
+}

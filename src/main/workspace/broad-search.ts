@@ -9,23 +9,24 @@
  *    whole-name bonuses are exact. The best few hundred go to a bounded heap.
  * 2. Those are aligned exactly and sorted as the exact search sorts them.
  *
- * Tier 1 reads the per-entry fields from typed-array columns (entry-columns.ts) and touches an
- * entry's strings only when its basename may hold part of the term; on a single short term, an
+ * Tier 1 reads the per-entry fields from the table's typed-array columns (entry-table.ts) and
+ * touches the text only when an entry's basename may hold part of the term; on a single short term, an
  * entry whose best possible score cannot enter the heap skips tier 1 altogether.
  *
  * So the results equal the exact search's whenever fewer than the heap's size match, and otherwise
  * can differ only for paths whose best alignment spans folder and basename while a basename-only or
  * folder-only alignment scored far lower: fzf makes the same trade for long inputs (its "v1").
  */
-import { columnsOf, type EntryColumns } from './entry-columns';
-import { charBit, type IndexedEntry, type IndexSnapshot } from './entry-store';
+import type { IndexSnapshot } from './entry-store';
+import { foldedTerm, occursAt } from './case-fold';
+import { charBit, type EntryTable } from './entry-table';
 import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
 const TIER_TWO_MIN = 400;
 
-/** Tie-breaks (`EntryColumns.tie`) fold into one number below the score, so the heap keeps what `better` prefers. */
+/** Tie-breaks (`EntryTable.tie`) fold into one number below the score, so the heap keeps what `better` prefers. */
 const SCORE_UNIT = 2 ** 22;
 
 /** A bounded min-heap of (key, entry index): keeps the `cap` largest keys offered. */
@@ -82,6 +83,11 @@ class TopHeap {
  * alignment of the term's first k characters inside it, and where it ends. A direct-mapped cache
  * over folder ids (one slot per folder unless the term is long), so siblings that the index does
  * not keep adjacent (files after a subfolder's contents, folders listed after files) still hit.
+ *
+ * A cell depends only on the term's first k characters, so the memo outlives its query: when the
+ * next keystroke extends the term, it is taken over ({@link FolderMemo.extend}) and only the cells
+ * of the new lengths are computed. Slots leave room for a few more characters when the cell budget
+ * allows.
  */
 class FolderMemo {
   private readonly stride: number;
@@ -92,17 +98,38 @@ class FolderMemo {
   readonly end: Int32Array;
   /** Offset of the current folder's slot in `score` and `end`. */
   at = 0;
-
   /** The mask bit of the term's last character (0 when it has none: then always scanned). */
-  readonly lastBit: number;
+  lastBit: number;
 
-  constructor(readonly codes: Int32Array, folders: number) {
+  constructor(
+    /** What the cells were computed on: the table, the string searched and the case folding. */
+    readonly table: EntryTable,
+    readonly hay: string,
+    public term: string,
+    public codes: Int32Array,
+    public folds: Int32Array,
+  ) {
     this.lastBit = charBit(codes[codes.length - 1] as number);
-    this.stride = codes.length + 1;
+    const folders = Math.max(1, table.folders);
+    this.stride = Math.max(codes.length + 1, Math.min(MEMO_ROOM, Math.floor(MEMO_CELLS / folders)));
     this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
     this.tag = new Int32Array(this.slots).fill(-1);
     this.score = new Int32Array(this.slots * this.stride);
     this.end = new Int32Array(this.slots * this.stride);
+  }
+
+  /** Takes the memo over for `term`, which extends its own on the same table and string; false when it cannot. */
+  extend(table: EntryTable, hay: string, term: string, fold: boolean): boolean {
+    if (table !== this.table || hay !== this.hay || term.length + 1 > this.stride || !term.startsWith(this.term)) return false;
+    if (term.length === this.term.length) return true;
+    const { codes, folds } = foldedTerm(term, fold);
+    if (!folds.subarray(0, this.folds.length).every((f, i) => f === this.folds[i])) return false;
+    // Cells past the old length were never computed (a slot is emptied whole when taken).
+    this.term = term;
+    this.codes = codes;
+    this.folds = folds;
+    this.lastBit = charBit(codes[codes.length - 1] as number);
+    return true;
   }
 
   /** Switches to folder part `folder`, emptying its slot if another folder held it. */
@@ -119,15 +146,32 @@ class FolderMemo {
     return this.end[this.at + k] !== UNKNOWN;
   }
 
-  /** Computes the current folder's part for the first `k` characters (score NO_MATCH when they do not fit). */
-  compute(hay: string, path: string, base: number, k: number): void {
+  /**
+   * Computes the current folder's part for the first `k` characters (score NO_MATCH when they do
+   * not fit), for the path starting at `from` in the text. The end is kept relative to the path's
+   * start: siblings share the folder part at different offsets of the text.
+   */
+  compute(hay: string, text: string, from: number, base: number, k: number): void {
     let i = k - 1;
-    for (let j = base - 1; j >= 0 && i >= 0; j--) if (hay.charCodeAt(j) === this.codes[i]) scratch[i--] = j;
-    this.end[this.at + k] = i >= 0 ? NONE : (scratch[k - 1] as number);
-    this.score[this.at + k] = i >= 0 ? NO_MATCH : scorePositions(path, base, scratch, 0, k, -1, 0);
+    for (let j = base - 1; j >= from && i >= 0; j--) if ((hay.charCodeAt(j) | (this.folds[i] as number)) === this.codes[i]) scratch[i--] = j;
+    this.end[this.at + k] = i >= 0 ? NONE : (scratch[k - 1] as number) - from;
+    this.score[this.at + k] = i >= 0 ? NO_MATCH : scorePositions(text, base, scratch, 0, k, -1, 0);
   }
 }
 
+/** The memos of the last broad query on each table, offered to the next one (see FolderMemo). */
+const lastMemos = new WeakMap<EntryTable, FolderMemo[]>();
+
+/** A memo for `term`: the last query's, extended, when one fits; else a new one. */
+function memoFor(t: EntryTable, hay: string, term: string, fold: boolean, spare: FolderMemo[]): FolderMemo {
+  const at = spare.findIndex((m) => m.extend(t, hay, term, fold));
+  if (at >= 0) return spare.splice(at, 1)[0] as FolderMemo;
+  const { codes, folds } = foldedTerm(term, fold);
+  return new FolderMemo(t, hay, term, codes, folds);
+}
+
+/** Most characters a slot leaves room for, when the cell budget allows one slot per folder. */
+const MEMO_ROOM = 16;
 /** Memo cells per term (each an Int32 in two arrays): bounds its memory on long terms. */
 export const MEMO_CELLS = 1 << 18;
 const UNKNOWN = -2;
@@ -139,52 +183,36 @@ const tail = new Int32Array(MAX_TERM);
  * Tier 1 for one term of entry `idx`: the score of a real alignment, cheap; NO_MATCH exactly when
  * the term does not match. The basename alone when it holds the whole term; else the rightmost
  * alignment, split into the part inside the basename and the rest inside the folder part
- * (remembered per folder). Reads the entry object only when the columns cannot decide: most
- * entries of a broad query are settled by the basename mask and the folder memo alone.
+ * (remembered per folder). Reads the text only when the columns cannot decide: most entries of a
+ * broad query are settled by the basename mask and the folder memo alone.
  */
-function cheapTermScore(entries: readonly IndexedEntry[], idx: number, cols: EntryColumns, sensitive: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
-  if (!memo) {
-    const e = entries[idx] as IndexedEntry;
-    return scoreTerm(sensitive ? e.path : e.lower, e.path, e.baseStart, term);
-  }
-  const baseMask = cols.baseMask[idx] as number;
-  const base = cols.baseStart[idx] as number;
-  let e: IndexedEntry | null = null;
-  let hay = '';
+function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
+  const from = t.start[idx] as number;
+  const to = t.end(idx);
+  const base = t.baseStart[idx] as number;
+  if (!memo) return scoreTerm(hay, t.text, from, to, base, term, fold);
+  const baseMask = t.baseMask[idx] as number;
   if ((baseMask & termMask) === termMask) {
-    e = entries[idx] as IndexedEntry;
-    hay = sensitive ? e.path : e.lower;
-    const s = scoreRange(hay, e.path, base, term, base, hay.length);
+    const s = scoreRange(hay, t.text, base, term, base, to, fold);
     if (s !== NO_MATCH) return s;
   }
-  const codes = memo.codes;
+  const { codes, folds } = memo;
   // The term's last characters, as late as possible in the basename; none when the basename lacks
   // the last one (most paths for a broad query: no scan then).
   let i = codes.length - 1;
   if ((baseMask & memo.lastBit) !== 0 || memo.lastBit === 0) {
-    e ??= entries[idx] as IndexedEntry;
-    hay = sensitive ? e.path : e.lower;
-    for (let j = hay.length - 1; j >= base && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) tail[i--] = j;
+    for (let j = to - 1; j >= base && i >= 0; j--) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) tail[i--] = j;
   }
   const k = i + 1;
-  if (k === 0) return scorePositions((e as IndexedEntry).path, base, tail, 0, codes.length, -1, 0);
-  if (base === 0) return NO_MATCH;
-  memo.use(cols.folder[idx] as number);
-  if (!memo.known(k)) {
-    e ??= entries[idx] as IndexedEntry;
-    memo.compute(sensitive ? e.path : e.lower, e.path, base, k);
-  }
+  if (k === 0) return scorePositions(t.text, base, tail, 0, codes.length, -1, 0);
+  if (base === from) return NO_MATCH;
+  memo.use(t.folder[idx] as number);
+  if (!memo.known(k)) memo.compute(hay, t.text, from, base, k);
   const folder = memo.score[memo.at + k] as number;
   if (folder === NO_MATCH) return NO_MATCH;
   // The whole term inside the folder part: nothing of the basename to score.
   if (k === codes.length) return folder;
-  return scorePositions((e as IndexedEntry).path, base, tail, k, codes.length, memo.end[memo.at + k] as number, folder);
-}
-
-function codesOf(term: string): Int32Array {
-  const codes = new Int32Array(term.length);
-  for (let i = 0; i < term.length; i++) codes[i] = term.charCodeAt(i);
-  return codes;
+  return scorePositions(t.text, base, tail, k, codes.length, (memo.end[memo.at + k] as number) + from, folder);
 }
 
 /** What {@link searchBroad} found: the ranked top and every index that matched (for narrowing). */
@@ -197,11 +225,10 @@ export interface BroadResult {
  * Searches the candidates (`list` of entry indexes, or every entry when null) for the parsed query;
  * returns at most `limit` visible entries, best first, and the indexes of all matches.
  */
-export function searchBroad(snapshot: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
-  const cols = columnsOf(snapshot);
-  const top = namePrefixesSuffice(snapshot, cols, list, p, limit);
-  if (top) return { top, survivors: maskSurvivors(cols, list, p) };
-  return searchTwoTier(snapshot, cols, list, p, limit);
+export function searchBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
+  const top = namePrefixesSuffice(t, list, p, limit);
+  if (top) return { top, survivors: maskSurvivors(t, list, p) };
+  return searchTwoTier(t, list, p, limit);
 }
 
 /**
@@ -211,36 +238,37 @@ export function searchBroad(snapshot: IndexSnapshot, list: Int32Array | null, p:
  * aligning; null when they do not suffice. Reads the basename's first character from its column
  * before anything else: on the broad queries that fall through to tier 1, the pass costs little.
  */
-function namePrefixesSuffice(snapshot: IndexSnapshot, cols: EntryColumns, list: Int32Array | null, p: Parsed, limit: number): Ranked[] | null {
+function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): Ranked[] | null {
   if (p.terms.length !== 1 || p.slashed) return null;
   const term = p.terms[0] as string;
   const others = maxTermScore(term.length, true);
-  const entries = snapshot.entries;
-  const { mask, kind } = cols;
-  const first = p.sensitive ? cols.firstExact : cols.firstLower;
+  const { mask, kind, baseStart } = t;
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
+  const first = p.sensitive ? t.firstExact : t.firstLower;
   const termFirst = term.charCodeAt(0);
-  const count = list ? list.length : entries.length;
+  const count = list ? list.length : t.count;
   const prefixed: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
     if (first[idx] !== termFirst) continue;
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
-    const e = entries[idx] as IndexedEntry;
-    if (!(p.sensitive ? e.path : e.lower).startsWith(term, e.baseStart)) continue;
-    const s = scoreEntry(e, p, queryBonus(e, p));
+    // The term has no `/`, so it cannot run past the path into the next one.
+    if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
+    const s = scoreEntry(t, idx, p, queryBonus(t, idx, p));
     if (s <= others) continue;
     // A bounded insertion: thousands may qualify (`c`), sorting them all would cost more than the scan.
     const last = prefixed.length === limit ? (prefixed[limit - 1] as Ranked) : null;
-    if (last && !better(e, s, last.e, last.s)) continue;
-    if (snapshot.isVisible(e)) insert(prefixed, { e, s }, limit);
+    if (last && !better(t, idx, s, last.i, last.s)) continue;
+    if (t.isVisible(idx)) insert(t, prefixed, { i: idx, s }, limit);
   }
   return prefixed.length < limit ? null : prefixed;
 }
 
 /** Every candidate passing the masks: a superset of the matches, which is all narrowing needs. */
-function maskSurvivors(cols: EntryColumns, list: Int32Array | null, p: Parsed): Int32Array {
-  const { mask, kind } = cols;
-  const count = list ? list.length : mask.length;
+function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32Array {
+  const { mask, kind } = t;
+  const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
   let kept = 0;
   for (let c = 0; c < count; c++) {
@@ -250,24 +278,24 @@ function maskSurvivors(cols: EntryColumns, list: Int32Array | null, p: Parsed): 
   return survivors.subarray(0, kept);
 }
 
-function compareRanked(a: Ranked, b: Ranked): number {
-  return better(a.e, a.s, b.e, b.s) ? -1 : better(b.e, b.s, a.e, a.s) ? 1 : 0;
-}
-
 /** Tiers 1 and 2 (see the module comment). */
-function searchTwoTier(snapshot: IndexSnapshot, cols: EntryColumns, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
-  const entries = snapshot.entries;
-  const count = list ? list.length : entries.length;
+function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
+  const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
   let kept = 0;
   const heap = new TopHeap(Math.max(TIER_TWO_MIN, limit * 8));
-  // One character, a `/` (segments) or a very long term: scored exactly, which is cheap for them.
-  const memos = p.terms.map((t) => (t.length === 1 || t.length > MAX_TERM || t.includes('/') ? null : new FolderMemo(codesOf(t), cols.folders)));
+  // One character or a very long term: scored exactly, which is cheap for them. A term with `/`
+  // splits like any other: its slashes can only match in the folder part.
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
+  const spare = lastMemos.get(t) ?? [];
+  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM ? null : memoFor(t, hay, term, fold, spare)));
+  lastMemos.set(t, memos.filter((m): m is FolderMemo => m !== null));
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
   const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
-  const { mask, kind } = cols;
-  const first = p.sensitive ? cols.firstExact : cols.firstLower;
+  const { mask, kind, tie } = t;
+  const first = p.sensitive ? t.firstExact : t.firstLower;
   // A bound for one plain term on entries whose basename starts with none of its characters (no
   // name bonus, no segment bonus inside the basename). Short terms score near it on thousands of
   // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
@@ -276,34 +304,34 @@ function searchTwoTier(snapshot: IndexSnapshot, cols: EntryColumns, list: Int32A
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
-    if (only && heap.refuses(bound - (cols.tie[idx] as number)) && !only.includes(first[idx] as number)) {
+    if (only && heap.refuses(bound - (tie[idx] as number)) && !only.includes(first[idx] as number)) {
       // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
       survivors[kept++] = idx;
       continue;
     }
     let s = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const ts = cheapTermScore(entries, idx, cols, p.sensitive, terms[t] as string, p.termMasks[t] as number, memos[t] as FolderMemo | null);
+    for (let k = 0; k < terms.length; k++) {
+      const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, p.termMasks[k] as number, memos[k] as FolderMemo | null);
       if (ts === NO_MATCH) { s = NO_MATCH; break; }
       s += ts;
     }
     if (s === NO_MATCH) continue;
     survivors[kept++] = idx;
-    if (bonusFirst < 0 || first[idx] === bonusFirst) s += queryBonus(entries[idx] as IndexedEntry, p);
+    if (bonusFirst < 0 || first[idx] === bonusFirst) s += queryBonus(t, idx, p);
     // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
-    const key = s * SCORE_UNIT - (cols.tie[idx] as number);
+    const key = s * SCORE_UNIT - (tie[idx] as number);
     if (!heap.refuses(key)) heap.offer(key, idx);
   }
   const ranked: Ranked[] = [];
-  for (let i = 0; i < heap.size; i++) {
-    const e = entries[heap.ids[i] as number] as IndexedEntry;
-    ranked.push({ e, s: scoreEntry(e, p, queryBonus(e, p)) });
+  for (let h = 0; h < heap.size; h++) {
+    const idx = heap.ids[h] as number;
+    ranked.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
   }
-  ranked.sort(compareRanked);
+  ranked.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
   const top: Ranked[] = [];
   for (const r of ranked) {
     if (top.length >= limit) break;
-    if (snapshot.isVisible(r.e)) top.push(r);
+    if (t.isVisible(r.i)) top.push(r);
   }
   return { top, survivors: survivors.subarray(0, kept) };
 }

@@ -1,8 +1,10 @@
 /**
- * The entries of a workspace index and the flat, search-ready snapshot the matcher reads. Each entry
- * carries its lower-cased path, character mask and basename offset, computed once when it is added,
- * so a snapshot after a change is only a copy of references.
+ * The entries of a workspace index: an immutable {@link EntryTable} that the matcher reads (the
+ * snapshot), and the changes the watchers make, kept as a map of plain entries until the next
+ * snapshot folds them into a new table.
  */
+import type { EntryTable } from './entry-table';
+import { FILE, HIDDEN, JUDGED, SAME_FOLDER, TableBuilder, TRACKED } from './entry-table';
 
 /** What an entry is. Symlinks that stay inside the workspace are listed as what they point at. */
 export type EntryKind = 'file' | 'folder';
@@ -16,182 +18,197 @@ export interface WorkspaceEntry {
   readonly size: number;
 }
 
-/** An entry with the fields the matcher needs, precomputed. Internal to the workspace folder. */
-export interface IndexedEntry extends WorkspaceEntry {
-  /** `path` lower-cased, with the same length (characters whose lower case is longer are kept). */
-  readonly lower: string;
-  /** Bit set of the characters the path contains (see {@link charMask}). */
-  readonly mask: number;
-  /** Offset of the basename in `path`. */
-  readonly baseStart: number;
-  /** Character mask of the basename alone (bounds a match's basename bonus). */
-  readonly baseMask: number;
-  /** Memo of the hidden-path verdict, filled on first need (see {@link EntryStore.isVisible}). */
-  hidden?: boolean;
+/** An entry as a walk lists it: with whether git tracks it. */
+export interface ListedEntry extends WorkspaceEntry {
+  /** Tracked by git (a regular file, or a folder holding tracked files): listed even when ignored. */
+  readonly tracked?: boolean;
 }
 
-/** A frozen view of the entries at one version; the matcher caches per snapshot. */
-export interface IndexSnapshot {
-  readonly version: number;
-  /** Every entry, hidden ones included: filter with `isVisible` before showing any. */
-  readonly entries: readonly IndexedEntry[];
-  /** Whether an entry may be shown (not a protected path); memoised on the entry. */
-  isVisible(entry: IndexedEntry): boolean;
-}
+/** A frozen view of the entries at one version: the table the matcher reads. */
+export type IndexSnapshot = EntryTable;
 
-/**
- * Bit for one character code: a-z get bits 0-25, digits 26, `.` 27, `/` 28, `-` and `_` 29, anything
- * else 30 (never required). Upper case maps to lower case.
- */
-export function charBit(code: number): number {
-  if (code >= 97 && code <= 122) return 1 << (code - 97);
-  if (code >= 65 && code <= 90) return 1 << (code - 65);
-  if (code >= 48 && code <= 57) return 1 << 26;
-  if (code === 46) return 1 << 27;
-  if (code === 47) return 1 << 28;
-  if (code === 45 || code === 95) return 1 << 29;
-  return 0;
-}
-
-// charBit for ASCII, looked up: the mask of 100,000 paths is computed on every build.
-const ASCII_BITS = Int32Array.from({ length: 128 }, (_, code) => charBit(code));
-
-/** The character mask of a string (or of `text[from..to)`): the OR of {@link charBit} over its characters. */
-export function charMask(text: string, from = 0, to = text.length): number {
-  let mask = 0;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    mask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
-  }
-  return mask;
-}
-
-/** Lower-cases without changing the length, so match positions in the lower form fit the original. */
-export function lowerSameLength(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  let out = '';
-  for (const ch of text) {
-    const l = ch.toLowerCase();
-    out += l.length === ch.length ? l : ch;
-  }
-  return out;
-}
-
-/**
- * Builds the searchable form of an entry. `folderMask`, when given, is the mask of the folder part
- * (shared by siblings, so a caller walking sorted paths computes it once per folder).
- */
-export function indexEntry(entry: WorkspaceEntry, folderMask?: number): IndexedEntry {
-  const lower = lowerSameLength(entry.path);
-  const baseStart = entry.path.lastIndexOf('/') + 1;
-  // Ranges, not slices: this runs for every path of a workspace.
-  const baseMask = charMask(lower, baseStart);
-  const mask = (folderMask ?? charMask(lower, 0, baseStart)) | baseMask;
-  return { path: entry.path, kind: entry.kind, size: entry.size, lower, mask, baseStart, baseMask };
+/** An entry while changes are applied: the table's row as a value, hidden verdict memo included. */
+interface Held {
+  path: string;
+  kind: EntryKind;
+  size: number;
+  tracked: boolean;
+  /** The table's `flags` bits of the hidden verdict (see EntryTable.isVisible). */
+  flags: number;
 }
 
 /**
  * A mutable set of entries keyed by path, with a version that changes on every mutation.
  *
- * Protected paths are judged lazily: the guard costs microseconds per path, which over 100,000
- * tracked files would double the build, so the verdict is taken when an entry is about to be shown
- * (a query's top results, `get`, `visibleEntries`) and remembered on the entry.
+ * Also answers which paths git tracks: from the entries' tracked bit, and for tracked paths that are
+ * not listed (deleted from disk, symlinks) from a small side list, so the walk's rescans list
+ * tracked files under ignore rules without keeping git's whole listing beside the table.
  */
 export class EntryStore {
-  // Either may be null: a bulk load keeps only the list (searchable at once) and builds the map on
-  // the first lookup or change; a change keeps only the map until the next snapshot.
-  private byPathMap: Map<string, IndexedEntry> | null = new Map();
-  private list: IndexedEntry[] | null = null;
+  private table: EntryTable;
+  // While changes are applied: every entry by path, in table order then new ones. Folded into a
+  // new table by the next snapshot (it costs about as much as the table many times over).
+  private map: Map<string, Held> | null = null;
+  /** Whether `map` holds changes the table lacks. */
+  private dirty = false;
   private version = 0;
-  private snap: IndexSnapshot | null = null;
+  private readonly trackedFiles = new Map<string, number>();
+  private readonly trackedFolders = new Set<string>();
 
-  constructor(private readonly isHidden: (relPath: string) => boolean = () => false) {}
-
-  /** Whether an entry may be shown; the verdict is computed once per entry. */
-  readonly isVisible = (entry: IndexedEntry): boolean => {
-    entry.hidden ??= this.isHidden(entry.path);
-    return !entry.hidden;
-  };
+  constructor(private readonly isHidden: (relPath: string) => boolean = () => false) {
+    this.table = new TableBuilder().build(0, isHidden);
+  }
 
   /** Number of entries. */
   get size(): number {
-    return this.list ? this.list.length : this.byPath.size;
+    return this.map ? this.map.size : this.table.count;
   }
 
-  /** Replaces everything with already indexed entries; the map is built later, when needed. */
-  load(entries: IndexedEntry[]): void {
-    this.list = entries;
-    this.byPathMap = null;
-    this.touch();
+  /** Replaces everything with the rows of `builder` (a bulk load: git's tracked files). */
+  load(builder: TableBuilder): void {
+    this.map = null;
+    this.dirty = false;
+    this.version++;
+    this.table = builder.build(this.version, this.isHidden);
   }
 
-  private get byPath(): Map<string, IndexedEntry> {
-    if (!this.byPathMap) {
-      this.byPathMap = new Map();
-      for (const e of this.list ?? []) this.byPathMap.set(e.path, e);
-    }
-    return this.byPathMap;
+  /** Records tracked paths that are not listed as entries (symlinks wait for the walk to judge them). */
+  addTrackedElsewhere(path: string, kind: EntryKind, size: number): void {
+    if (kind === 'file') this.trackedFiles.set(path, size);
+    else this.trackedFolders.add(path);
+  }
+
+  /** The size git recorded for a tracked file, or undefined when git does not track it. */
+  trackedSize(path: string): number | undefined {
+    const e = this.find(path);
+    return e && e.tracked && e.kind === 'file' ? e.size : this.trackedFiles.get(path);
+  }
+
+  /** Whether `path` is a folder that holds tracked files. */
+  isTrackedFolder(path: string): boolean {
+    const e = this.find(path);
+    return (e !== undefined && e.tracked && e.kind === 'folder') || this.trackedFolders.has(path);
   }
 
   /** Adds or replaces one entry. */
-  set(entry: WorkspaceEntry): void {
-    const old = this.byPath.get(entry.path);
-    if (old && old.kind === entry.kind && old.size === entry.size) return;
-    this.byPath.set(entry.path, indexEntry(entry));
-    this.list = null;
+  set(entry: ListedEntry): void {
+    const map = this.byPath;
+    const old = map.get(entry.path);
+    const tracked = entry.tracked === true;
+    if (tracked) this.forgetElsewhere(entry);
+    if (old && old.kind === entry.kind && old.size === entry.size && old.tracked === tracked) return;
+    if (old?.tracked && !tracked) this.addTrackedElsewhere(old.path, old.kind, old.size);
+    // The hidden verdict depends on the path alone: kept.
+    map.set(entry.path, { path: entry.path, kind: entry.kind, size: entry.size, tracked, flags: old ? old.flags : 0 });
     this.touch();
   }
 
   /** Removes one entry and, for a folder, everything under it. */
   delete(path: string): void {
-    if (!this.byPath.delete(path)) return;
+    const map = this.byPath;
+    const old = map.get(path);
+    if (!old) return;
+    this.forget(old);
+    map.delete(path);
     const prefix = `${path}/`;
-    for (const key of this.byPath.keys()) if (key.startsWith(prefix)) this.byPath.delete(key);
-    this.list = null;
+    for (const [key, e] of map) {
+      if (!key.startsWith(prefix)) continue;
+      this.forget(e);
+      map.delete(key);
+    }
     this.touch();
   }
 
   /** The visible entry at a path, as a plain value, if any. */
   get(path: string): WorkspaceEntry | undefined {
-    const e = this.byPath.get(path);
-    return e && this.isVisible(e) ? { path: e.path, kind: e.kind, size: e.size } : undefined;
+    if (this.map) {
+      const e = this.map.get(path);
+      return e && this.judge(e) ? { path: e.path, kind: e.kind, size: e.size } : undefined;
+    }
+    const i = this.table.indexOf(path);
+    return i >= 0 && this.table.isVisible(i) ? this.table.entry(i) : undefined;
   }
 
   /** Whether a path is listed at all (hidden or not): for bookkeeping, not for showing. */
   has(path: string): boolean {
-    return this.byPath.has(path);
+    return this.find(path) !== undefined;
   }
 
   /** Every visible entry as plain values (judges every path: meant for small workspaces and tests). */
   visibleEntries(): WorkspaceEntry[] {
+    const table = this.snapshot();
     const out: WorkspaceEntry[] = [];
-    for (const e of this.byPath.values()) if (this.isVisible(e)) out.push({ path: e.path, kind: e.kind, size: e.size });
+    for (let i = 0; i < table.count; i++) if (table.isVisible(i)) out.push(table.entry(i));
     return out;
   }
 
   /**
-   * Replaces everything at once (a finished walk). Unchanged entries keep their computed fields and
-   * their place: entries already listed stay in their order (the tracked files' sorted order, in
-   * which they were allocated), new ones follow. The matcher walks the list in order, so keeping it
-   * in allocation order keeps its reads sequential in memory (twice as fast on 100,000 paths as the
-   * walk's order), and siblings stay adjacent.
+   * Replaces everything at once (a finished walk). Entries already listed keep their place (the
+   * tracked files' sorted order), new ones follow: the matcher walks the table in order, and
+   * siblings stay adjacent, which its per-folder memo relies on. Tracked entries that are no longer
+   * listed are remembered as tracked elsewhere.
    */
-  replaceAll(entries: Iterable<WorkspaceEntry>): void {
-    const previous = this.byPath;
-    const incoming = new Map<string, WorkspaceEntry>();
+  replaceAll(entries: Iterable<ListedEntry>): void {
+    const builder = this.map ? this.mergeMap(entries) : this.mergeTable(entries);
+    this.map = null;
+    this.dirty = false;
+    this.version++;
+    this.table = builder.build(this.version, this.isHidden);
+  }
+
+  /** The rows of {@link replaceAll} while changes are held in the map. */
+  private mergeMap(entries: Iterable<ListedEntry>): TableBuilder {
+    const incoming = new Map<string, ListedEntry>();
     for (const e of entries) incoming.set(e.path, e);
-    const next = new Map<string, IndexedEntry>();
-    for (const [path, old] of previous) {
-      const e = incoming.get(path);
-      if (!e) continue;
-      next.set(path, old.kind === e.kind && old.size === e.size ? old : indexEntry(e));
-      incoming.delete(path);
+    const builder = new TableBuilder();
+    for (const old of (this.map as Map<string, Held>).values()) {
+      const e = incoming.get(old.path);
+      if (!e) {
+        if (old.tracked) this.addTrackedElsewhere(old.path, old.kind, old.size);
+        continue;
+      }
+      this.take(builder, e, old.flags);
+      incoming.delete(old.path);
     }
-    for (const e of incoming.values()) next.set(e.path, indexEntry(e));
-    this.byPathMap = next;
-    this.list = null;
-    this.touch();
+    for (const e of incoming.values()) this.take(builder, e, 0);
+    return builder;
+  }
+
+  /**
+   * The rows of {@link replaceAll} from the table: each incoming path is looked up in the table's
+   * hash index (built already by the walk's tracked look-ups) instead of a map of 100,000 paths.
+   */
+  private mergeTable(entries: Iterable<ListedEntry>): TableBuilder {
+    const t = this.table;
+    const list = Array.isArray(entries) ? (entries as ListedEntry[]) : [...entries];
+    const rowOf = new Int32Array(t.count).fill(-1);
+    const fresh = new Map<string, number>();
+    for (let k = 0; k < list.length; k++) {
+      const path = (list[k] as ListedEntry).path;
+      const i = t.indexOf(path);
+      // The last of equal paths wins, as a map would have it.
+      if (i >= 0) rowOf[i] = k;
+      else fresh.set(path, k);
+    }
+    const builder = new TableBuilder();
+    let previous = -1;
+    for (let i = 0; i < t.count; i++) {
+      const k = rowOf[i] as number;
+      if (k >= 0) {
+        // Rows copied in table order: the previous one's folder id says whether the folder part is the same.
+        const same = previous >= 0 && t.folder[previous] === t.folder[i] ? SAME_FOLDER : 0;
+        this.take(builder, list[k] as ListedEntry, ((t.flags[i] as number) & (JUDGED | HIDDEN)) | same);
+        previous = i;
+      } else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
+    }
+    for (const k of fresh.values()) this.take(builder, list[k] as ListedEntry, 0);
+    return builder;
+  }
+
+  /** Adds a listed entry to `builder`, keeping the hidden verdict in `flags`. */
+  private take(builder: TableBuilder, e: ListedEntry, flags: number): void {
+    if (e.tracked) this.forgetElsewhere(e);
+    builder.push(e.path, e.kind, e.size, e.tracked === true, flags);
   }
 
   /** Paths directly inside a folder (`''` for the root). */
@@ -206,12 +223,56 @@ export class EntryStore {
 
   /** The current snapshot; the same object until the next mutation. */
   snapshot(): IndexSnapshot {
-    this.snap ??= { version: this.version, entries: this.list ?? [...this.byPath.values()], isVisible: this.isVisible };
-    return this.snap;
+    if (this.map && !this.dirty) this.map = null;
+    if (this.map) {
+      const builder = new TableBuilder();
+      for (const e of this.map.values()) builder.push(e.path, e.kind, e.size, e.tracked, e.flags);
+      this.table = builder.build(this.version, this.isHidden);
+      this.map = null;
+      this.dirty = false;
+    }
+    return this.table;
+  }
+
+  private get byPath(): Map<string, Held> {
+    if (!this.map) {
+      const t = this.table;
+      const map = new Map<string, Held>();
+      for (let i = 0; i < t.count; i++) {
+        const flags = t.flags[i] as number;
+        map.set(t.path(i), { path: t.path(i), kind: t.kind[i] === FILE ? 'file' : 'folder', size: t.size[i] as number, tracked: (flags & TRACKED) !== 0, flags });
+      }
+      this.map = map;
+    }
+    return this.map;
+  }
+
+  private find(path: string): Held | undefined {
+    if (this.map) return this.map.get(path);
+    const t = this.table;
+    const i = t.indexOf(path);
+    if (i < 0) return undefined;
+    return { path, kind: t.kind[i] === FILE ? 'file' : 'folder', size: t.size[i] as number, tracked: t.tracked(i), flags: t.flags[i] as number };
+  }
+
+  /** Whether a held entry may be shown; the verdict is memoised in its flags. */
+  private judge(e: Held): boolean {
+    if ((e.flags & JUDGED) === 0) e.flags |= JUDGED | (this.isHidden(e.path) ? HIDDEN : 0);
+    return (e.flags & HIDDEN) === 0;
+  }
+
+  private forget(e: Held): void {
+    if (e.tracked) this.addTrackedElsewhere(e.path, e.kind, e.size);
+  }
+
+  private forgetElsewhere(e: WorkspaceEntry): void {
+    // Usually empty: checked first, so a walk of 100,000 tracked entries hashes no path here.
+    if (e.kind === 'file') { if (this.trackedFiles.size > 0) this.trackedFiles.delete(e.path); }
+    else if (this.trackedFolders.size > 0) this.trackedFolders.delete(e.path);
   }
 
   private touch(): void {
+    this.dirty = true;
     this.version++;
-    this.snap = null;
   }
 }

@@ -79,6 +79,20 @@ describe('query ranking', () => {
     expect(query(store, 'BUTTON')).toEqual([]);
   });
 
+  it('ignores case of letters beyond ASCII too (the table then keeps a lower-cased copy)', () => {
+    const accented = storeOf(['docs/Über.md', 'src/ÉCOLE.ts', 'src/ecole.ts', 'lib/Straße.ts']);
+    expect(accented.snapshot().lower).not.toBeNull();
+    expect(top(accented, 'über')).toBe('docs/Über.md');
+    expect(top(accented, 'école')).toBe('src/ÉCOLE.ts');
+    expect(top(accented, 'straße')).toBe('lib/Straße.ts');
+    // Caseless characters beyond ASCII need no copy: ASCII letters are folded as they are compared.
+    const caseless = storeOf(['docs/設計/Readme.md', 'src/a_b.ts', 'src/a\x7fb.ts']);
+    expect(caseless.snapshot().lower).toBeNull();
+    expect(top(caseless, '設計/readme')).toBe('docs/設計/Readme.md');
+    expect(top(caseless, 'readme')).toBe('docs/設計/Readme.md');
+    expect(query(caseless, 'a_b').map((m) => m.path)).toEqual(['src/a_b.ts']);
+  });
+
   it('requires every space-separated term', () => {
     expect(top(store, 'editor hook list', ['file'])).toBe('packages/editor/src/hooks/useCompletionList.ts');
     expect(query(store, 'editor zzz')).toEqual([]);

@@ -9,11 +9,11 @@
  * segments; a leading `./` is ignored. Smart case: all-lower-case queries ignore case, a query with
  * an upper-case letter matches case exactly.
  */
-import type { EntryKind, IndexSnapshot, IndexedEntry } from './entry-store';
+import type { EntryKind, IndexSnapshot } from './entry-store';
 import { NO_MATCH } from './fuzzy-score';
 import { searchBroad } from './broad-search';
 import { isShortQuery, searchShort } from './short-search';
-import { better, insert, kindBit, parse, queryBonus, scoreEntry, toMatch, upperBound, type Match, type Parsed, type Ranked } from './ranking';
+import { better, insert, parse, queryBonus, scoreEntry, toMatch, upperBound, type Match, type Parsed, type Ranked } from './ranking';
 
 export type { Match } from './ranking';
 
@@ -78,48 +78,47 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
   if (p.terms.length === 0) return [];
   const limit = Math.max(1, options.limit ?? 50);
   const list = candidates(snapshot, index, p);
-  const count = list ? list.length : snapshot.entries.length;
+  const count = list ? list.length : snapshot.count;
   const { top, survivors } =
     count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : isShortQuery(p) ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
   caches.set(index, { snapshot, parsed: p, survivors });
-  return top.map(({ e, s }) => toMatch(e, s, p));
+  return top.map(({ i, s }) => toMatch(snapshot, i, s, p));
 }
 
 /** Every candidate aligned exactly, skipping those whose cheap upper bound cannot enter the top. */
-function searchExact(snapshot: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): { top: Ranked[]; survivors: Int32Array } {
-  const entries = snapshot.entries;
-  const count = list ? list.length : entries.length;
+function searchExact(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): { top: Ranked[]; survivors: Int32Array } {
+  const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
   let kept = 0;
   const top: Ranked[] = [];
   const first = (p.terms[0] as string).charCodeAt(0);
+  const firsts = p.sensitive ? t.firstExact : t.firstLower;
   // Two passes: basenames starting with the first character first. They fill the top with strong
   // results early, so the second pass can skip most entries on a cheap upper bound.
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < count; c++) {
       const idx = list ? (list[c] as number) : c;
-      const e = entries[idx] as IndexedEntry;
-      if ((e.mask & p.mask) !== p.mask || (kindBit(e) & p.kinds) === 0) continue;
-      const startsHere = (p.sensitive ? e.path : e.lower).charCodeAt(e.baseStart) === first;
+      if (((t.mask[idx] as number) & p.mask) !== p.mask || ((t.kind[idx] as number) & p.kinds) === 0) continue;
+      const startsHere = firsts[idx] === first;
       if (startsHere !== (pass === 0)) continue;
       const last = top.length === limit ? (top[limit - 1] as Ranked) : null;
       // Outside the first pass the basename does not start with the term, so only a term with `/`
       // (whole trailing names) or the whole path can still earn a name bonus.
-      const bonus = startsHere || p.slashed ? queryBonus(e, p) : 0;
+      const bonus = startsHere || p.slashed ? queryBonus(t, idx, p) : 0;
       if (last) {
-        const bound = upperBound(e, p, bonus);
+        const bound = upperBound(t, idx, p, bonus);
         // Cannot enter the top: keep it as a candidate for the next keystroke without aligning it.
-        if (bound < last.s || (bound === last.s && !better(e, bound, last.e, last.s))) {
+        if (bound < last.s || (bound === last.s && !better(t, idx, bound, last.i, last.s))) {
           survivors[kept++] = idx;
           continue;
         }
       }
-      const s = scoreEntry(e, p, bonus);
+      const s = scoreEntry(t, idx, p, bonus);
       if (s === NO_MATCH) continue;
       survivors[kept++] = idx;
-      if (last && !better(e, s, last.e, last.s)) continue;
-      if (!snapshot.isVisible(e)) continue;
-      insert(top, { e, s }, limit);
+      if (last && !better(t, idx, s, last.i, last.s)) continue;
+      if (!t.isVisible(idx)) continue;
+      insert(t, top, { i: idx, s }, limit);
     }
   }
   return { top, survivors: survivors.subarray(0, kept) };

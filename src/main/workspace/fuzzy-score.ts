@@ -6,7 +6,10 @@
  * The alignment is a sparse dynamic programme over occurrences only: row i visits the positions of
  * the term's i-th character (found with native `indexOf`) inside the band between the leftmost and
  * the rightmost possible alignment, so a typical path costs a few dozen steps, not length × term.
+ *
+ * `fold` (see case-fold.ts) makes the term's ASCII letters match either case in `hay`.
  */
+import { findCode, foldedTerm, foldOf, occursAt, type FoldedTerm } from './case-fold';
 
 /** Points for each matched character. */
 const SCORE_MATCH = 16;
@@ -79,16 +82,17 @@ export function bonusAt(path: string, i: number, baseStart: number): number {
 }
 
 /**
- * Best score of `term` in `hay` (the path, lower-cased unless the search is case-sensitive), or
- * {@link NO_MATCH}. `path` is the original path (for camelCase bonuses). When `positions` is given,
- * the matched character offsets are written into it.
+ * Best score of `term` in `hay[from..to)` (the path inside the table's searched string, see
+ * EntryTable.haystack), or {@link NO_MATCH}. `path` is the original text (for camelCase bonuses);
+ * offsets, `baseStart` and the `positions` written are offsets in it. The character before `from`
+ * must be a `/`, or `from` 0 (the table joins its paths with `/`).
  */
-export function scoreTerm(hay: string, path: string, baseStart: number, term: string, positions?: number[]): number {
+export function scoreTerm(hay: string, path: string, from: number, to: number, baseStart: number, term: string, fold: boolean, positions?: number[]): number {
   const m = term.length;
   if (m === 0) return 0;
-  if (m > MAX_TERM) return scoreSubstring(hay, path, baseStart, term, positions);
-  if (m === 1) return scoreChar(hay, path, baseStart, term, positions);
-  return scoreRange(hay, path, baseStart, term, 0, hay.length, positions);
+  if (m > MAX_TERM) return scoreSubstring(hay, path, from, to, baseStart, term, fold, positions);
+  if (m === 1) return scoreChar(hay, path, from, to, baseStart, term.charCodeAt(0), foldOf(term.charCodeAt(0), fold), positions);
+  return scoreRange(hay, path, baseStart, term, from, to, fold, positions);
 }
 
 /**
@@ -97,43 +101,45 @@ export function scoreTerm(hay: string, path: string, baseStart: number, term: st
  * lies in that range. The broad search scores basenames and folders alone with it (short strings,
  * folders shared by siblings) and aligns whole paths only for its top candidates.
  */
-export function scoreRange(hay: string, path: string, baseStart: number, term: string, from: number, to: number, positions?: number[]): number {
+export function scoreRange(hay: string, path: string, baseStart: number, term: string, from: number, to: number, fold: boolean, positions?: number[]): number {
   const m = term.length;
-  const codes = termCodes(term);
+  const { codes, folds } = termCodes(term, fold);
   // Leftmost alignment gives each row's lowest column; rightmost gives its highest. Plain
   // charCodeAt scans: on 60-character paths they beat a dozen indexOf calls.
   let i = 0;
-  for (let j = from; j < to && i < m; j++) if (hay.charCodeAt(j) === codes[i]) lo[i++] = j;
+  for (let j = from; j < to && i < m; j++) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) lo[i++] = j;
   if (i < m) return NO_MATCH;
   i = m - 1;
-  for (let j = to - 1; j >= from && i >= 0; j--) if (hay.charCodeAt(j) === codes[i]) hi[i--] = j;
-  return align(hay, path, baseStart, codes, m, positions);
+  for (let j = to - 1; j >= from && i >= 0; j--) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) hi[i--] = j;
+  return align(hay, path, baseStart, codes, folds, m, positions);
 }
 
 let lastTerm = '';
-let lastCodes = new Int32Array(MAX_TERM);
+let lastFold = false;
+let lastCodes: FoldedTerm = foldedTerm('', false);
 
-function termCodes(term: string): Int32Array {
-  if (term !== lastTerm) {
-    lastCodes = new Int32Array(term.length);
-    for (let i = 0; i < term.length; i++) lastCodes[i] = term.charCodeAt(i);
+function termCodes(term: string, fold: boolean): FoldedTerm {
+  if (term !== lastTerm || fold !== lastFold) {
+    lastCodes = foldedTerm(term, fold);
     lastTerm = term;
+    lastFold = fold;
   }
   return lastCodes;
 }
 
 /** The sparse alignment over the bands `lo[i]..hi[i]`; see the module comment. */
-function align(hay: string, path: string, baseStart: number, codes: Int32Array, m: number, positions?: number[]): number {
+function align(hay: string, path: string, baseStart: number, codes: Int32Array, folds: Int32Array, m: number, positions?: number[]): number {
   let n = 0;
   for (let i = 0; i < m; i++) {
     rowStart[i] = n;
     const code = codes[i] as number;
+    const f = folds[i] as number;
     const end = hi[i] as number;
     let k = i > 0 ? (rowStart[i - 1] as number) : 0; // walks the previous row
     let bestGap = NO_MATCH; // best previous score + gap cost, measured at column 0
     let bestGapFrom = -1;
     for (let j = lo[i] as number; j <= end; j++) {
-      if (hay.charCodeAt(j) !== code) continue;
+      if ((hay.charCodeAt(j) | f) !== code) continue;
       if (n >= cap) grow();
       const b = bonusAt(path, j, baseStart);
       if (i === 0) {
@@ -180,13 +186,13 @@ function align(hay: string, path: string, baseStart: number, codes: Int32Array, 
   return score[top] as number;
 }
 
-/** One character: its best occurrence. The basename's first character is the best possible spot. */
-function scoreChar(hay: string, path: string, baseStart: number, ch: string, positions?: number[]): number {
+/** One character (`code`, folded by `f`): its best occurrence. The basename's first character is the best possible spot. */
+function scoreChar(hay: string, path: string, from: number, to: number, baseStart: number, code: number, f: number, positions?: number[]): number {
   let best = -1;
   let bestAt = -1;
-  if (hay[baseStart] === ch) bestAt = baseStart;
+  if (baseStart < to && (hay.charCodeAt(baseStart) | f) === code) bestAt = baseStart;
   else {
-    for (let j = hay.indexOf(ch); j >= 0; j = hay.indexOf(ch, j + 1)) {
+    for (let j = findCode(hay, code, f, from, to); j >= 0; j = findCode(hay, code, f, j + 1, to)) {
       const b = bonusAt(path, j, baseStart);
       if (b >= best) { best = b; bestAt = j; }
     }
@@ -196,10 +202,11 @@ function scoreChar(hay: string, path: string, baseStart: number, ch: string, pos
   return SCORE_MATCH + bonusAt(path, bestAt, baseStart) * FIRST_CHAR_MULTIPLIER;
 }
 
-/** Scores a long term that must appear whole: one consecutive run. */
-function scoreSubstring(hay: string, path: string, baseStart: number, term: string, positions?: number[]): number {
-  const at = hay.lastIndexOf(term);
-  if (at < 0) return NO_MATCH;
+/** Scores a long term that must appear whole: one consecutive run, the last one in the path. */
+function scoreSubstring(hay: string, path: string, from: number, to: number, baseStart: number, term: string, fold: boolean, positions?: number[]): number {
+  let at = to - term.length;
+  while (at >= from && !occursAt(hay, term, at, fold)) at--;
+  if (at < from) return NO_MATCH;
   if (positions) {
     positions.length = 0;
     for (let i = 0; i < term.length; i++) positions.push(at + i);

@@ -50,6 +50,13 @@ describe('git index reader', () => {
     expect(result.entries.map((e) => e.path)).toEqual(lsFiles(root));
     expect(result.entries.find((e) => e.path === 'link')?.type).toBe('symlink');
     expect(result.entries.find((e) => e.path === 'src/b.ts')).toEqual({ path: 'src/b.ts', type: 'file', size: 'content of src/b.ts\n'.length });
+    // The same-folder hint is never wrong, and is given for siblings of versions 2 and 3.
+    const folderOf = (p: string): string => p.slice(0, p.lastIndexOf('/') + 1);
+    result.entries.forEach((e, i) => {
+      const same = i > 0 && folderOf(e.path) === folderOf((result.entries[i - 1] as { path: string }).path);
+      if (result.sameFolder[i] === 1) expect(same, e.path).toBe(true);
+      else if (version < 4) expect(same, e.path).toBe(false);
+    });
   });
 
   it('leaves out skip-worktree entries (sparse checkout)', async () => {

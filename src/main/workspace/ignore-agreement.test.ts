@@ -37,7 +37,8 @@ async function indexFiles(root: string): Promise<string[]> {
   const index = createWorkspaceIndex(root, { watch: false });
   try {
     expect(await index.whenReady()).toBe('ready');
-    return index.snapshot().entries.filter((e) => e.kind === 'file').map((e) => e.path).sort();
+    const t = index.snapshot();
+    return Array.from({ length: t.count }, (_, i) => t.entry(i)).filter((e) => e.kind === 'file').map((e) => e.path).sort();
   } finally {
     index.close();
   }

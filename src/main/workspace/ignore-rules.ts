@@ -11,6 +11,7 @@
  * `@folder` through the file guards.
  */
 import ignore, { type Ignore } from 'ignore';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -95,6 +96,35 @@ export async function readTextCapped(file: string, cap = MAX_IGNORE_FILE_BYTES):
     return buf.toString('utf8', 0, read);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * {@link readTextCapped}, synchronously, for the walk (which runs in the index's worker thread).
+ * Opened non-blocking and checked with fstat: a FIFO named `.gitignore` must not stop the walk.
+ */
+export function readTextCappedSync(file: string, cap = MAX_IGNORE_FILE_BYTES): string {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return '';
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return '';
+    const buf = Buffer.alloc(Math.min(cap, info.size + 4096));
+    let read = 0;
+    while (read < buf.length) {
+      const bytesRead = readSync(fd, buf, read, buf.length - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return buf.toString('utf8', 0, read);
+  } catch {
+    return '';
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -3,7 +3,9 @@
  * broad-search.ts): the parsed query, whole-name bonuses, the exact score of an entry, the sort
  * order, and the result with its highlight ranges.
  */
-import { charMask, type EntryKind, type IndexedEntry } from './entry-store';
+import type { EntryKind } from './entry-store';
+import { charMask, FILE, stemLengthIn, type EntryTable } from './entry-table';
+import { occursAt } from './case-fold';
 import { maxTermScore, NO_MATCH, scoreTerm } from './fuzzy-score';
 
 /** One search result. */
@@ -48,18 +50,17 @@ export function parse(text: string, kinds: readonly EntryKind[] | undefined): Pa
   return { terms: lowered, slashed: lowered.some((t) => t.includes('/')), termMasks: lowered.map((t) => charMask(t)), sensitive, mask: charMask(lowered.join('')), kinds: kindBits, text: lowered.join(' ') };
 }
 
-/** 1 for files, 2 for folders (tested against {@link Parsed.kinds}). */
-export function kindBit(e: IndexedEntry): number {
-  return e.kind === 'file' ? 1 : 2;
-}
-
-/** The summed score of all terms plus `bonus`, or NO_MATCH; with `positions`, collects every matched offset. */
-export function scoreEntry(e: IndexedEntry, p: Parsed, bonus: number, positions?: number[]): number {
-  const hay = p.sensitive ? e.path : e.lower;
+/** The summed score of all terms of entry `i` plus `bonus`, or NO_MATCH; with `positions`, collects every matched offset (in the table's text). */
+export function scoreEntry(t: EntryTable, i: number, p: Parsed, bonus: number, positions?: number[]): number {
+  const hay = t.haystack(p.sensitive);
+  const fold = t.folds(p.sensitive);
+  const from = t.start[i] as number;
+  const to = t.end(i);
+  const base = t.baseStart[i] as number;
   let total = 0;
   const one: number[] | undefined = positions ? [] : undefined;
   for (const term of p.terms) {
-    const s = scoreTerm(hay, e.path, e.baseStart, term, one);
+    const s = scoreTerm(hay, t.text, from, to, base, term, fold, one);
     if (s === NO_MATCH) return NO_MATCH;
     total += s;
     if (positions && one) positions.push(...one);
@@ -68,74 +69,82 @@ export function scoreEntry(e: IndexedEntry, p: Parsed, bonus: number, positions?
 }
 
 /** The whole-name bonus of a query (single terms only). */
-export function queryBonus(e: IndexedEntry, p: Parsed): number {
-  return p.terms.length === 1 ? nameBonus(p.sensitive ? e.path : e.lower, e, p.terms[0] as string) : 0;
+export function queryBonus(t: EntryTable, i: number, p: Parsed): number {
+  return p.terms.length === 1 ? nameBonus(t.haystack(p.sensitive), t.folds(p.sensitive), t, i, p.terms[0] as string) : 0;
 }
 
 /** An upper bound of {@link scoreEntry} with the same `bonus`, cheap: no alignment. */
-export function upperBound(e: IndexedEntry, p: Parsed, bonus: number): number {
+export function upperBound(t: EntryTable, i: number, p: Parsed, bonus: number): number {
   let total = 0;
-  for (let t = 0; t < p.terms.length; t++) {
-    total += maxTermScore((p.terms[t] as string).length, (e.baseMask & (p.termMasks[t] as number)) !== 0);
+  for (let k = 0; k < p.terms.length; k++) {
+    total += maxTermScore((p.terms[k] as string).length, ((t.baseMask[i] as number) & (p.termMasks[k] as number)) !== 0);
   }
   return total + bonus;
 }
 
-/** Length of the basename up to its first dot after the first character (`Button.stories.tsx` -> 6). */
-export function stemLength(e: IndexedEntry): number {
-  const dot = e.path.indexOf('.', e.baseStart + 1);
-  return (dot < 0 ? e.path.length : dot) - e.baseStart;
+/** Length of entry `i`'s basename up to its first dot after the first character (`Button.stories.tsx` -> 6). */
+export function stemLength(t: EntryTable, i: number): number {
+  return stemLengthIn(t.text, t.baseStart[i] as number, t.end(i));
 }
 
 /** Bonus when the term is the whole path, whole trailing names, a name minus extension, or a name's start. */
-function nameBonus(hay: string, e: IndexedEntry, term: string): number {
-  if (hay.length === term.length) return hay === term ? EXACT_PATH : 0;
-  if (hay.endsWith(term) && hay.charCodeAt(hay.length - term.length - 1) === 47) return e.kind === 'file' ? EXACT_FILE_NAME : EXACT_NAME;
+function nameBonus(hay: string, fold: boolean, t: EntryTable, i: number, term: string): number {
+  const from = t.start[i] as number;
+  const to = t.end(i);
+  const base = t.baseStart[i] as number;
+  const n = term.length;
+  if (to - from === n) return occursAt(hay, term, from, fold) ? EXACT_PATH : 0;
+  if (to - from > n && occursAt(hay, term, to - n, fold) && hay.charCodeAt(to - n - 1) === 47) return t.kind[i] === FILE ? EXACT_FILE_NAME : EXACT_NAME;
   // `readme` for README.md, `tsconfig.base` for tsconfig.base.json, `button/index` for Button/index.ts.
-  const dot = hay.lastIndexOf('.');
-  if (e.kind === 'file' && dot > e.baseStart && dot >= term.length && hay.startsWith(term, dot - term.length)) {
-    const before = dot - term.length - 1;
-    if (before < 0 || hay.charCodeAt(before) === 47) return EXACT_NAME;
+  const dot = hay.lastIndexOf('.', to - 1);
+  if (t.kind[i] === FILE && dot > base && dot - from >= n && occursAt(hay, term, dot - n, fold)) {
+    const before = dot - n - 1;
+    if (before < from || hay.charCodeAt(before) === 47) return EXACT_NAME;
   }
-  const firstDot = hay.indexOf('.', e.baseStart + 1);
-  if (firstDot > 0 && firstDot - e.baseStart === term.length && hay.startsWith(term, e.baseStart)) return EXACT_NAME;
-  return hay.startsWith(term, e.baseStart) ? NAME_PREFIX : 0;
+  const firstDot = hay.indexOf('.', base + 1);
+  if (firstDot > 0 && firstDot < to && firstDot - base === n && occursAt(hay, term, base, fold)) return EXACT_NAME;
+  return base + n <= to && occursAt(hay, term, base, fold) ? NAME_PREFIX : 0;
 }
 
 /** Sorting: higher score, then shorter name stem, files before folders, shorter path, then by path. */
-export function better(a: IndexedEntry, sa: number, b: IndexedEntry, sb: number): boolean {
+export function better(t: EntryTable, a: number, sa: number, b: number, sb: number): boolean {
   if (sa !== sb) return sa > sb;
-  const ba = stemLength(a);
-  const bb = stemLength(b);
+  const ba = stemLength(t, a);
+  const bb = stemLength(t, b);
   if (ba !== bb) return ba < bb;
-  if (a.kind !== b.kind) return a.kind === 'file';
-  if (a.path.length !== b.path.length) return a.path.length < b.path.length;
-  return a.path < b.path;
+  if (t.kind[a] !== t.kind[b]) return t.kind[a] === FILE;
+  const la = t.end(a) - (t.start[a] as number);
+  const lb = t.end(b) - (t.start[b] as number);
+  if (la !== lb) return la < lb;
+  return t.path(a) < t.path(b);
 }
 
-/** An entry with its score. */
+/** An entry (its index in the table) with its score. */
 export interface Ranked {
-  e: IndexedEntry;
+  i: number;
   s: number;
 }
 
 /** Inserts into the sorted top list, dropping what falls past `limit`. */
-export function insert(top: Ranked[], r: Ranked, limit: number): void {
+export function insert(t: EntryTable, top: Ranked[], r: Ranked, limit: number): void {
   let at = top.length;
-  while (at > 0 && better(r.e, r.s, (top[at - 1] as Ranked).e, (top[at - 1] as Ranked).s)) at--;
+  while (at > 0 && better(t, r.i, r.s, (top[at - 1] as Ranked).i, (top[at - 1] as Ranked).s)) at--;
   top.splice(at, 0, r);
   if (top.length > limit) top.pop();
 }
 
-/** Builds the result with highlight ranges, merging adjacent matched offsets. */
-export function toMatch(e: IndexedEntry, score: number, p: Parsed): Match {
+/** Builds the result with highlight ranges (offsets in the path), merging adjacent matched offsets. */
+export function toMatch(t: EntryTable, i: number, score: number, p: Parsed): Match {
   const positions: number[] = [];
-  scoreEntry(e, p, 0, positions);
+  scoreEntry(t, i, p, 0, positions);
   positions.sort((a, b) => a - b);
+  const from = t.start[i] as number;
   const ranges: number[] = [];
-  for (const at of positions) {
+  for (const abs of positions) {
+    const at = abs - from;
     if (ranges.length > 0 && ranges[ranges.length - 1] === at) ranges[ranges.length - 1] = at + 1;
     else if (!(ranges.length > 0 && (ranges[ranges.length - 1] as number) > at)) ranges.push(at, at + 1);
   }
+  const e = t.entry(i);
   return { path: e.path, kind: e.kind, size: e.size, score, ranges };
 }

@@ -33,11 +33,10 @@ describe('short queries on a large index', () => {
   it('returns only real, visible matches with their exact scores', () => {
     for (const text of ['s', 'se', 'sec', 'ts', 'md', 'Pa', 'x']) {
       const p = parse(text, undefined);
-      const byPath = new Map(snapshot.entries.map((e) => [e.path, e]));
       for (const m of query(snapshot, text, { limit: 50 })) {
-        const e = byPath.get(m.path);
-        expect(e && snapshot.isVisible(e), `${text}: ${m.path}`).toBe(true);
-        expect(m.score, `${text}: ${m.path}`).toBe(scoreEntry(e!, p, queryBonus(e!, p)));
+        const e = snapshot.indexOf(m.path);
+        expect(e >= 0 && snapshot.isVisible(e), `${text}: ${m.path}`).toBe(true);
+        expect(m.score, `${text}: ${m.path}`).toBe(scoreEntry(snapshot, e, p, queryBonus(snapshot, e, p)));
         expect(m.score).not.toBe(NO_MATCH);
       }
     }
@@ -47,8 +46,8 @@ describe('short queries on a large index', () => {
     for (const text of ['p', 'sr', 'mod', 'Pa']) {
       const p = parse(text, undefined);
       const survivors = new Set(searchShort(snapshot, null, p, 20).survivors);
-      const missed = snapshot.entries.filter((e, i) => scoreEntry(e, p, 0) !== NO_MATCH && !survivors.has(i));
-      expect(missed.map((e) => e.path), text).toEqual([]);
+      const missed = Array.from({ length: snapshot.count }, (_, i) => i).filter((i) => scoreEntry(snapshot, i, p, 0) !== NO_MATCH && !survivors.has(i));
+      expect(missed.map((i) => snapshot.path(i)), text).toEqual([]);
     }
     // Typed keystroke by keystroke (narrowed) equals the same query asked cold.
     const typing = { snapshot: () => snapshot };
@@ -59,7 +58,7 @@ describe('short queries on a large index', () => {
 
   it('ranks by the prior: fewer folders first', () => {
     const order = priorOrder(snapshot);
-    const depth = (i: number): number => snapshot.entries[i]!.path.split('/').length;
+    const depth = (i: number): number => snapshot.path(i).split('/').length;
     for (let i = 1; i < order.length; i++) expect(depth(order[i - 1]!)).toBeLessThanOrEqual(depth(order[i]!));
   });
 });

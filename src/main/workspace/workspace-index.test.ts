@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspaceIndex, query, type WorkspaceIndex } from './index';
+import { createWorkspaceIndex, query, type IndexSnapshot, type WorkspaceIndex } from './index';
 
 const made: string[] = [];
 const open: WorkspaceIndex[] = [];
@@ -133,6 +133,23 @@ describe('workspace index: staying current', () => {
     expect(paths(index)).toEqual(['.gitignore', 'src', 'src/renamed.ts']);
   });
 
+  it('keeps listing a tracked file under an ignore rule after it is deleted and written again', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { '.gitignore': 'build/\n', 'build/tracked.txt': 'hello', 'src/a.ts': 'a' });
+    git(root, 'add', '-f', 'build/tracked.txt', 'src/a.ts', '.gitignore');
+    const index = await build(root, true);
+    expect(index.get('build/tracked.txt')?.size).toBe(5);
+    unlinkSync(path.join(root, 'build/tracked.txt'));
+    await waitFor(() => index.get('build/tracked.txt') === undefined, 'deleted tracked file');
+    write(root, { 'build/tracked.txt': 'hello again', 'build/untracked.txt': 'x' });
+    await waitFor(() => index.get('build/tracked.txt') !== undefined, 'tracked file written again');
+    await index.settle();
+    // Listed as git tracks it (with the size git recorded), while the untracked sibling stays ignored.
+    expect(index.get('build/tracked.txt')?.size).toBe(5);
+    expect(index.get('build/untracked.txt')).toBeUndefined();
+  });
+
   it('applies edited .gitignore files, at the root and nested', async () => {
     const root = tempDir();
     write(root, { '.gitignore': '', 'a.log': 'x', 'sub/b.tmp': 'x', 'sub/deep/c.tmp': 'x', 'sub/keep.ts': 'x' });
@@ -156,6 +173,30 @@ describe('workspace index: staying current', () => {
 });
 
 describe('workspace index: searching', () => {
+  it('numbers folder parts right in the table built from .git/index and in the one after the walk', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { 'a/x.ts': '1', 'a/y.ts': '2', 'a/b/z.ts': '3', 'a/b/c/w.ts': '4', 'a/q.ts': '5', 'b.ts': '6', 'c/a/x.ts': '7' });
+    git(root, 'add', '-A');
+    write(root, { 'a/new.ts': '8', 'c/untracked/u.ts': '9' });
+    const tables: IndexSnapshot[] = [];
+    const index = createWorkspaceIndex(root, { watch: false, onProgress: (e) => { if (e.type === 'tracked') tables.push(index.snapshot()); } });
+    open.push(index);
+    expect(await index.whenReady()).toBe('ready');
+    tables.push(index.snapshot());
+    expect(tables).toHaveLength(2);
+    for (const t of tables) {
+      const idOf = new Map<string, number>();
+      for (let i = 0; i < t.count; i++) {
+        const p = t.path(i);
+        const folder = p.slice(0, p.lastIndexOf('/') + 1);
+        expect(idOf.get(folder) ?? t.folder[i], p).toBe(t.folder[i]);
+        idOf.set(folder, t.folder[i] as number);
+      }
+      expect(new Set(idOf.values()).size).toBe(idOf.size);
+    }
+  });
+
   it('is searched when passed to query directly, like its snapshot, and narrows as typed', async () => {
     const root = tempDir();
     git(root, 'init', '-q');

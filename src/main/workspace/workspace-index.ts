@@ -5,7 +5,7 @@
  * How it is built, fastest first:
  * 1. In a git repository, `.git/index` is parsed (no git process): the tracked files and their
  *    folders are searchable after about the time `git ls-files` takes (event `tracked`).
- * 2. A parallel walk then adds untracked files that no ignore rule matches and drops tracked files
+ * 2. A walk then adds untracked files that no ignore rule matches and drops tracked files
  *    deleted from disk (event `ready`). Outside git, only this step runs.
  * 3. Each listed folder is watched; changes trigger a debounced rescan of that folder (event
  *    `updated`). See `folder-watcher.ts` for why this is not a recursive watch.
@@ -16,11 +16,10 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isProtectedRelativePath } from '../guards/protected-paths';
-import { columnsOf } from './entry-columns';
-import { BROAD_SEARCH_MIN } from './fuzzy-query';
-import { charBit, charMask, EntryStore, indexEntry, lowerSameLength, type IndexedEntry, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { SAME_FOLDER, TableBuilder } from './entry-table';
 import { FolderWatcher } from './folder-watcher';
-import { findGitDir, readGitIndex } from './git-index';
+import { findGitDir, readGitIndex, type TrackedEntry } from './git-index';
 import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
 import { listFolder, walkWorkspace, type WalkContext } from './walk';
 
@@ -58,7 +57,11 @@ export class WorkspaceIndex {
   private readonly store: EntryStore;
   private readonly listeners = new Set<(event: IndexEvent) => void>();
   private readonly controller = new AbortController();
-  private readonly insideChains = new Map<string, IgnoreChain>();
+  /**
+   * The ignore chain of each walked folder whose own `.gitignore` changed it; any other folder
+   * uses its nearest such ancestor's (or the root's): one entry per `.gitignore`, not per folder.
+   */
+  private readonly ownChains = new Map<string, IgnoreChain>();
   private watcher: FolderWatcher | null = null;
   private ctx: WalkContext | null = null;
   private rootChain = IgnoreChain.empty();
@@ -139,12 +142,25 @@ export class WorkspaceIndex {
   }
 
   private emit(event: IndexEvent): void {
+    // After a change the table is built now (tens of milliseconds on a large index), rather than
+    // inside the next keystroke's query.
+    if (event.type === 'updated') this.store.snapshot();
     for (const l of this.listeners) l(event);
-    // A large index is searched by the broad search, whose columns cost tens of milliseconds to
-    // build: built now, after a change, rather than inside the next keystroke's query.
-    if ((event.type === 'tracked' || event.type === 'ready' || event.type === 'updated') && this.store.size > BROAD_SEARCH_MIN) {
-      columnsOf(this.store.snapshot());
+  }
+
+  /** The ignore chain that applies inside walked folder `rel`. */
+  private chainOf(rel: string): IgnoreChain {
+    for (let at = rel.length; at > 0; at = rel.lastIndexOf('/', at - 1)) {
+      const own = this.ownChains.get(rel.slice(0, at));
+      if (own) return own;
     }
+    return this.rootChain;
+  }
+
+  /** Records the chain of a walked folder (kept only where its own `.gitignore` changed it). */
+  private setChain(rel: string, chain: IgnoreChain): void {
+    if (rel !== '' && chain !== this.chainOf(rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '')) this.ownChains.set(rel, chain);
+    else this.ownChains.delete(rel);
   }
 
   private fail(code: 'not_found' | 'failed', message: string): void {
@@ -160,12 +176,12 @@ export class WorkspaceIndex {
     const isHidden = this.options.isHidden ?? defaultHidden;
     const gitDir = await findGitDir(root);
     this.gitDir = gitDir;
-    const tracked = new Map<string, number>();
-    const trackedFolders = new Set<string>();
-    if (gitDir) await this.loadTracked(gitDir, tracked, trackedFolders, signal, started);
+    if (gitDir) await this.loadTracked(gitDir, signal, started);
     signal.throwIfAborted();
     this.rootChain = await rootIgnoreChain(root, gitDir);
-    this.ctx = { root, tracked, trackedFolders, isHidden, signal };
+    // What git tracks is answered by the store: its entries carry a tracked bit.
+    const store = this.store;
+    this.ctx = { root, trackedSize: (rel) => store.trackedSize(rel), isTrackedFolder: (rel) => store.isTrackedFolder(rel), isHidden, signal };
     this.watcher = this.options.watch === false ? null : new FolderWatcher({
       root, debounceMs: this.options.debounceMs, rescan: (folders) => this.rescan(folders),
     });
@@ -177,47 +193,50 @@ export class WorkspaceIndex {
   /** Step 2: the whole walk; replaces every entry. */
   private async walkAll(ctx: WalkContext): Promise<void> {
     const entries = await walkWorkspace(ctx, this.rootChain, {
-      concurrency: 16,
       onProgress: (folders, found) => { if (folders % 500 === 0) this.emit({ type: 'progress', folders, entries: found }); },
-      onFolder: (rel, chain) => { this.insideChains.set(rel, chain); this.watcher?.add(rel); },
+      onFolder: (rel, chain, own) => { if (own) this.ownChains.set(rel, chain); this.watcher?.add(rel); },
     });
     ctx.signal.throwIfAborted();
     this.store.replaceAll(entries);
   }
 
   /** Step 1: tracked files from `.git/index`, searchable before the walk. */
-  private async loadTracked(gitDir: string, tracked: Map<string, number>, folders: Set<string>,
-    signal: AbortSignal, started: number): Promise<void> {
+  private async loadTracked(gitDir: string, signal: AbortSignal, started: number): Promise<void> {
     const result = await readGitIndex(gitDir, signal);
     if (!result.ok) return; // Unreadable index: the walk alone lists everything.
-    const indexed: IndexedEntry[] = [];
+    const rows = new TableBuilder();
+    const folders = new Set<string>();
+    const elsewhere: Array<[string, number]> = [];
     // The index is sorted by path, so siblings come together: folder work happens once per folder.
     let folder = '\0';
-    let folderMask = 0;
-    for (const e of result.entries) {
-      const slash = e.path.lastIndexOf('/');
-      // Same folder as the previous entry: compared in place, without slicing the folder out.
-      if (slash > 0 && slash === folder.length && e.path.startsWith(folder)) {
-        // Symlinks wait for the walk, which checks where they lead.
-        if (e.type !== 'symlink') indexed.push(indexEntry({ path: e.path, kind: e.type === 'file' ? 'file' : 'folder', size: e.type === 'file' ? e.size : -1 }, folderMask));
-        continue;
+    // The folder of the last file row, when no folder row came after it: the table then need not
+    // compare a sibling's folder part with it.
+    let lastDir: string | null = null;
+    const { entries, sameFolder } = result;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k] as TrackedEntry;
+      // Same folder as the previous entry (the parser compared the bytes): nothing to do here.
+      if (sameFolder[k] !== 1) {
+        const slash = e.path.lastIndexOf('/');
+        const dir = slash < 0 ? '' : e.path.slice(0, slash);
+        if (dir !== folder) {
+          folder = dir;
+          if (addFolders(dir, folders, rows)) lastDir = null;
+        }
       }
-      const dir = slash < 0 ? '' : e.path.slice(0, slash);
-      if (dir !== folder) {
-        folder = dir;
-        folderMask = charMask(lowerSameLength(dir)) | (dir ? charBit(47) : 0);
-        addFolders(dir, folders, indexed);
+      // Symlinks wait for the walk, which checks where they lead; git still tracks them.
+      if (e.type === 'symlink') elsewhere.push([e.path, e.size]);
+      else {
+        // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
+        rows.push(e.path, e.type === 'file' ? 'file' : 'folder', e.type === 'file' ? e.size : -1, e.type === 'file', lastDir === folder ? SAME_FOLDER : 0);
+        lastDir = folder;
       }
-      // Symlinks wait for the walk, which checks where they lead.
-      if (e.type === 'symlink') continue;
-      indexed.push(indexEntry({ path: e.path, kind: e.type === 'file' ? 'file' : 'folder', size: e.type === 'file' ? e.size : -1 }, folderMask));
     }
     signal.throwIfAborted();
-    // Protected paths stay in the store but are never shown (judged lazily, see EntryStore).
-    this.store.load(indexed);
+    // Protected paths stay in the store but are never shown (judged lazily, see EntryTable).
+    this.store.load(rows);
+    for (const [path, size] of elsewhere) this.store.addTrackedElsewhere(path, 'file', size);
     this.emit({ type: 'tracked', entries: this.store.size, ms: performance.now() - started });
-    // What the walk needs, built after the tracked entries became searchable.
-    for (const e of result.entries) tracked.set(e.path, e.size);
   }
 
   /** Step 3: re-lists changed folders; new subfolders are walked, vanished ones dropped. */
@@ -230,7 +249,7 @@ export class WorkspaceIndex {
       if (rootChain.key !== this.rootChain.key) {
         this.rootChain = rootChain;
         this.watcher?.remove('');
-        this.insideChains.clear();
+        this.ownChains.clear();
         await this.walkAll(ctx);
         this.emit({ type: 'updated', entries: this.store.size, folders: [''] });
         return;
@@ -238,11 +257,10 @@ export class WorkspaceIndex {
     }
     // Parents first, so a new folder's chain is known before its children are rescanned.
     for (const rel of folders.sort((a, b) => a.length - b.length)) {
-      const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-      const chain = rel === '' ? this.rootChain : this.insideChains.get(parent);
       // Gone or newly ignored: its parent's rescan (just done) dropped it.
-      if (!chain || (rel !== '' && !this.store.has(rel))) continue;
-      await this.rescanFolder(ctx, rel, chain);
+      if (rel !== '' && !this.store.has(rel)) continue;
+      const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+      await this.rescanFolder(ctx, rel, rel === '' ? this.rootChain : this.chainOf(parent));
     }
     this.emit({ type: 'updated', entries: this.store.size, folders });
   }
@@ -250,8 +268,8 @@ export class WorkspaceIndex {
   private async rescanFolder(ctx: WalkContext, rel: string, chain: IgnoreChain): Promise<void> {
     const listing = await listFolder(ctx, rel, chain);
     // An edited .gitignore here changes what is listed below: list the subtree afresh.
-    const rulesChanged = this.insideChains.get(rel)?.key !== listing.chain.key;
-    this.insideChains.set(rel, listing.chain);
+    const rulesChanged = this.chainOf(rel).key !== listing.chain.key;
+    this.setChain(rel, listing.chain);
     const now = new Set(listing.entries.map((e) => e.path));
     for (const old of this.store.children(rel)) {
       if (rulesChanged || !now.has(old)) {
@@ -271,20 +289,26 @@ export class WorkspaceIndex {
 
   private async walkNewFolder(ctx: WalkContext, rel: string, chain: IgnoreChain): Promise<void> {
     const listing = await listFolder(ctx, rel, chain);
-    this.insideChains.set(rel, listing.chain);
+    this.setChain(rel, listing.chain);
     this.watcher?.add(rel);
     for (const e of listing.entries) this.store.set(e);
     for (const sub of listing.subfolders) await this.walkNewFolder(ctx, sub.rel, sub.chain);
   }
 }
 
-/** Adds `dir` and its ancestors to `folders` and `out`, stopping at the first one already known. */
-function addFolders(dir: string, folders: Set<string>, out: IndexedEntry[]): void {
+/**
+ * Adds `dir` and its ancestors to `folders` and `rows` (as tracked folders), stopping at the first
+ * one already known; whether it added any.
+ */
+function addFolders(dir: string, folders: Set<string>, rows: TableBuilder): boolean {
+  let added = false;
   for (let cut = dir.length; cut > 0 && !folders.has(dir.slice(0, cut)); cut = dir.lastIndexOf('/', cut - 1)) {
     const path = dir.slice(0, cut);
     folders.add(path);
-    out.push(indexEntry({ path, kind: 'folder', size: -1 }));
+    rows.push(path, 'folder', -1, true);
+    added = true;
   }
+  return added;
 }
 
 /**
