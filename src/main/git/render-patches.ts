@@ -6,6 +6,7 @@
 import type { Deadline } from './deadline';
 import { MODE_GITLINK, type FileChange, type FileSide } from './file-change';
 import { LINE_DIFF_TIMEOUT_MS, formatFilePatch } from './patch-format';
+import { PatchCache, patchKey } from './patch-cache';
 import { readBlob, type RepoSession } from './repo-session';
 
 /** The patch text, or how far it got before passing the byte limit. */
@@ -14,23 +15,36 @@ export type RenderResult = { ok: true; text: string } | { ok: false; bytesSoFar:
 /** Renders `changes` in order. `maxBytes` counts UTF-8 bytes of the text. */
 export async function renderPatches(s: RepoSession, changes: readonly FileChange[], deadline: Deadline, maxBytes: number): Promise<RenderResult> {
   const parts: string[] = [];
+  const cache = cacheOf(s);
   let bytes = 0;
   for (const change of changes) {
     deadline.throwIfAborted();
-    const [oldSide, newSide] = await Promise.all([loadSide(s, change.old), loadSide(s, change.new)]);
-    // At most half the time left goes to one file's line diff, so a huge rewrite falls back to a
-    // whole-file replacement while there is still time to render the rest.
-    const timeoutMs = Math.min(LINE_DIFF_TIMEOUT_MS, Math.floor(deadline.remainingMs() / 2));
-    const patch = formatFilePatch(
-      change,
-      { old: oldSide.bytes, new: newSide.bytes, tooLarge: oldSide.tooLarge || newSide.tooLarge },
-      timeoutMs,
-    );
+    const key = patchKey(change);
+    let patch = cache.get(key);
+    if (patch === undefined) {
+      const [oldSide, newSide] = await Promise.all([loadSide(s, change.old), loadSide(s, change.new)]);
+      // At most half the time left goes to one file's line diff, so a huge rewrite falls back to a
+      // whole-file replacement while there is still time to render the rest.
+      const timeoutMs = Math.min(LINE_DIFF_TIMEOUT_MS, Math.floor(deadline.remainingMs() / 2));
+      const started = performance.now();
+      patch = formatFilePatch(change, { old: oldSide.bytes, new: newSide.bytes, tooLarge: oldSide.tooLarge || newSide.tooLarge }, timeoutMs);
+      // Finished inside its time limit, the line diff was the exact one: the patch depends on the content only.
+      if (performance.now() - started < timeoutMs) cache.set(key, patch);
+    }
     bytes += Buffer.byteLength(patch, 'utf8');
     if (bytes > maxBytes) return { ok: false, bytesSoFar: bytes };
     parts.push(patch);
   }
   return { ok: true, text: parts.join('') };
+}
+
+const caches = new WeakMap<RepoSession, PatchCache>();
+
+/** The patch cache of a repository session (it lives as long as the session, in the engine's caches). */
+function cacheOf(s: RepoSession): PatchCache {
+  let cache = caches.get(s);
+  if (!cache) caches.set(s, (cache = new PatchCache()));
+  return cache;
 }
 
 async function loadSide(s: RepoSession, side: FileSide | null): Promise<{ bytes: Uint8Array | null; tooLarge: boolean }> {
