@@ -181,10 +181,20 @@ describe('the composer as people expect it', () => {
     await problem.waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
-    // Reopened, Settings shows the saved value, not the refused one.
+    // A change elsewhere is still saved while the refused value waits beside its sentence.
+    const model = settings.getByLabel('Model', { exact: true });
+    const modelBefore = await model.inputValue();
+    await model.fill('qwen2.5-coder:14b');
+    await settings.getByLabel('Base URL').focus();
+    await expect.poll(() => problem.count()).toBe(1);
+    // Reopened, Settings shows the saved value, not the refused one, and the model that was saved.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await field.inputValue()).toBe('8');
+    await expect.poll(() => model.inputValue()).toBe('qwen2.5-coder:14b');
+    await model.fill(modelBefore);
+    await settings.getByLabel('Base URL').focus();
+    await settings.getByText('Saved.').waitFor();
     // Escape straight from the field keeps what was typed: closing saves as leaving the field does.
     await field.fill('12');
     await page.keyboard.press('Escape');

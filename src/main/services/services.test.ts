@@ -214,3 +214,16 @@ describe('allowed hosts', () => {
     }
   });
 });
+
+describe('settings saved in quick succession', () => {
+  it('land in the order they were asked, in memory and on disk', async () => {
+    const plain = { endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+    // Leaving a field and closing the panel at once: two saves in flight, the second one newer.
+    const saves = Array.from({ length: 6 }, (_, i) => services.call('saveSettings', { settings: { ...plain, limits: { ...DEFAULT_LIMITS, maxReferences: 10 + i } } }));
+    await Promise.all(saves);
+    const now = await services.call('getSettings', {});
+    expect(now.ok && now.value.limits.maxReferences).toBe(15);
+    const onDisk = JSON.parse(await fs.readFile(path.join(base, 'user', 'settings.json'), 'utf8')) as { limits: { maxReferences: number } };
+    expect(onDisk.limits.maxReferences).toBe(15);
+  });
+});

@@ -63,24 +63,34 @@ export function createSettingsService(
     return (await current).endpoints.find((e) => e.id === endpointId)?.apiKeyRef ?? null;
   }
 
+  // Saves run one after another, in the order they were asked: two in flight (leaving a field, then
+  // closing the panel at once) would otherwise race, and the older could land on disk last.
+  let saving: Promise<unknown> = Promise.resolve();
+
+  async function save(input: SettingsInput): Promise<ApiResult<SettingsView>> {
+    // Fields a caller leaves out (the languages, the workspaces' own hosts) keep their stored values.
+    const stored = await current;
+    const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, workspaceAllowHosts: stored.workspaceAllowHosts, ...input });
+    if (!checked.ok) {
+      const issue = checked.issues[0];
+      return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));
+    }
+    if (userDataDir) {
+      const saved = await saveSettings(userDataDir, checked.settings);
+      if (!saved.ok) return fail('failed', SERVICE_TEXT.settingsNotSaved(saved.problem.message));
+    }
+    current = Promise.resolve(checked.settings);
+    problems = [];
+    version += 1;
+    return view();
+  }
+
   return {
     view,
-    async save(input) {
-      // Fields a caller leaves out (the languages, the workspaces' own hosts) keep their stored values.
-      const stored = await current;
-      const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, workspaceAllowHosts: stored.workspaceAllowHosts, ...input });
-      if (!checked.ok) {
-        const issue = checked.issues[0];
-        return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));
-      }
-      if (userDataDir) {
-        const saved = await saveSettings(userDataDir, checked.settings);
-        if (!saved.ok) return fail('failed', SERVICE_TEXT.settingsNotSaved(saved.problem.message));
-      }
-      current = Promise.resolve(checked.settings);
-      problems = [];
-      version += 1;
-      return view();
+    save(input) {
+      const run = saving.then(() => save(input));
+      saving = run.catch(() => undefined);
+      return run;
     },
     async setKey(endpointId, key) {
       const ref = await keyTarget(endpointId);

@@ -74,17 +74,19 @@ export function Settings() {
   async function save(next: SettingsInput = form as SettingsInput): Promise<boolean> {
     const checked = checkLimits(next.limits, limitText);
     setLimitProblems(checked.problems);
-    // A refused value stays as typed beside its sentence, to be corrected; nothing is saved.
-    if (Object.keys(checked.problems).length > 0) return false;
-    const limits = checked.limits;
+    // A refused value stays as typed beside its sentence, to be corrected, and that limit keeps its
+    // saved value; every other field is still saved, so a change elsewhere is never lost to it.
+    const refused = new Set<string>(Object.keys(checked.problems));
     const at = edits.current;
-    const answer = await api.saveSettings({ settings: { ...next, limits } });
+    const answer = await api.saveSettings({ settings: { ...next, limits: checked.limits } });
     if (!answer.ok) return show('error', answer.error), false;
     store.getState().setSettings(answer.value);
     if (edits.current === at) setForm(formOf(answer.value));
-    setLimitText({});
+    // What was typed while this save was on its way stays, to be saved when its field is left.
+    const sent = limitText;
+    setLimitText((typed) => Object.fromEntries(Object.entries(typed).filter(([key, value]) => refused.has(key) || sent[key] !== value)));
     store.getState().refresh();
-    return true;
+    return refused.size === 0;
   }
   function show(kind: 'info' | 'error', said: Said): void {
     setMessage({ kind, said });
