@@ -1,5 +1,6 @@
 import type { Warning } from '../../shared/warnings';
 import type { ScanContext } from './sanitize';
+import { LruMap } from '../../shared/lru';
 
 /**
  * Sanitized and counted texts, by reference and by the exact text resolved. A fresh read (Copy,
@@ -25,25 +26,22 @@ interface Entry {
   cleaned: CleanedText;
 }
 
-/** An LRU of sanitized texts keyed by reference (kind, value, range). */
+/** An LRU of sanitized texts keyed by reference (kind, value, range, spelling). */
 export class CleanedTextCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LruMap<string, Entry>;
 
-  constructor(private readonly capacity = CLEANED_CACHE_SIZE) {}
+  constructor(capacity = CLEANED_CACHE_SIZE) {
+    this.entries = new LruMap(capacity);
+  }
 
   /** What `text` (resolved for `key`, with `context` around it) sanitized and counted to last time, if it did. */
   get(key: string, text: string, context: ScanContext | undefined): CleanedText | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.text !== text || hit.before !== context?.before || hit.after !== context?.after) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.cleaned;
+    return hit && hit.text === text && hit.before === context?.before && hit.after === context?.after ? hit.cleaned : undefined;
   }
 
   set(key: string, text: string, context: ScanContext | undefined, cleaned: CleanedText): void {
-    this.entries.delete(key);
     this.entries.set(key, { text, before: context?.before, after: context?.after, cleaned });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import type { Warning } from '../../shared/warnings';
 import type { Resolution } from './resolver';
+import { LruMap } from '../../shared/lru';
 
 /**
  * A reference resolved, sanitized and counted: what the engine keeps between expansions so a person
@@ -19,23 +20,20 @@ export const RESOLUTION_CACHE_SIZE = 64;
 
 /** An LRU of prepared references keyed by reference identity (kind, value, range) and content identity. */
 export class ResolutionCache {
-  private readonly entries = new Map<string, { identity: string; prepared: PreparedReference }>();
+  private readonly entries: LruMap<string, { identity: string; prepared: PreparedReference }>;
 
-  constructor(private readonly capacity = RESOLUTION_CACHE_SIZE) {}
+  constructor(capacity = RESOLUTION_CACHE_SIZE) {
+    this.entries = new LruMap(capacity);
+  }
 
   /** The entry for `key` if its content identity is still `identity`. */
   get(key: string, identity: string): PreparedReference | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.identity !== identity) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.prepared;
+    return hit && hit.identity === identity ? hit.prepared : undefined;
   }
 
   set(key: string, identity: string, prepared: PreparedReference): void {
-    this.entries.delete(key);
     this.entries.set(key, { identity, prepared });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   clear(): void {

@@ -7,36 +7,16 @@
  * clock, not only on the content, and is never kept.
  */
 import type { FileChange } from './file-change';
+import { LruMap } from '../../shared/lru';
 
-/** Patches kept per repository session at most, and their total length. */
+/** Patches kept per repository session at most, and their total length in characters. */
 const MAX_PATCHES = 4096;
 const MAX_CHARS = 32 * 1024 * 1024;
 
 /** An LRU of rendered patches keyed by {@link patchKey}. */
-export class PatchCache {
-  private readonly entries = new Map<string, string>();
-  private chars = 0;
-
-  get(key: string): string | undefined {
-    const hit = this.entries.get(key);
-    if (hit === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit;
-  }
-
-  set(key: string, patch: string): void {
-    const old = this.entries.get(key);
-    if (old !== undefined) this.chars -= old.length;
-    this.entries.delete(key);
-    if (patch.length > MAX_CHARS / 8) return; // one huge patch would push out everything else
-    this.entries.set(key, patch);
-    this.chars += patch.length;
-    while (this.entries.size > MAX_PATCHES || this.chars > MAX_CHARS) {
-      const [first, text] = this.entries.entries().next().value as [string, string];
-      this.entries.delete(first);
-      this.chars -= text.length;
-    }
+export class PatchCache extends LruMap<string, string> {
+  constructor() {
+    super(MAX_PATCHES, (patch) => patch.length, MAX_CHARS);
   }
 }
 

@@ -34,7 +34,7 @@ function changedRepo(): TestRepo {
   repo.write('src/deep/new.ts', 'new\n');
   repo.git(['add', 'src/deep/new.ts']); // added: staged
   repo.write('docs/日本語.md', '変更\n'); // modified, non-ASCII name
-  repo.write('notes/todo.txt', 'untracked\n'); // untracked
+  repo.write('notes/draft.txt', 'untracked\n'); // untracked
   return repo;
 }
 
@@ -44,7 +44,7 @@ describe('git status marks', () => {
     const marks = await readStatusMarks(repo.dir, new Map(), 5000);
     const native = nativeMarks(repo);
     expect(native.size).toBeGreaterThanOrEqual(5);
-    for (const file of ['a.txt', 'src/b.ts', 'src/deep/c.ts', 'src/deep/new.ts', 'docs/d.md', 'docs/日本語.md', 'notes/todo.txt']) {
+    for (const file of ['a.txt', 'src/b.ts', 'src/deep/c.ts', 'src/deep/new.ts', 'docs/d.md', 'docs/日本語.md', 'notes/draft.txt']) {
       expect([file, marks.of(file, 'file')]).toEqual([file, native.get(file) ?? []]);
     }
   });

@@ -1,0 +1,54 @@
+/**
+ * A map that keeps its most recently used entries: at most `capacity` of them, and, when a weight is
+ * given, at most `maxWeight` in total (a text cache bounded by characters). The least recently used
+ * entry goes first. Map order is the recency order: a read moves the entry to the end.
+ */
+export class LruMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  private weight = 0;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: V) => number = () => 0,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** The value under `key`, now the most recently used; undefined when absent. */
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  /** Stores `value`; a value heavier than a quarter of `maxWeight` is not kept (it would push out all the rest). */
+  set(key: K, value: V): void {
+    this.delete(key);
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight / 4) return;
+    this.entries.set(key, value);
+    this.weight += weight;
+    while (this.entries.size > this.capacity || this.weight > this.maxWeight) {
+      const [oldest, old] = this.entries.entries().next().value as [K, V];
+      this.entries.delete(oldest);
+      this.weight -= this.weigh(old);
+    }
+  }
+
+  delete(key: K): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.delete(key);
+    this.weight -= this.weigh(old);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
