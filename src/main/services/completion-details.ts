@@ -3,13 +3,13 @@
  * would be refused as binary, and (documents-counts.ts) the slide or sheet count. Filled in for the
  * few matches returned, never for the whole index.
  */
-import { constants, promises as fsp } from 'node:fs';
-import path from 'node:path';
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName } from '../../shared/documents';
 import { isBinaryContent } from '../guards/binary';
 import { readStatusMarks, type StatusMarks } from '../git/status-marks';
+import { LruMap } from '../../shared/lru';
 import { withUnitCounts } from './document-counts';
+import { peekFile } from './peek-file';
 
 /** Bytes read from a file's start to judge it binary: what the file reference's own first check reads. */
 const HEAD_BYTES = 8000;
@@ -17,20 +17,8 @@ const HEAD_BYTES = 8000;
 /** True when the file at `root/rel` would be refused as binary. Documents are extracted, so never binary here. Never throws. */
 export async function looksBinary(root: string, rel: string): Promise<boolean> {
   if (documentFormatOfName(rel)) return false;
-  let handle: fsp.FileHandle | null = null;
-  try {
-    // No following a final symlink and no blocking on a FIFO: completion must never hang or leave the workspace.
-    handle = await fsp.open(path.join(root, rel), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    const stats = await handle.stat();
-    if (!stats.isFile()) return false;
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, stats.size));
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return isBinaryContent(rel, head.subarray(0, bytesRead));
-  } catch {
-    return false;
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
+  const head = await peekFile(root, rel, HEAD_BYTES, 'start');
+  return head !== null && isBinaryContent(rel, head.bytes);
 }
 
 /** How long a status read stays fresh for completion, and the most one read may take. */
@@ -42,7 +30,7 @@ const STATUS_TIMEOUT_MS = 400;
  * asks for rows at every keystroke, and the status a person sees need not be newer than that.
  * A stale value answers at once while a fresh one is read for the next keystroke.
  */
-export function statusMarksCache(root: string): { current(): Promise<StatusMarks> } {
+function statusMarksCache(root: string): { current(): Promise<StatusMarks> } {
   const caches = new Map<string, unknown>();
   let value: { at: number; marks: StatusMarks } | null = null;
   let reading: Promise<StatusMarks> | null = null;
@@ -65,15 +53,54 @@ export function statusMarksCache(root: string): { current(): Promise<StatusMarks
   };
 }
 
-/** `items` with their git marks, binary verdicts and unit counts filled in. */
-export async function withDetails(root: string, items: CompletionItem[], marks: StatusMarks): Promise<CompletionItem[]> {
-  const counted = await withUnitCounts(root, items);
-  return Promise.all(
-    counted.map(async (item) => {
-      if (item.type !== 'path') return item;
-      const git = marks.of(item.path, item.kind);
-      const binary = item.kind === 'file' && (await looksBinary(root, item.path));
-      return { ...item, ...(git.length > 0 ? { git } : {}), ...(binary ? { binary } : {}) };
-    }),
-  );
+/** Files whose peeked details are kept per workspace at most. */
+const DETAILS_KEPT = 2048;
+
+/** What peeking at a file told: whether it is binary, and a deck's or workbook's unit count. */
+type FileDetails = Pick<Extract<CompletionItem, { type: 'path' }>, 'binary' | 'units'>;
+
+/**
+ * The details of one workspace's completion rows. A query runs at every keystroke and mostly
+ * returns rows it returned a keystroke ago: a file's peeked details are kept by its path and size,
+ * so only a new file, or one whose size changed, is read again. They are hints on a row (the
+ * reference itself is judged again when it is attached), so a same-size edit that made a text file
+ * binary shows on the row once the file's size changes or it leaves the cache.
+ */
+export function completionDetails(root: string): { fill(items: CompletionItem[]): Promise<CompletionItem[]> } {
+  const status = statusMarksCache(root);
+  const kept = new LruMap<string, FileDetails>(DETAILS_KEPT);
+  const keyOf = (item: Extract<CompletionItem, { type: 'path' }>) => (item.size === null ? null : `${item.path}\u0000${item.size}`);
+  return {
+    async fill(items) {
+      const [marks, fresh] = await Promise.all([status.current(), peekNew(items)]);
+      return items.map((item) => {
+        if (item.type !== 'path') return item;
+        const git = marks.of(item.path, item.kind);
+        const key = keyOf(item);
+        const details = fresh.get(item.path) ?? (key === null ? undefined : kept.get(key)) ?? {};
+        return { ...item, ...(details.units ? { units: details.units } : {}), ...(details.binary ? { binary: true } : {}), ...(git.length > 0 ? { git } : {}) };
+      });
+    },
+  };
+
+  /** Peeks at the files among `items` that are not kept yet; keeps what it learns. */
+  async function peekNew(items: CompletionItem[]): Promise<Map<string, FileDetails>> {
+    const files = items.filter((i): i is Extract<CompletionItem, { type: 'path' }> => i.type === 'path' && i.kind === 'file');
+    const unknown = files.filter((i) => {
+      const key = keyOf(i);
+      return key === null || kept.get(key) === undefined;
+    });
+    const counted = await withUnitCounts(root, unknown);
+    const learnt = new Map<string, FileDetails>();
+    await Promise.all(
+      counted.map(async (item) => {
+        if (item.type !== 'path') return;
+        const details: FileDetails = { ...(item.units ? { units: item.units } : {}), ...((await looksBinary(root, item.path)) ? { binary: true } : {}) };
+        learnt.set(item.path, details);
+        const key = keyOf(item);
+        if (key !== null) kept.set(key, details);
+      }),
+    );
+    return learnt;
+  }
 }

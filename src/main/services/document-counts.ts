@@ -4,11 +4,10 @@
  * tail is read (no entry is inflated); PDFs, Word files and OpenDocument files get no count (theirs
  * needs the document parsed).
  */
-import { constants, promises as fsp } from 'node:fs';
-import path from 'node:path';
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName, type DocumentUnit } from '../../shared/documents';
 import { readZipDirectory } from '../extraction/zip';
+import { peekFile } from './peek-file';
 
 /** Bytes read from the end of a file to find its zip directory. */
 const TAIL_BYTES = 256 * 1024;
@@ -23,21 +22,13 @@ export async function cheapUnitCount(root: string, rel: string): Promise<{ unit:
   const format = documentFormatOfName(rel);
   const parts = format ? PARTS[format] : undefined;
   if (!parts) return null;
-  let handle: fsp.FileHandle | null = null;
+  const tail = await peekFile(root, rel, TAIL_BYTES, 'end');
+  if (!tail) return null;
   try {
-    // No following a final symlink and no blocking on a FIFO: completion must never hang or leave the workspace.
-    handle = await fsp.open(path.join(root, rel), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    const stats = await handle.stat();
-    if (!stats.isFile()) return null;
-    const length = Math.min(stats.size, TAIL_BYTES);
-    const tail = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(tail, 0, length, stats.size - length);
-    const names = readZipDirectory(tail.subarray(0, bytesRead), stats.size - length).map((e) => e.name);
+    const names = readZipDirectory(tail.bytes, tail.offset).map((e) => e.name);
     return { unit: parts.unit, count: names.filter((n) => parts.part.test(n)).length };
   } catch {
     return null;
-  } finally {
-    await handle?.close().catch(() => undefined);
   }
 }
 

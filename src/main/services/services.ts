@@ -1,5 +1,4 @@
-import { statusMarksCache, withDetails } from './completion-details';
-import { NO_MARKS } from '../git/status-marks';
+import { completionDetails } from './completion-details';
 import fs from 'node:fs/promises';
 import type { Sentence } from '../sessions/keep-aside';
 import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
@@ -107,7 +106,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const gitCache = {};
   let workspace: WorkspaceInfo | null = null;
   let index: PathIndex | null = null;
-  let status: ReturnType<typeof statusMarksCache> | null = null;
+  let details: ReturnType<typeof completionDetails> | null = null;
 
   function emit<E extends EventName>(event: E, payload: ApiEvents[E]): void {
     for (const listener of listeners.get(event) ?? []) (listener as (p: ApiEvents[E]) => void)(payload);
@@ -121,7 +120,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     expander.grants.clear();
     workspace = result.value;
     index = createPathIndex(workspace.root);
-    status = statusMarksCache(workspace.root);
+    details = completionDetails(workspace.root);
     emit('workspaceChanged', workspace);
     saveDraft();
     return result;
@@ -151,14 +150,13 @@ export function createServices(options: ServicesOptions = {}): Services {
   })();
 
   async function complete(input: ValidCallInput<'complete'>): Promise<ApiResult<CompletionItem[]>> {
-    if (!workspace || !index) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
+    if (!workspace || !index || !details) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
     const limit = input.limit ?? 50;
     if (input.source === 'git') return ok(await commitChoices(workspace.root, 10, gitCache));
     if (input.source === 'result') return ok(await sessions.resultChoices(input.query, limit));
     const kinds = input.source === 'file' ? (['file'] as const) : input.source === 'folder' ? (['folder'] as const) : (['file', 'folder'] as const);
-    const [entries, marks] = await Promise.all([index.query(input.query, { kinds, limit }), status?.current() ?? NO_MARKS]);
-    const found = entries.map((e): CompletionItem => ({ type: 'path' as const, ...e }));
-    return ok(await withDetails(workspace.root, found, marks));
+    const found = (await index.query(input.query, { kinds, limit })).map((e): CompletionItem => ({ type: 'path' as const, ...e }));
+    return ok(await details.fill(found));
   }
 
   const handlers: Handlers = {
