@@ -4,12 +4,8 @@ import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice 
 import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
-import { firstBadAllowEntry, splitAllowList } from '../../../shared/allow-host';
+import { HostListField } from './HostListField';
 import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
-
-/** The two host lists: every workspace's, and the open workspace's own. */
-const ALL = 'all';
-const WORKSPACE = 'workspace';
 
 /** A language's own name (English, 日本語, 한국어), the same whatever the UI language. */
 function nameOf(language: Language): string {
@@ -42,11 +38,7 @@ export function Settings() {
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; said: Said } | null>(null);
   // The settings before the last change saved on the spot, for its Undo.
   const [undo, setUndo] = useState<SettingsInput | null>(null);
-  const [hostsText, setHostsText] = useState<string | null>(null);
   const [limitProblems, setLimitProblems] = useState<LimitProblems>({});
-  const [workspaceHostsText, setWorkspaceHostsText] = useState<string | null>(null);
-  // An entry that is not a host, refused beside the field it was typed in (nothing is saved).
-  const [badHost, setBadHost] = useState<{ field: 'all' | 'workspace'; entry: string } | null>(null);
   const workspace = useApp((s) => s.workspace);
   // Counts edits, so a save that answers after the person typed on does not put the old values back.
   const edits = useRef(0);
@@ -59,7 +51,7 @@ export function Settings() {
   const [formView, setFormView] = useState(view);
   if (view && form && view !== formView) {
     setFormView(view);
-    const typing = Object.keys(limitText).length > 0 || hostsText !== null || workspaceHostsText !== null || edits.current !== editsAtView.current;
+    const typing = Object.keys(limitText).length > 0 || edits.current !== editsAtView.current;
     if (!typing) setForm(formOf(view));
     editsAtView.current = edits.current;
   }
@@ -95,6 +87,9 @@ export function Settings() {
   /** Saves a change as soon as it is made, with an Undo that puts the settings before it back. */
   async function commit(next: SettingsInput, said: Said): Promise<void> {
     const before = view ? formOf(view) : null;
+    // The form holds the change at once, not when the answer comes: a save made before then (leaving
+    // another field, closing the panel) sends the whole form, and must not send it without this change.
+    setForm(next);
     if (!(await save(next))) return;
     setMessage({ kind: 'info', said });
     setUndo(before);
@@ -143,39 +138,12 @@ export function Settings() {
     const endpoints = form.endpoints.filter((e) => e.id !== chosen?.id);
     void commit({ ...form, endpoints, chosenEndpointId: endpoints[0]?.id ?? null }, uiText('ui.settings.endpointRemoved', { name: chosen?.name ?? '' }));
   };
-  /** Checks a typed host list; an entry that is not a host is named beside its field, and nothing is saved. */
-  const checkedHosts = (field: 'all' | 'workspace', text: string): string[] | null => {
-    const hosts = splitAllowList(text);
-    const bad = firstBadAllowEntry(hosts);
-    setBadHost(bad === null ? null : { field, entry: bad });
-    return bad === null ? hosts : null;
-  };
-  const saveHosts = () => {
-    if (hostsText === null) return;
-    const allowHosts = checkedHosts('all', hostsText);
-    if (allowHosts === null) return;
-    setHostsText(null);
-    void commit({ ...form, allowHosts }, uiText('ui.settings.changeSaved'));
-  };
   const workspaceHosts = workspace ? (form.workspaceAllowHosts?.[workspace.root] ?? []) : [];
-  const saveWorkspaceHosts = () => {
-    if (workspaceHostsText === null || !workspace) return;
-    const hosts = checkedHosts('workspace', workspaceHostsText);
-    if (hosts === null) return;
-    setWorkspaceHostsText(null);
+  const saveWorkspaceHosts = (hosts: string[]) => {
+    if (!workspace) return;
     const { [workspace.root]: _old, ...others } = form.workspaceAllowHosts ?? {};
     void commit({ ...form, workspaceAllowHosts: hosts.length > 0 ? { ...others, [workspace.root]: hosts } : others }, uiText('ui.settings.changeSaved'));
   };
-  /** The ids that describe a host field: its problem (when refused) and its help. */
-  const hostsDescribedBy = (field: 'all' | 'workspace') => [badHost?.field === field ? `${field}-hosts-problem` : null, `${field}-hosts-help`].filter((id) => id !== null).join(' ');
-  const allHostsBad = badHost?.field === 'all';
-  const workspaceHostsBad = badHost?.field === 'workspace';
-  const hostProblem = (field: 'all' | 'workspace') =>
-    badHost?.field === field ? (
-      <p id={`${field}-hosts-problem`} className="field-problem" role="alert">
-        {ui.t('ui.settings.badHost', { entry: badHost.entry })}
-      </p>
-    ) : null;
 
   return (
     <section id="settings-panel" className="panel settings" aria-label={ui.t('ui.settings.title')} {...panelKeys}>
@@ -344,38 +312,23 @@ export function Settings() {
       </fieldset>
       <fieldset>
         <legend id="allowed-hosts-label">{ui.t('ui.settings.allowedHosts')}</legend>
-        <textarea
-          aria-labelledby="allowed-hosts-label"
-          aria-describedby={hostsDescribedBy(ALL)}
-          aria-invalid={allHostsBad}
+        <HostListField
+          id="all-hosts"
+          labelId="allowed-hosts-label"
+          help={ui.t('ui.settings.allowedHostsHelp')}
+          hosts={form.allowHosts}
           rows={3}
-          spellCheck={false}
-          value={hostsText ?? form.allowHosts.join('\n')}
-          onChange={(e) => setHostsText(e.target.value)}
-          onBlur={saveHosts}
+          onSave={(allowHosts) => void commit({ ...form, allowHosts }, uiText('ui.settings.changeSaved'))}
         />
-        {hostProblem(ALL)}
-        <p id="all-hosts-help" className="muted">
-          {ui.t('ui.settings.allowedHostsHelp')}
-        </p>
         {workspace && (
-          <>
-            <label htmlFor="workspace-hosts">{ui.t('ui.settings.workspaceAllowedHosts', { name: workspace.name })}</label>
-            <textarea
-              id="workspace-hosts"
-              aria-describedby={hostsDescribedBy(WORKSPACE)}
-              aria-invalid={workspaceHostsBad}
-              rows={2}
-              spellCheck={false}
-              value={workspaceHostsText ?? workspaceHosts.join('\n')}
-              onChange={(e) => setWorkspaceHostsText(e.target.value)}
-              onBlur={saveWorkspaceHosts}
-            />
-            {hostProblem(WORKSPACE)}
-            <p id="workspace-hosts-help" className="muted">
-              {ui.t('ui.settings.workspaceAllowedHostsHelp')}
-            </p>
-          </>
+          <HostListField
+            id="workspace-hosts"
+            labelText={ui.t('ui.settings.workspaceAllowedHosts', { name: workspace.name })}
+            help={ui.t('ui.settings.workspaceAllowedHostsHelp')}
+            hosts={workspaceHosts}
+            rows={2}
+            onSave={saveWorkspaceHosts}
+          />
         )}
       </fieldset>
       <div className="row settings-message">
