@@ -34,10 +34,14 @@ const config: Configuration = {
     '!**/*.{ts,tsx,md,markdown}',
     '!**/{test,tests,__tests__,docs,example,examples}/**',
     '!**/*.{test,spec}.{js,mjs,cjs}',
-    // gpt-tokenizer ships every encoding three times (ESM, CommonJS, raw data); Atmark imports
-    // only o200k_base, from ESM: the rest is about 18 MiB nobody loads.
-    '!node_modules/gpt-tokenizer/{cjs,data,src}/**',
-    '!node_modules/gpt-tokenizer/esm/bpeRanks/{cl100k_base,p50k_base,r50k_base}.js',
+    // gpt-tokenizer ships every encoding three times (ESM, CommonJS, raw data). Atmark counts
+    // o200k_base itself: it imports only the pre-token pattern from ESM and checks the raw
+    // o200k_base.tiktoken against the rank file built into out/main/ (it parses it only when that
+    // file is missing). The rest, the rank modules included, is about 20 MiB nobody loads.
+    '!node_modules/gpt-tokenizer/{cjs,src}/**',
+    '!node_modules/gpt-tokenizer/data/{cl100k_base,p50k_base,r50k_base}.tiktoken',
+    '!node_modules/gpt-tokenizer/data/TestPlans.txt',
+    '!node_modules/gpt-tokenizer/esm/bpeRanks/**',
     // The system keychain binding serves the browser host (`atmark serve`); the app keeps keys with
     // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
     '!node_modules/@napi-rs/**',

@@ -2,11 +2,14 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { cspMetaPlugin } from './src/shared/csp';
+import { buildO200kRankFile } from './src/main/engine/tokenizer/build-rank-file';
 
 // Three builds, one per process. The main build bundles the engine; the preload is a
 // single CommonJS file because sandboxed preloads cannot load ES modules.
 export default defineConfig({
   main: {
+    // The prebuilt token ranks beside the main bundle, read at the first count instead of parsed.
+    plugins: [{ name: 'atmark-o200k-ranks', writeBundle: () => void buildO200kRankFile('out/main') }],
     build: {
       outDir: 'out/main',
       rollupOptions: {

@@ -3,6 +3,8 @@
 // Dependencies stay external: they are installed beside it in node_modules.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 // Chunk names carry content hashes: start clean so old chunks do not pile up.
 rmSync('dist', { recursive: true, force: true });
@@ -27,3 +29,19 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The prebuilt o200k rank file beside the bundle, so a cold start reads the token ranks instead of
+// parsing them (src/main/engine/tokenizer/rank-file.ts). The writer is TypeScript: bundle it first.
+const writer = path.resolve('node_modules/.cache/atmark-build/build-rank-file.mjs');
+await build({
+  entryPoints: ['src/main/engine/tokenizer/build-rank-file.ts'],
+  outfile: writer,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const { buildO200kRankFile } = await import(pathToFileURL(writer).href);
+buildO200kRankFile('dist');

@@ -46,6 +46,18 @@ describe('atmark expand', () => {
     expect(json.warnings).toEqual([expect.objectContaining({ code: 'not_found', reference: '@file:nope.txt' })]);
   });
 
+  it('attaches a file that holds special-token text, counted as ordinary text', async () => {
+    ws = makeWorkspace();
+    ws.write('chat.txt', 'a transcript: <|im_start|>user\nhello<|im_end|> and <|endoftext|>\n');
+    const { code, out, err } = await run(['expand', '--json', 'see @file:chat.txt']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.references[0]).toMatchObject({ status: 'attached' });
+    expect(json.references[0].tokens).toBeGreaterThan(10);
+    expect(json.message).toContain('<|endoftext|>');
+  });
+
   it('reads the message from standard input with "-"', async () => {
     ws = makeWorkspace();
     ws.write('a.txt', 'alpha\n');
@@ -131,8 +143,10 @@ describe('languages', () => {
 
 describe('the installed bin', () => {
   it('runs with plain node and agrees with the in-process CLI', async () => {
+    // The bin counts with the rank file built into dist/, the in-process CLI parses the ranks from
+    // gpt-tokenizer's data file: the token counts in the block headers must agree.
     ws = makeWorkspace();
-    ws.write('a.txt', 'alpha\n');
+    ws.write('a.txt', 'alpha\n日本語の説明と한국어 설명, <|endoftext|> and code: const x = [1, 2, 3];\n');
     const { stdout, code } = await new Promise<{ stdout: string; code: number }>((resolve) => {
       const child = execFile(process.execPath, ['bin/atmark.mjs', 'expand', '--workspace', ws.root, 'see @file:a.txt'], { env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) =>
         resolve({ stdout, code: error ? Number(error.code) : 0 }),

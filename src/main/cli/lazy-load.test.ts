@@ -65,6 +65,8 @@ describe('what the CLI loads', () => {
     expect(code).toBe(0);
     const loaded = packagesIn(urls);
     expect(loaded).toContain('gpt-tokenizer');
+    // The counter reads the ranks from a data file, never the library's 2.4 MB rank module.
+    expect(urls.filter((u) => u.includes('/gpt-tokenizer/esm/bpeRanks/'))).toEqual([]);
     for (const unneeded of ['isomorphic-git', 'undici', 'linkedom', 'turndown']) expect(loaded).not.toContain(unneeded);
   });
 });

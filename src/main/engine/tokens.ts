@@ -1,9 +1,10 @@
 /**
  * Token counting with a real tokenizer (o200k_base, the encoding of current OpenAI models), not a
- * character estimate. gpt-tokenizer ships its ranks in the package, so it works offline. Its ranks
- * take about 150 ms and 70 MB to load, so the counter is loaded on first need
- * ({@link loadTokenCounter}); the engine starts that load when an expansion starts, in parallel with
- * resolution, and `atmark --help` never pays for it.
+ * character estimate. The ranks and the pre-token pattern are gpt-tokenizer's, shipped in the
+ * package, so it works offline; the counting itself is Atmark's (tokenizer/), because loading the
+ * library's encoder took about 280 ms and 70 MB of a cold start. The counter is loaded on first
+ * need ({@link loadTokenCounter}); the engine starts that load when an expansion starts, in
+ * parallel with resolution, and `atmark --help` never pays for it.
  */
 export type TokenCounter = (text: string) => number;
 
@@ -35,7 +36,7 @@ let loading: Promise<TokenCounter> | null = null;
 
 /** The o200k_base counter, loaded once per process on the first call. */
 export function loadTokenCounter(): Promise<TokenCounter> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => pieceCounter(m.countTokens));
+  loading ??= import('./tokenizer/o200k').then((m) => m.loadO200kCounter()).then(pieceCounter);
   return loading;
 }
 
