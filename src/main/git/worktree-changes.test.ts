@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeadline } from './deadline';
 import { parseIndex } from './index-file';
+import { statHelperState } from './stat-preload';
 import { worktreeChanges } from './worktree-changes';
 import { makeRepo, type TestRepo } from '../../../test-support/git';
 
@@ -58,5 +59,37 @@ describe('worktreeChanges', () => {
     const result = scan(repo);
     expect(result.changes).toEqual([{ path: 'inside/secret.txt', old: expect.objectContaining({ mode: 0o100644 }), new: null }]);
     expect(result.hashed).toBe(0);
+  });
+
+  it('finds what git diff finds in a large index, whichever thread stats each file', async () => {
+    const repo = makeRepo();
+    repos.push(repo);
+    for (let i = 0; i < 3000; i++) repo.write(`d${i % 40}/f${i}.txt`, `${i}\n`);
+    repo.commitAll('large');
+    execFileSync('sleep', ['1.1']);
+    repo.git(['status', '--porcelain']); // refreshes the index, so stat data settle the rest
+    // Changes spread over the index order, so both halves of the split hold some.
+    repo.write('d1/f1.txt', 'changed\n');
+    repo.write('d38/f2998.txt', 'changed too\n');
+    fs.rmSync(path.join(repo.dir, 'd39/f2999.txt'));
+    fs.chmodSync(path.join(repo.dir, 'd20/f2980.txt'), 0o755);
+    fs.rmSync(path.join(repo.dir, 'd7/f2007.txt'));
+    fs.symlinkSync('d1/f1.txt', path.join(repo.dir, 'd7/f2007.txt'));
+    const native = repo
+      .git(['diff', '--name-status', '--no-renames'])
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[1])
+      .sort();
+    const paths = (result: ReturnType<typeof scan>) => [...new Set(result.changes.map((c) => c.path))].sort();
+    const first = scan(repo);
+    expect(paths(first)).toEqual(native);
+    for (let waited = 0; statHelperState() !== 'ready' && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(statHelperState()).toBe('ready');
+    const second = scan(repo);
+    expect(paths(second)).toEqual(native);
+    // Only the changed files were read: the helper's records settle the others as git's do.
+    expect(second.hashed).toBe(first.hashed);
+    expect(second.hashed).toBeLessThanOrEqual(5);
   });
 });

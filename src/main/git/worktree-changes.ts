@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IndexEntry } from './index-file';
+import { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_SYMLINK, STAT_WORDS, statAll, statInto } from './stat-preload';
 import {
   MODE_EXECUTABLE,
   MODE_FILE,
@@ -32,8 +33,6 @@ export interface WorktreeScan {
   hashed: number;
 }
 
-const NS_PER_SEC = 1_000_000_000n;
-const U32 = 0x1_0000_0000n;
 
 /**
  * Compares the index with the working tree under `worktree` (a real path). `indexMtimeSec` is the
@@ -41,8 +40,10 @@ const U32 = 0x1_0000_0000n;
  */
 export function worktreeChanges(worktree: string, entries: readonly IndexEntry[], indexMtimeSec: number, signal: Deadline): WorktreeScan {
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
-  const safe = safePaths(entries);
+  const plan = statPlan(worktree, entries);
+  const stats = statAll(plan.paths, () => signal.throwIfAborted());
   const realDirs = new Map<string, boolean>();
+  let k = 0; // the next entry of the plan
   for (let i = 0; i < entries.length; i++) {
     if ((i & 511) === 0) signal.throwIfAborted();
     const entry = entries[i] as IndexEntry;
@@ -50,37 +51,68 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
       if (scan.unmerged.at(-1) !== entry.path) scan.unmerged.push(entry.path);
       continue;
     }
-    // Sparse-checkout entries are absent on purpose; crafted paths are never joined onto the disk.
-    if (entry.skipWorktree || safe[i] === 0) continue;
-    compareEntry(worktree, entry, indexMtimeSec, realDirs, scan);
+    if (plan.entries[k] !== i) continue;
+    compareEntry(plan.paths[k] as string, entry, stats, k * STAT_WORDS, indexMtimeSec, worktree, realDirs, scan);
+    k++;
   }
   return scan;
 }
 
-const safeOf = new WeakMap<readonly IndexEntry[], Uint8Array>();
-
-/** `isSafeRepoPath` of every entry, computed once per parsed index (the session keeps it while the index file is unchanged). */
-function safePaths(entries: readonly IndexEntry[]): Uint8Array {
-  let safe = safeOf.get(entries);
-  if (!safe) {
-    safe = Uint8Array.from(entries, (e) => (isSafeRepoPath(e.path) ? 1 : 0));
-    safeOf.set(entries, safe);
-  }
-  return safe;
+/** The entries a scan compares (by position) and their full paths. */
+interface StatPlan {
+  worktree: string;
+  entries: Int32Array;
+  paths: string[];
 }
 
-function compareEntry(worktree: string, entry: IndexEntry, indexMtimeSec: number, realDirs: Map<string, boolean>, scan: WorktreeScan): void {
-  // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
-  const full = `${worktree}${path.sep}${entry.path}`;
-  const st = fs.lstatSync(full, { bigint: true, throwIfNoEntry: false });
+const planOf = new WeakMap<readonly IndexEntry[], StatPlan>();
+
+/**
+ * Which entries are compared with the disk, kept per parsed index (the session keeps it while the
+ * index file is unchanged): merged entries only; not sparse-checkout ones, absent on purpose; not
+ * submodules, which are not looked into (documented); and never a crafted path, which is not joined
+ * onto the disk. The same path list every time also lets the stat helper keep it.
+ */
+function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
+  let plan = planOf.get(entries);
+  if (plan?.worktree !== worktree) {
+    const picked: number[] = [];
+    const paths: string[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i] as IndexEntry;
+      if (e.stage !== 0 || e.skipWorktree || e.mode === MODE_GITLINK || !isSafeRepoPath(e.path)) continue;
+      picked.push(i);
+      // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
+      paths.push(`${worktree}${path.sep}${e.path}`);
+    }
+    plan = { worktree, entries: Int32Array.from(picked), paths };
+    planOf.set(entries, plan);
+  }
+  return plan;
+}
+
+function compareEntry(
+  full: string,
+  entry: IndexEntry,
+  stats: Uint32Array,
+  at: number,
+  indexMtimeSec: number,
+  worktree: string,
+  realDirs: Map<string, boolean>,
+  scan: WorktreeScan,
+): void {
+  if (stats[at] === STAT_ERROR) {
+    // The record cannot carry the error: ask again here and let it through, as a scan always did.
+    fs.lstatSync(full, { throwIfNoEntry: false });
+    statInto(fs.lstatSync, [full], 0, 1, stats.subarray(at, at + STAT_WORDS)); // it passed this time
+  }
   const old: FileSide = { oid: entry.oid, mode: entry.mode };
-  if (entry.mode === MODE_GITLINK) return; // Submodules are not looked into (documented).
-  const mode = st ? worktreeMode(st) : null;
-  if (!st || mode === null || !insideWorktree(worktree, path.dirname(full), realDirs)) {
+  const mode = worktreeMode(stats[at] as number);
+  if (mode === null || !insideWorktree(worktree, path.dirname(full), realDirs)) {
     if (!entry.intentToAdd) scan.changes.push({ path: entry.path, old, new: null });
     return;
   }
-  if (!entry.intentToAdd && mode === entry.mode && statMatches(entry, st) && entry.mtimeSec < indexMtimeSec) return;
+  if (!entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, at) && entry.mtimeSec < indexMtimeSec) return;
   const content = readSide(full, mode);
   scan.hashed++;
   if (entry.intentToAdd) {
@@ -96,26 +128,28 @@ function compareEntry(worktree: string, entry: IndexEntry, indexMtimeSec: number
   }
 }
 
-/** The git mode of what is on disk, or null when it is neither a file nor a symlink. */
-function worktreeMode(st: fs.BigIntStats): number | null {
-  if (st.isSymbolicLink()) return MODE_SYMLINK;
-  if (!st.isFile()) return null;
-  // git (core.filemode) looks at the owner's execute bit only.
-  return (st.mode & 0o100n) !== 0n ? MODE_EXECUTABLE : MODE_FILE;
+/**
+ * The git mode of what is on disk, or null when it is missing or neither a file nor a symlink. git
+ * (core.filemode) looks at the owner's execute bit only.
+ */
+function worktreeMode(kind: number): number | null {
+  if (kind === STAT_SYMLINK) return MODE_SYMLINK;
+  if (kind === STAT_EXECUTABLE) return MODE_EXECUTABLE;
+  return kind === STAT_FILE ? MODE_FILE : null;
 }
 
 /**
  * git's stat check: mtime and ctime to the nanosecond, inode and size, each truncated to the 32 bits
- * the index stores. Compared as integers: measured: a float here misses git's by ~100 ns.
+ * the index stores (the record holds them so: see stat-preload.ts).
  */
-function statMatches(e: IndexEntry, st: fs.BigIntStats): boolean {
+function statMatches(e: IndexEntry, stats: Uint32Array, at: number): boolean {
   return (
-    Number((st.mtimeNs / NS_PER_SEC) % U32) === e.mtimeSec &&
-    Number(st.mtimeNs % NS_PER_SEC) === e.mtimeNsec &&
-    Number((st.ctimeNs / NS_PER_SEC) % U32) === e.ctimeSec &&
-    Number(st.ctimeNs % NS_PER_SEC) === e.ctimeNsec &&
-    Number(st.ino % U32) === e.ino &&
-    Number(st.size % U32) === e.size
+    stats[at + 1] === e.mtimeSec &&
+    stats[at + 2] === e.mtimeNsec &&
+    stats[at + 3] === e.ctimeSec &&
+    stats[at + 4] === e.ctimeNsec &&
+    stats[at + 5] === e.ino &&
+    stats[at + 6] === e.size
   );
 }
 

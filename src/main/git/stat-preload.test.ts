@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto } from './stat-preload';
+
+let root: string;
+let paths: string[];
+beforeAll(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-stat-')));
+  paths = [];
+  for (let i = 0; i < 3000; i++) {
+    const full = path.join(root, `d${i % 30}`, `f${i}.txt`);
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, 'x'.repeat(i % 97));
+    paths.push(full);
+  }
+  // A few of every kind, in the second half too (the helper's share).
+  for (const i of [10, 2500]) fs.chmodSync(paths[i] as string, 0o755);
+  for (const i of [11, 2501]) fs.rmSync(paths[i] as string);
+  for (const i of [12, 2502]) {
+    fs.rmSync(paths[i] as string);
+    fs.symlinkSync('elsewhere', paths[i] as string);
+  }
+  for (const i of [13, 2503]) {
+    fs.rmSync(paths[i] as string);
+    fs.mkdirSync(paths[i] as string);
+  }
+  paths[2504] = path.join(root, 'n'.repeat(300)); // ENAMETOOLONG: not absence, an error
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function alone(): Uint32Array {
+  const out = new Uint32Array(paths.length * STAT_WORDS);
+  statInto(fs.lstatSync, paths, 0, paths.length, out);
+  return out;
+}
+
+async function helperReady(): Promise<void> {
+  for (let waited = 0; statHelperState() !== 'ready' && waited < 10_000; waited += 20) {
+    statAll(paths, () => {});
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(statHelperState()).toBe('ready');
+}
+
+describe('statAll', () => {
+  it('records each kind of entry, truncated as git stores them', () => {
+    const out = alone();
+    const kind = (i: number) => out[i * STAT_WORDS];
+    expect([kind(0), kind(10), kind(11), kind(12), kind(13), kind(2504)]).toEqual([STAT_FILE, STAT_EXECUTABLE, STAT_MISSING, STAT_SYMLINK, STAT_OTHER, STAT_ERROR]);
+    const st = fs.lstatSync(paths[96] as string, { bigint: true });
+    expect([...out.subarray(96 * STAT_WORDS + 1, 97 * STAT_WORDS)]).toEqual(
+      [st.mtimeNs / 1_000_000_000n, st.mtimeNs % 1_000_000_000n, st.ctimeNs / 1_000_000_000n, st.ctimeNs % 1_000_000_000n, st.ino % 2n ** 32n, st.size].map(Number),
+    );
+  });
+
+  it('gives the same records when the helper thread stats half of a long list', async () => {
+    await helperReady();
+    const shared = statAll(paths, () => {});
+    expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
+    expect(Buffer.from(shared.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+  });
+
+  it('sees a change made between two scans in the helper’s half', async () => {
+    await helperReady();
+    const before = statAll(paths, () => {});
+    const i = 2900;
+    fs.writeFileSync(paths[i] as string, 'a different length now');
+    const after = statAll(paths, () => {});
+    expect(after[i * STAT_WORDS + 6]).toBe(22);
+    expect(after[i * STAT_WORDS + 6]).not.toBe(before[i * STAT_WORDS + 6]);
+  });
+
+  it('stops at the caller’s check between slices', () => {
+    let calls = 0;
+    expect(() =>
+      statAll(paths, () => {
+        if (++calls === 2) throw new Error('deadline');
+      }),
+    ).toThrow('deadline');
+  });
+});
