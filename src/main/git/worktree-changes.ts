@@ -106,13 +106,14 @@ function compareEntry(
     fs.lstatSync(full, { throwIfNoEntry: false });
     statInto(fs.lstatSync, [full], 0, 1, stats.subarray(at, at + STAT_WORDS)); // it passed this time
   }
-  const old: FileSide = { oid: entry.oid, mode: entry.mode };
   const mode = worktreeMode(stats[at] as number);
+  const unchanged = mode !== null && !entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, at) && entry.mtimeSec < indexMtimeSec;
   if (mode === null || !insideWorktree(worktree, path.dirname(full), realDirs)) {
-    if (!entry.intentToAdd) scan.changes.push({ path: entry.path, old, new: null });
+    if (!entry.intentToAdd) scan.changes.push({ path: entry.path, old: { oid: entry.oid, mode: entry.mode }, new: null });
     return;
   }
-  if (!entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, at) && entry.mtimeSec < indexMtimeSec) return;
+  if (unchanged) return;
+  const old: FileSide = { oid: entry.oid, mode: entry.mode };
   const content = readSide(full, mode);
   scan.hashed++;
   if (entry.intentToAdd) {
