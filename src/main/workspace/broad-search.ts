@@ -186,16 +186,12 @@ const tail = new Int32Array(MAX_TERM);
  * (remembered per folder). Reads the text only when the columns cannot decide: most entries of a
  * broad query are settled by the basename mask and the folder memo alone.
  */
-function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, term: string, termMask: number, memo: FolderMemo | null): number {
+function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, term: string, memo: FolderMemo | null): number {
   const from = t.start[idx] as number;
   const to = t.end(idx);
   const base = t.baseStart[idx] as number;
   if (!memo) return scoreTerm(hay, t.text, from, to, base, term, fold);
   const baseMask = t.baseMask[idx] as number;
-  if ((baseMask & termMask) === termMask) {
-    const s = scoreRange(hay, t.text, base, term, base, to, fold);
-    if (s !== NO_MATCH) return s;
-  }
   const { codes, folds } = memo;
   // The term's last characters, as late as possible in the basename; none when the basename lacks
   // the last one (most paths for a broad query: no scan then).
@@ -204,7 +200,10 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
     for (let j = to - 1; j >= base && i >= 0; j--) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) tail[i--] = j;
   }
   const k = i + 1;
-  if (k === 0) return scorePositions(t.text, base, tail, 0, codes.length, -1, 0);
+  // The whole term inside the basename: aligned there alone. Found by the scan above, which the
+  // basenames that hold the term's characters out of order (most of those the mask lets through)
+  // need anyway, rather than by a failing alignment first.
+  if (k === 0) return scoreRange(hay, t.text, base, term, base, to, fold);
   if (base === from) return NO_MATCH;
   memo.use(t.folder[idx] as number);
   if (!memo.known(k)) memo.compute(hay, t.text, from, base, k);
@@ -311,13 +310,14 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
     }
     let s = 0;
     for (let k = 0; k < terms.length; k++) {
-      const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, p.termMasks[k] as number, memos[k] as FolderMemo | null);
+      const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, memos[k] as FolderMemo | null);
       if (ts === NO_MATCH) { s = NO_MATCH; break; }
       s += ts;
     }
     if (s === NO_MATCH) continue;
     survivors[kept++] = idx;
-    if (bonusFirst < 0 || first[idx] === bonusFirst) s += queryBonus(t, idx, p);
+    // Every name bonus of one plain term needs the basename to start with the whole term.
+    if (bonusFirst < 0 || (first[idx] === bonusFirst && occursAt(hay, terms[0] as string, t.baseStart[idx] as number, fold))) s += queryBonus(t, idx, p);
     // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
     const key = s * SCORE_UNIT - (tie[idx] as number);
     if (!heap.refuses(key)) heap.offer(key, idx);
