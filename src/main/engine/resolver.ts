@@ -5,7 +5,9 @@ import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
+import { LruMap } from '../../shared/lru';
 import { LinkIdentityCache } from '../guards/hard-links';
+import type { FileDetails } from '../resolvers/fs/folder-walk';
 import { ResolutionCache } from './resolution-cache';
 import type { ScanContext } from './sanitize';
 
@@ -41,11 +43,16 @@ export interface EngineCaches {
   cleaned: CleanedTextCache;
   /** Identities of the protected files, for files with several hard links (reused a few seconds). */
   links: LinkIdentityCache;
+  /** Line counts and binary verdicts of files listed by `@folder`, by file identity. */
+  folderFiles: LruMap<string, FileDetails>;
 }
+
+/** Files whose `@folder` details are kept: a few large folders' worth. */
+const FOLDER_FILES_KEPT = 20_000;
 
 /** Creates empty caches for one engine. */
 export function createEngineCaches(): EngineCaches {
-  return { git: new Map(), resolutions: new ResolutionCache(), cleaned: new CleanedTextCache(), links: new LinkIdentityCache() };
+  return { git: new Map(), resolutions: new ResolutionCache(), cleaned: new CleanedTextCache(), links: new LinkIdentityCache(), folderFiles: new LruMap(FOLDER_FILES_KEPT) };
 }
 
 /** A reference that resolved to text. */

@@ -159,6 +159,25 @@ describe('folderResolver', () => {
   });
 });
 
+describe('folderResolver, listing again with the same caches', () => {
+  it('reuses line counts of unchanged files and counts a rewritten file again, whatever its size', async () => {
+    await area.write('again/a.txt', numberedLines(4));
+    await area.write('again/b.txt', 'one line\n');
+    const ctx = makeCtx(area.root);
+    expect(ok(await resolve('again', ctx)).text).toMatch(/- a\.txt \(\d+ B, 4 lines\)/);
+    expect(ctx.caches.folderFiles.size).toBe(2);
+    // Same size, other content: the mtime (and ctime) differ, so it is read again.
+    await area.write('again/b.txt', 'two\nline\n');
+    await area.write('again/a.txt', numberedLines(5));
+    const r = ok(await resolve('again', ctx));
+    expect(r.text).toContain('- b.txt (9 B, 2 lines)');
+    expect(r.text).toMatch(/- a\.txt \(\d+ B, 5 lines\)/);
+    // A file that became binary is no longer shown with lines.
+    await area.write('again/a.txt', Buffer.from([0x00, 0x01, 0x02, 0x00]));
+    expect(ok(await resolve('again', ctx)).text).toContain('- a.txt (4 B, binary)');
+  });
+});
+
 describe('renderEntry', () => {
   it.each([
     [{ rel: 'a', type: 'folder' }, '- a/'],

@@ -66,7 +66,7 @@ async function list(
 ): Promise<Resolution> {
   const deadline = AbortSignal.timeout(ctx.limits.folderTimeoutMs);
   const signal = AbortSignal.any([ctx.signal, deadline]);
-  const walk = await walkFolder({ folder: realPath, policy, maxEntries: ctx.limits.maxFolderEntries, signal });
+  const walk = await walkFolder({ folder: realPath, policy, maxEntries: ctx.limits.maxFolderEntries, signal, details: ctx.caches.folderFiles });
   const subject = { kind: 'folder', shown } as const;
   if (!walk.ok) {
     if (walk.reason === 'aborted' && !ctx.signal.aborted) {

@@ -7,7 +7,7 @@
  * Each file is then opened through the guards to learn its size and, for text files up to
  * {@link LINE_COUNT_MAX_BYTES}, its line count.
  */
-import { promises as fsp, type Dirent } from 'node:fs';
+import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { FsPolicy } from '../../guards/containment';
 import { isProtectedPath } from '../../guards/protected-paths';
@@ -15,6 +15,7 @@ import { openChecked, readCapped } from '../../guards/safe-read';
 import { isBinaryContent } from '../../guards/binary';
 import { findGitDir } from '../../workspace/git-index';
 import { folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from '../../workspace/ignore-rules';
+import type { LruMap } from '../../../shared/lru';
 import { countLines, decodeText } from './text';
 
 /** Files larger than this show their size only (their lines are not counted). Default 1 MiB. */
@@ -34,6 +35,20 @@ export interface FolderEntry {
   binary?: boolean;
 }
 
+/** What annotating a file learned, kept by {@link fileDetailsKey} (see {@link WalkOptions.details}). */
+export interface FileDetails {
+  lines?: number;
+  binary?: boolean;
+}
+
+/**
+ * A file's identity for its details: path, size, inode and change times. Any write changes the
+ * mtime or ctime; a file put in its place through a swapped folder has another inode.
+ */
+export function fileDetailsKey(abs: string, st: Stats): string {
+  return `${abs}\0${st.size}\0${st.ino}\0${st.mtimeMs}\0${st.ctimeMs}`;
+}
+
 /** Result of {@link walkFolder}; `failed` when cancelled or the folder could not be read. */
 export type WalkResult =
   | { ok: true; entries: FolderEntry[]; truncated: boolean }
@@ -46,6 +61,12 @@ export interface WalkOptions {
   policy: FsPolicy;
   maxEntries: number;
   signal: AbortSignal;
+  /**
+   * Details of files annotated before (the engine's caches): a file whose identity is unchanged is
+   * not opened and read again to count its lines. Listing a 100-file folder again in a live preview
+   * read every file each time.
+   */
+  details?: LruMap<string, FileDetails>;
 }
 
 /** Name order: case-insensitive by code point, ties broken by exact code points; locale-free. */
@@ -140,15 +161,29 @@ async function finish(entries: FolderEntry[], truncated: boolean, options: WalkO
 
 /** Size, and line count for small text files. A file that cannot be opened keeps no details. */
 async function annotate(entry: FolderEntry, options: WalkOptions): Promise<void> {
-  const opened = await openChecked(path.join(options.folder, entry.rel), options.policy, options.signal);
+  const abs = path.join(options.folder, entry.rel);
+  if (options.details) {
+    // Only what an earlier guarded open learned of this very file is reused; anything else opens.
+    const st = await fsp.lstat(abs).catch(() => null);
+    const known = st?.isFile() ? options.details.get(fileDetailsKey(abs, st)) : undefined;
+    if (st && known) {
+      entry.size = st.size;
+      if (known.binary !== undefined) entry.binary = known.binary;
+      if (known.lines !== undefined) entry.lines = known.lines;
+      return;
+    }
+  }
+  const opened = await openChecked(abs, options.policy, options.signal);
   if (!opened.ok) return;
   try {
     entry.size = opened.stats.size;
-    if (entry.size > LINE_COUNT_MAX_BYTES) return;
-    const read = await readCapped(opened.handle, LINE_COUNT_MAX_BYTES, options.signal);
-    if (!read.ok || !read.complete) return;
-    entry.binary = isBinaryContent(entry.rel, read.bytes);
-    if (!entry.binary) entry.lines = countLines(decodeText(read.bytes));
+    if (entry.size <= LINE_COUNT_MAX_BYTES) {
+      const read = await readCapped(opened.handle, LINE_COUNT_MAX_BYTES, options.signal);
+      if (!read.ok || !read.complete) return;
+      entry.binary = isBinaryContent(entry.rel, read.bytes);
+      if (!entry.binary) entry.lines = countLines(decodeText(read.bytes));
+    }
+    options.details?.set(fileDetailsKey(abs, opened.stats), { binary: entry.binary, lines: entry.lines });
   } finally {
     await opened.handle.close().catch(() => undefined);
   }
