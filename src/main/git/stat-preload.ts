@@ -148,7 +148,14 @@ export function statAll(paths: readonly string[], check: () => void): Uint32Arra
   h.worker.postMessage({ id, paths: h.paths === paths ? undefined : paths, from: split, to: n, out: out.buffer });
   h.paths = paths;
   statSlices(0, split);
-  if (Atomics.load(h.control, 1) !== id) Atomics.wait(h.control, 1, Atomics.load(h.control, 1), HELPER_WAIT_MS);
+  if (Atomics.load(h.control, 1) !== id) {
+    try {
+      Atomics.wait(h.control, 1, Atomics.load(h.control, 1), HELPER_WAIT_MS);
+    } catch {
+      // A thread that may not block (a browser-like main thread) cannot wait: no helper from now on.
+      h.broken = true;
+    }
+  }
   if (Atomics.load(h.control, 1) !== id) {
     // Slow or failed: do its half here. A late answer only writes into this scan's buffer.
     if (Atomics.load(h.control, 1) === -id) h.paths = null;
