@@ -80,4 +80,25 @@ describe('statAll', () => {
       }),
     ).toThrow('deadline');
   });
+
+  // Last: it leaves the helper off for the rest of this file.
+  it('stats alone, with the same records, where the thread may not block (as Electron’s main thread)', async () => {
+    await helperReady();
+    const wait = Atomics.wait;
+    // Stand-in for a thread that may not block: Node's main thread may, so the refusal is simulated.
+    Atomics.wait = () => {
+      throw new TypeError('Atomics.wait cannot be called in this context');
+    };
+    try {
+      // The caller waits only when the helper has not finished first: try until it had to.
+      const expected = Buffer.from(alone().buffer);
+      for (let tries = 0; tries < 200 && statHelperState() === 'ready'; tries++) {
+        expect(Buffer.from(statAll(paths, () => {}).buffer).equals(expected)).toBe(true);
+      }
+      expect(statHelperState()).toBe('broken');
+      expect(statAll(paths, () => {}).buffer).toBeInstanceOf(ArrayBuffer);
+    } finally {
+      Atomics.wait = wait;
+    }
+  });
 });
