@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleForNode } from './bundle-ts.mjs';
 
 // Chunk names carry content hashes: start clean so old chunks do not pile up.
 rmSync('dist', { recursive: true, force: true });
@@ -33,15 +34,6 @@ await build({
 // The prebuilt o200k rank file beside the bundle, so a cold start reads the token ranks instead of
 // parsing them (src/main/engine/tokenizer/rank-file.ts). The writer is TypeScript: bundle it first.
 const writer = path.resolve('node_modules/.cache/atmark-build/build-rank-file.mjs');
-await build({
-  entryPoints: ['src/main/engine/tokenizer/build-rank-file.ts'],
-  outfile: writer,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+await bundleForNode('src/main/engine/tokenizer/build-rank-file.ts', writer);
 const { buildO200kRankFile } = await import(pathToFileURL(writer).href);
 buildO200kRankFile('dist');

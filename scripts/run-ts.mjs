@@ -3,7 +3,7 @@
 // node, ESM, packages left external so node_modules resolve as usual) into
 // node_modules/.cache/atmark-run/ and imports the result. Usage: node scripts/run-ts.mjs FILE.ts [ARGS...]
 // The entry sees its own arguments in process.argv.slice(2).
-import { build } from 'esbuild';
+import { bundleForNode } from './bundle-ts.mjs';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,17 +17,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 // One bundle per process: tests may start several runs of the same entry at once.
 const name = path.basename(entry).replace(/\.[cm]?tsx?$/, '');
 const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `${name}-${process.pid}.mjs`);
-await build({
-  entryPoints: [path.resolve(entry)],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'inline',
-  logLevel: 'warning',
-});
+await bundleForNode(path.resolve(entry), outfile, 'inline');
 process.argv = [process.argv[0], path.resolve(entry), ...args];
 try {
   await import(pathToFileURL(outfile).href);

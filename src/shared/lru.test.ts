@@ -26,4 +26,17 @@ describe('LruMap', () => {
     lru.set('f', 'x'.repeat(10));
     expect(lru.get('c')).toBe('x'.repeat(10));
   });
+
+  it('can weigh its keys (a cache of counts by text)', () => {
+    const lru = new LruMap<string, number>(Number.POSITIVE_INFINITY, (_n, key) => key.length, 20);
+    lru.set('a'.repeat(5), 1);
+    lru.set('b'.repeat(5), 2);
+    lru.set('c'.repeat(5), 3);
+    lru.set('d'.repeat(5), 4);
+    lru.set('e'.repeat(5), 5); // 25 > 20: the oldest key goes
+    expect([lru.get('a'.repeat(5)), lru.get('e'.repeat(5)), lru.size]).toEqual([undefined, 5, 4]);
+    lru.delete('b'.repeat(5));
+    lru.set('f'.repeat(5), 6); // the deleted key's weight was given back: nothing else goes
+    expect(lru.get('c'.repeat(5))).toBe(3);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * A map that keeps its most recently used entries: at most `capacity` of them, and, when a weight is
- * given, at most `maxWeight` in total (a text cache bounded by characters). The least recently used
+ * given, at most `maxWeight` in total (a text cache bounded by characters, of its values or of its
+ * keys). The least recently used
  * entry goes first. Map order is the recency order: a read moves the entry to the end.
  */
 export class LruMap<K, V> {
@@ -9,7 +10,7 @@ export class LruMap<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly weigh: (value: V) => number = () => 0,
+    private readonly weigh: (value: V, key: K) => number = () => 0,
     private readonly maxWeight = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -25,14 +26,14 @@ export class LruMap<K, V> {
   /** Stores `value`; a value heavier than a quarter of `maxWeight` is not kept (it would push out all the rest). */
   set(key: K, value: V): void {
     this.delete(key);
-    const weight = this.weigh(value);
+    const weight = this.weigh(value, key);
     if (weight > this.maxWeight / 4) return;
     this.entries.set(key, value);
     this.weight += weight;
     while (this.entries.size > this.capacity || this.weight > this.maxWeight) {
       const [oldest, old] = this.entries.entries().next().value as [K, V];
       this.entries.delete(oldest);
-      this.weight -= this.weigh(old);
+      this.weight -= this.weigh(old, oldest);
     }
   }
 
@@ -40,7 +41,7 @@ export class LruMap<K, V> {
     const old = this.entries.get(key);
     if (old === undefined) return;
     this.entries.delete(key);
-    this.weight -= this.weigh(old);
+    this.weight -= this.weigh(old, key);
   }
 
   clear(): void {

@@ -7,7 +7,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { LruMap } from '../../shared/lru';
 import { LinkIdentityCache } from '../guards/hard-links';
-import type { FileDetails } from '../resolvers/fs/folder-walk';
+import type { ListedFileDetails } from '../resolvers/fs/folder-walk';
 import { ResolutionCache } from './resolution-cache';
 import type { ScanContext } from './sanitize';
 
@@ -44,7 +44,7 @@ export interface EngineCaches {
   /** Identities of the protected files, for files with several hard links (reused a few seconds). */
   links: LinkIdentityCache;
   /** Line counts and binary verdicts of files listed by `@folder`, by file identity. */
-  folderFiles: LruMap<string, FileDetails>;
+  folderFiles: LruMap<string, ListedFileDetails>;
 }
 
 /** Files whose `@folder` details are kept: a few large folders' worth. */

@@ -6,6 +6,8 @@
  * need ({@link loadTokenCounter}); the engine starts that load when an expansion starts, in
  * parallel with resolution, and `atmark --help` never pays for it.
  */
+import { LruMap } from '../../shared/lru';
+
 export type TokenCounter = (text: string) => number;
 
 /**
@@ -64,27 +66,17 @@ const REMEMBER_MIN_CHARS = 256;
 
 /**
  * A counter that remembers the counts of long texts it saw (up to `maxChars` characters of them,
- * least recently used dropped first): the blocks of unchanged references, counted once.
+ * least recently used dropped first; a text over a quarter of that is not kept): the blocks of
+ * unchanged references, counted once.
  */
 export function rememberingCounter(count: TokenCounter, maxChars = 8 * 1024 * 1024): TokenCounter {
-  const seen = new Map<string, number>();
-  let chars = 0;
+  const seen = new LruMap<string, number>(Number.POSITIVE_INFINITY, (_n, text) => text.length, maxChars);
   return (text) => {
     if (text.length < REMEMBER_MIN_CHARS) return count(text);
-    const known = seen.get(text);
-    if (known !== undefined) {
-      seen.delete(text);
-      seen.set(text, known);
-      return known;
-    }
-    const n = count(text);
-    if (text.length > maxChars / 4) return n;
-    seen.set(text, n);
-    chars += text.length;
-    for (const [key] of seen) {
-      if (chars <= maxChars) break;
-      seen.delete(key);
-      chars -= key.length;
+    let n = seen.get(text);
+    if (n === undefined) {
+      n = count(text);
+      seen.set(text, n);
     }
     return n;
   };

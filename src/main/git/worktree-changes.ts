@@ -33,7 +33,6 @@ export interface WorktreeScan {
   hashed: number;
 }
 
-
 /**
  * Compares the index with the working tree under `worktree` (a real path). `indexMtimeSec` is the
  * index file's mtime, for the racy-entry rule. Throws only when `signal` aborts.

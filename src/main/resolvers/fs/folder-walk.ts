@@ -35,8 +35,8 @@ export interface FolderEntry {
   binary?: boolean;
 }
 
-/** What annotating a file learned, kept by {@link fileDetailsKey} (see {@link WalkOptions.details}). */
-export interface FileDetails {
+/** What annotating a file learned, kept by {@link listedFileKey} (see {@link WalkOptions.details}). */
+export interface ListedFileDetails {
   lines?: number;
   binary?: boolean;
 }
@@ -45,7 +45,7 @@ export interface FileDetails {
  * A file's identity for its details: path, size, inode and change times. Any write changes the
  * mtime or ctime; a file put in its place through a swapped folder has another inode.
  */
-export function fileDetailsKey(abs: string, st: Stats): string {
+function listedFileKey(abs: string, st: Stats): string {
   return `${abs}\0${st.size}\0${st.ino}\0${st.mtimeMs}\0${st.ctimeMs}`;
 }
 
@@ -66,7 +66,7 @@ export interface WalkOptions {
    * not opened and read again to count its lines. Listing a 100-file folder again in a live preview
    * read every file each time.
    */
-  details?: LruMap<string, FileDetails>;
+  details?: LruMap<string, ListedFileDetails>;
 }
 
 /** Name order: case-insensitive by code point, ties broken by exact code points; locale-free. */
@@ -165,7 +165,7 @@ async function annotate(entry: FolderEntry, options: WalkOptions): Promise<void>
   if (options.details) {
     // Only what an earlier guarded open learned of this very file is reused; anything else opens.
     const st = await fsp.lstat(abs).catch(() => null);
-    const known = st?.isFile() ? options.details.get(fileDetailsKey(abs, st)) : undefined;
+    const known = st?.isFile() ? options.details.get(listedFileKey(abs, st)) : undefined;
     if (st && known) {
       entry.size = st.size;
       if (known.binary !== undefined) entry.binary = known.binary;
@@ -183,7 +183,7 @@ async function annotate(entry: FolderEntry, options: WalkOptions): Promise<void>
       entry.binary = isBinaryContent(entry.rel, read.bytes);
       if (!entry.binary) entry.lines = countLines(decodeText(read.bytes));
     }
-    options.details?.set(fileDetailsKey(abs, opened.stats), { binary: entry.binary, lines: entry.lines });
+    options.details?.set(listedFileKey(abs, opened.stats), { binary: entry.binary, lines: entry.lines });
   } finally {
     await opened.handle.close().catch(() => undefined);
   }

@@ -27,8 +27,8 @@ export function HostListField({ id, labelText, labelId, help, hosts, rows, onSav
   // What is typed, until it is saved; null shows the saved list.
   const [text, setText] = useState<string | null>(null);
   const [bad, setBad] = useState<string | null>(null);
-  const problemId = [id, 'problem'].join('-');
-  const helpId = [id, 'help'].join('-');
+  const problemId = `${id}-problem`;
+  const helpId = `${id}-help`;
   const leave = () => {
     if (text === null) return;
     const typed = splitAllowList(text);
@@ -44,7 +44,7 @@ export function HostListField({ id, labelText, labelId, help, hosts, rows, onSav
       <textarea
         id={id}
         aria-labelledby={labelId}
-        aria-describedby={bad === null ? helpId : [problemId, helpId].join(' ')}
+        aria-describedby={bad === null ? helpId : `${problemId} ${helpId}`}
         aria-invalid={bad !== null}
         rows={rows}
         spellCheck={false}

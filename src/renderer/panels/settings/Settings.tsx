@@ -322,6 +322,8 @@ export function Settings() {
         />
         {workspace && (
           <HostListField
+            // Text typed for one workspace is not carried over to the next one opened.
+            key={workspace.root}
             id="workspace-hosts"
             labelText={ui.t('ui.settings.workspaceAllowedHosts', { name: workspace.name })}
             help={ui.t('ui.settings.workspaceAllowedHostsHelp')}
