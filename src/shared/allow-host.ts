@@ -12,6 +12,12 @@ export interface AllowEntry {
 }
 
 const ENTRY = /^(\[[^\]]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/;
+/**
+ * A host name once a URL has normalised it (lower case, international names in punycode): labels of
+ * letters, digits, `-` and `_` (container and intranet names use it). The URL parser alone lets
+ * through `*` and `!`, so `*.example.com` would be kept and never match anything.
+ */
+const HOST_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 
 /** `localhost.` and `localhost` are the same DNS name: compared without the final dot. */
 export function normaliseHostName(hostname: string): string {
@@ -28,7 +34,9 @@ export function parseAllowEntry(entry: string): AllowEntry | null {
   const port = m[2] ?? null;
   if (port !== null && (Number(port) < 1 || Number(port) > 65535)) return null;
   try {
-    return { host: normaliseHostName(new URL(`http://${m[1]}/`).hostname), port: port === null ? null : String(Number(port)) };
+    const host = normaliseHostName(new URL(`http://${m[1]}/`).hostname);
+    if (!host.startsWith('[') && !HOST_NAME.test(host)) return null;
+    return { host, port: port === null ? null : String(Number(port)) };
   } catch {
     return null;
   }

@@ -68,11 +68,13 @@ describe('allow entries', () => {
     ['LocalHost:3000', { host: 'localhost', port: '3000' }],
     ['2130706433:80', { host: '127.0.0.1', port: '80' }],
     ['my.server.lan.', { host: 'my.server.lan', port: null }],
+    ['my_service:8080', { host: 'my_service', port: '8080' }],
+    ['bücher.example', { host: 'xn--bcher-kva.example', port: null }],
   ])('parses %s', (entry, expected) => {
     expect(parseAllowEntry(entry)).toEqual(expected);
   });
 
-  it.each(['http://127.0.0.1', '127.0.0.1:99999', '127.0.0.1:0', ':80', 'a:b:c', 'user@host', '', 'host/path'])('rejects %j', (entry) => {
+  it.each(['http://127.0.0.1', '127.0.0.1:99999', '127.0.0.1:0', ':80', 'a:b:c', 'user@host', '', 'host/path', '*.example.com', 'host!', 'exa$mple.com'])('rejects %j', (entry) => {
     expect(parseAllowEntry(entry)).toBeNull();
   });
 
