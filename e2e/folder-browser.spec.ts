@@ -127,6 +127,43 @@ describe('the folder browser', () => {
     await page.context().close();
   });
 
+  it('keeps a path typed before the first listing arrives: the late listing neither replaces it nor opens home', async () => {
+    const page = await openPage();
+    // The socket between page and host is routed so that the dialog's first listing (of home)
+    // answers only after the person has typed a path: a slow host, made certain. (A development
+    // build asks twice, as React's strict mode runs effects twice; both answers are held.)
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Set<number>();
+    await page.routeWebSocket(/\/api/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        const call = JSON.parse(String(message)) as { id: number; name: string; payload: { path?: string } };
+        if (call.name === 'listFolders' && call.payload.path === '') held.add(call.id);
+        server.send(message);
+      });
+      server.onMessage((message) => {
+        const answer = JSON.parse(String(message)) as { t: string; id?: number };
+        if (answer.t === 'result' && answer.id !== undefined && held.has(answer.id)) void released.then(() => socket.send(message));
+        else socket.send(message);
+      });
+    });
+    await page.reload();
+    await page.getByRole('status', { name: 'Workspace' }).locator('strong').waitFor();
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    const field = dialogOf(page).getByRole('textbox', { name: 'Folder path' });
+    const typed = path.join(home, 'projects', 'beta');
+    await field.fill(typed);
+    await expect.poll(() => held.size).toBeGreaterThan(0);
+    release();
+    // Open means the typed folder, never home; the field still holds what was typed.
+    await expect.poll(() => dialogOf(page).getByText(`Open will open ${typed}`).count()).toBe(1);
+    expect(await field.inputValue()).toBe(typed);
+    await dialogOf(page).getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('status', { name: 'Workspace' }).getByText('beta', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
   it('answers a drop that gives no path with a sentence, and offers the folder browser', async () => {
     const page = await openPage();
     // What a browser gives for a dropped folder: a File with a name and no path.

@@ -109,6 +109,9 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
   };
 
   const onType = (value: string) => {
+    // What is typed replaces any listing still on its way (the first one, of home, on a slow
+    // host): a late answer must neither overwrite the field nor make Open mean another folder.
+    ++request.current;
     setInput(value);
     setBusy(true);
     if (typingTimer.current) clearTimeout(typingTimer.current);
