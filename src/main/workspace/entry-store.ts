@@ -5,6 +5,7 @@
  */
 import type { EntryTable } from './entry-table';
 import { FILE, HIDDEN, JUDGED, SAME_FOLDER, TableBuilder, TRACKED } from './entry-table';
+import { trackedTable } from './tracked-table';
 
 /** What an entry is. Symlinks that stay inside the workspace are listed as what they point at. */
 export type EntryKind = 'file' | 'folder';
@@ -64,12 +65,19 @@ export class EntryStore {
     return this.map ? this.map.size : this.table.count;
   }
 
-  /** Replaces everything with the rows of `builder` (a bulk load: git's tracked files). */
-  load(builder: TableBuilder): void {
+  /**
+   * Replaces everything with the tracked entries of `index` (the bytes of `.git/index`; see
+   * tracked-table.ts); false, changing nothing, when the index cannot be read.
+   */
+  loadTracked(index: Buffer): boolean {
+    const tracked = trackedTable(index, this.version + 1, this.isHidden);
+    if (!tracked.ok) return false;
     this.map = null;
     this.dirty = false;
     this.version++;
-    this.table = builder.build(this.version, this.isHidden);
+    this.table = tracked.table;
+    for (const [path, size] of tracked.symlinks) this.addTrackedElsewhere(path, 'file', size);
+    return true;
   }
 
   /** Records tracked paths that are not listed as entries (symlinks wait for the walk to judge them). */

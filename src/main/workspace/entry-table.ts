@@ -28,7 +28,7 @@ export function charBit(code: number): number {
 }
 
 // charBit for ASCII, looked up: the mask of 100,000 paths is computed on every build.
-const ASCII_BITS = Int32Array.from({ length: 128 }, (_, code) => charBit(code));
+export const ASCII_BITS = Int32Array.from({ length: 128 }, (_, code) => charBit(code));
 
 /**
  * The character mask of `text[from..to)`: a-z get bits 0-25 (upper case maps to lower case),
@@ -112,7 +112,42 @@ export class TableBuilder {
   /** The table of the rows pushed so far. */
   build(version: number, isHidden: (relPath: string) => boolean): EntryTable {
     const n = this.paths.length;
-    return new EntryTable(version, this.paths, this.kinds.slice(0, n), this.sizes.slice(0, n), this.flags.slice(0, n), isHidden);
+    return new EntryTable(version, columnsOf(this.paths, this.kinds.slice(0, n), this.sizes.slice(0, n), this.flags.slice(0, n)), isHidden);
+  }
+}
+
+/** Every column of an {@link EntryTable}, as its builders compute them (see the fields there). */
+export interface TableColumns {
+  text: string;
+  lower: string | null;
+  start: Int32Array;
+  baseStart: Int32Array;
+  mask: Int32Array;
+  baseMask: Int32Array;
+  kind: Uint8Array;
+  size: Float64Array;
+  folder: Int32Array;
+  folders: number;
+  tie: Int32Array;
+  firstLower: Uint16Array;
+  firstExact: Uint16Array;
+  flags: Uint8Array;
+}
+
+/** The tie-break number of one path: see {@link EntryTable.tie}. `stem` and `length` in UTF-16 units. */
+export function tieOf(stem: number, isFile: boolean, length: number): number {
+  return Math.min(stem, 255) * 2 ** 14 + (isFile ? 0 : 2 ** 13) + Math.min(length, 8191);
+}
+
+/** Fills `firstExact` and `firstLower` from the finished text (one character per row). */
+export function fillFirsts(columns: Pick<TableColumns, 'text' | 'lower' | 'start' | 'baseStart' | 'firstExact' | 'firstLower'>, count: number): void {
+  const { text, lower, start, baseStart, firstExact, firstLower } = columns;
+  for (let i = 0; i < count; i++) {
+    const base = baseStart[i] as number;
+    if (base >= (start[i + 1] as number) - 1) continue;
+    const code = text.charCodeAt(base);
+    firstExact[i] = code;
+    firstLower[i] = code >= 65 && code <= 90 ? code + 32 : lower === null ? code : lower.charCodeAt(base);
   }
 }
 
@@ -160,84 +195,13 @@ export class EntryTable {
   constructor(
     /** Changes with every mutation of the store the table was taken from. */
     readonly version: number,
-    paths: readonly string[],
-    kind: Uint8Array,
-    size: Float64Array,
-    flags: Uint8Array,
+    columns: TableColumns,
     private readonly isHidden: (relPath: string) => boolean,
   ) {
-    const n = paths.length;
-    this.count = n;
-    this.kind = kind;
-    this.size = size;
-    this.flags = flags;
-    this.text = paths.join('/');
-    this.lower = lowerText(this.text, paths);
-    this.start = new Int32Array(n + 1);
-    this.baseStart = new Int32Array(n);
-    this.mask = new Int32Array(n);
-    this.baseMask = new Int32Array(n);
-    this.folder = new Int32Array(n);
-    this.tie = new Int32Array(n);
-    this.firstLower = new Uint16Array(n);
-    this.firstExact = new Uint16Array(n);
-    this.folders = this.fill(paths);
-  }
-
-  /**
-   * Computes every column; returns the number of distinct folder parts. Reads the joined text (one
-   * flat string) rather than the paths, which may be slices of larger strings: plain loops over it
-   * beat the string builtins here, where they run for every path of a workspace.
-   */
-  private fill(paths: readonly string[]): number {
-    const { text, lower } = this;
-    const { start, baseStart, mask, baseMask: baseMasks, folder, tie, firstExact, firstLower, kind, flags } = this;
-    const ids = new Map<string, number>();
-    let id = -1;
-    let folderAt = -1;
-    let folderCut = -1;
-    let folderMask = 0;
-    let at = 0;
-    for (let i = 0; i < paths.length; i++) {
-      const length = (paths[i] as string).length;
-      const end = at + length;
-      let base = end;
-      while (base > at && text.charCodeAt(base - 1) !== 47) base--;
-      const cut = base - at;
-      start[i] = at;
-      baseStart[i] = base;
-      // Siblings are mostly adjacent: the folder part's id and mask change only where it changes.
-      const known = ((flags[i] as number) & SAME_FOLDER) !== 0 && folderAt >= 0;
-      flags[i] = (flags[i] as number) & ~SAME_FOLDER;
-      if (!known && (folderAt < 0 || folderCut !== cut || !sameRun(text, folderAt, at, cut))) {
-        const part = text.slice(at, base);
-        id = ids.get(part) ?? ids.size;
-        if (id === ids.size) ids.set(part, id);
-        folderMask = charMask(text, at, base);
-        folderAt = at;
-        folderCut = cut;
-      }
-      folder[i] = id;
-      // One pass over the basename: its mask and where its stem ends (first dot after its first character).
-      let baseMask = 0;
-      let stemEnd = end;
-      for (let j = base; j < end; j++) {
-        const code = text.charCodeAt(j);
-        baseMask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
-        if (code === 46 && stemEnd === end && j > base) stemEnd = j;
-      }
-      baseMasks[i] = baseMask;
-      mask[i] = folderMask | baseMask;
-      tie[i] = Math.min(stemEnd - base, 255) * 2 ** 14 + (kind[i] === FILE ? 0 : 2 ** 13) + Math.min(length, 8191);
-      if (base < end) {
-        const code = text.charCodeAt(base);
-        firstExact[i] = code;
-        firstLower[i] = code >= 65 && code <= 90 ? code + 32 : lower === null ? code : lower.charCodeAt(base);
-      }
-      at = end + 1;
-    }
-    start[paths.length] = at;
-    return ids.size;
+    this.count = columns.kind.length;
+    ({ text: this.text, lower: this.lower, start: this.start, baseStart: this.baseStart, mask: this.mask, baseMask: this.baseMask } = columns);
+    ({ kind: this.kind, size: this.size, folder: this.folder, folders: this.folders, tie: this.tie } = columns);
+    ({ firstLower: this.firstLower, firstExact: this.firstExact, flags: this.flags } = columns);
   }
 
   /** The string a query searches: `text`, or for a case-insensitive query the lower-cased copy if kept. */
@@ -310,6 +274,69 @@ export class EntryTable {
   }
 }
 
+/**
+ * Every column of the rows `paths` (with their kinds, sizes and flags). Reads the joined text (one
+ * flat string) rather than the paths, which may be slices of larger strings: plain loops over it
+ * beat the string builtins here, where they run for every path of a workspace.
+ */
+function columnsOf(paths: readonly string[], kind: Uint8Array, size: Float64Array, flags: Uint8Array): TableColumns {
+  const n = paths.length;
+  const text = paths.join('/');
+  const lower = lowerText(text, () => paths);
+  const start = new Int32Array(n + 1);
+  const baseStart = new Int32Array(n);
+  const mask = new Int32Array(n);
+  const baseMasks = new Int32Array(n);
+  const folder = new Int32Array(n);
+  const tie = new Int32Array(n);
+  const ids = new Map<string, number>();
+  let id = -1;
+  let folderAt = -1;
+  let folderCut = -1;
+  let folderMask = 0;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const length = (paths[i] as string).length;
+    const end = at + length;
+    let base = end;
+    while (base > at && text.charCodeAt(base - 1) !== 47) base--;
+    const cut = base - at;
+    start[i] = at;
+    baseStart[i] = base;
+    // Siblings are mostly adjacent: the folder part's id and mask change only where it changes.
+    const known = ((flags[i] as number) & SAME_FOLDER) !== 0 && folderAt >= 0;
+    flags[i] = (flags[i] as number) & ~SAME_FOLDER;
+    if (!known && (folderAt < 0 || folderCut !== cut || !sameRun(text, folderAt, at, cut))) {
+      const part = text.slice(at, base);
+      id = ids.get(part) ?? ids.size;
+      if (id === ids.size) ids.set(part, id);
+      folderMask = charMask(text, at, base);
+      folderAt = at;
+      folderCut = cut;
+    }
+    folder[i] = id;
+    // One pass over the basename: its mask and where its stem ends (first dot after its first character).
+    let baseMask = 0;
+    let stemEnd = end;
+    for (let j = base; j < end; j++) {
+      const code = text.charCodeAt(j);
+      baseMask |= code < 128 ? (ASCII_BITS[code] as number) : charBit(code);
+      if (code === 46 && stemEnd === end && j > base) stemEnd = j;
+    }
+    baseMasks[i] = baseMask;
+    mask[i] = folderMask | baseMask;
+    tie[i] = tieOf(stemEnd - base, kind[i] === FILE, length);
+    at = end + 1;
+  }
+  start[n] = at;
+  const columns: TableColumns = {
+    text, lower, start, baseStart, mask, baseMask: baseMasks, kind, size, folder, folders: ids.size, tie,
+    firstLower: new Uint16Array(n), firstExact: new Uint16Array(n), flags,
+  };
+  fillFirsts(columns, n);
+  return columns;
+}
+
 /** Whether `text[a..a+n)` equals `text[b..b+n)`, compared from the end (where folder parts differ). */
 function sameRun(text: string, a: number, b: number, n: number): boolean {
   for (let i = n - 1; i >= 0; i--) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
@@ -327,12 +354,12 @@ function hashOf(text: string, from: number, to: number): number {
  * The lower-cased text, or null when lower-casing changes only ASCII letters (every path ASCII, or
  * its other characters without case); path by path when it would change a character's length.
  */
-function lowerText(text: string, paths: readonly string[]): string | null {
+export function lowerText(text: string, pathsOf: () => readonly string[]): string | null {
   const others = text.match(/[^\0-\x7f]+/g);
   if (!others) return null;
   const joined = others.join('');
   if (joined.toLowerCase() === joined) return null;
   const whole = text.toLowerCase();
   if (whole.length === text.length) return whole;
-  return paths.map(lowerSameLength).join('/');
+  return pathsOf().map(lowerSameLength).join('/');
 }

@@ -7,27 +7,15 @@ import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** One tracked path: its repo-relative POSIX path, git mode and the size git recorded. */
-export interface TrackedEntry {
-  path: string;
-  /** `file` (regular or executable), `symlink`, `submodule` (gitlink) or `folder` (sparse index). */
-  type: 'file' | 'symlink' | 'submodule' | 'folder';
-  /** Size in bytes from the index's stat data (may be stale for files modified since staging). */
-  size: number;
-}
+/** What a git index entry is, from its mode: see {@link typeOfMode}. */
+export type TrackedType = 'file' | 'symlink' | 'submodule' | 'folder';
 
 /** Why the index could not be read; expected failures are values, not throws. */
-export type GitIndexResult =
-  | {
-    ok: true;
-    entries: TrackedEntry[];
-    /**
-     * 1 where entry i's folder part is known to equal entry i-1's (compared on the index's bytes, so
-     * a reader of the sorted list need not compare strings); 0 where it is not known.
-     */
-    sameFolder: Uint8Array;
-  }
-  | { ok: false; code: 'no_repository' | 'unsupported' | 'too_large' | 'corrupt'; message: string };
+export interface GitIndexFailure {
+  ok: false;
+  code: 'no_repository' | 'unsupported' | 'too_large' | 'corrupt';
+  message: string;
+}
 
 /** Largest index read, in bytes: a 1,000,000-file index is about 100 MiB. Default 256 MiB. */
 export const MAX_GIT_INDEX_BYTES = 256 * 1024 * 1024;
@@ -68,15 +56,15 @@ async function readCapped(file: string, cap: number, signal?: AbortSignal): Prom
   }
 }
 
-/** Reads and parses `index` in the git folder `gitDir` (see {@link findGitDir}). */
-export async function readGitIndex(gitDir: string, signal?: AbortSignal, cap = MAX_GIT_INDEX_BYTES): Promise<GitIndexResult> {
+/** Reads the bytes of `index` in the git folder `gitDir` (see {@link findGitDir}). */
+export async function readGitIndexBytes(gitDir: string, signal?: AbortSignal, cap = MAX_GIT_INDEX_BYTES): Promise<Buffer | GitIndexFailure> {
   const buf = await readCapped(path.join(gitDir, 'index'), cap, signal);
   if (buf === null) return { ok: false, code: 'no_repository', message: 'no git index in this folder' };
   if (buf === 'too_large') return { ok: false, code: 'too_large', message: 'the git index is larger than the index reader allows' };
-  return parseGitIndex(buf);
+  return buf;
 }
 
-function typeOfMode(mode: number): TrackedEntry['type'] {
+function typeOfMode(mode: number): TrackedType {
   switch (mode >>> 12) {
     case 0o12: return 'symlink';
     case 0o16: return 'submodule';
@@ -86,111 +74,117 @@ function typeOfMode(mode: number): TrackedEntry['type'] {
 }
 
 /**
- * Names of a `.git/index` buffer as slices of latin1 windows of it: an ASCII name is then a slice
- * (no call into C++ per entry, which cost a third of the parse on 100,000 entries); other names are
- * decoded as UTF-8. Windows stay under 1 MiB: Node makes a longer latin1 string an external
- * string, and string builtins on slices of one were several times slower for every later use of
- * the paths.
+ * Reads the entries of the bytes of a `.git/index` file (versions 2, 3 and 4) one by one, in the
+ * index's order (sorted by path): `next()` moves to the next listed entry and fills the fields.
+ * Skip-worktree entries (outside a sparse checkout) are left out, and a conflict's stage 1-3
+ * entries are listed once. Allocates nothing per entry, so the caller decides what to decode (a
+ * workspace index of 100,000 files decodes almost nothing); a cursor rather than a callback keeps
+ * the caller's loop in one optimised function.
  */
-class NameReader {
-  private start = 0;
-  private window = '';
+export class IndexCursor {
+  /** The entry's name is `names[from..to)`: UTF-8, repo-relative, POSIX; valid until `next()`. */
+  names: Buffer;
+  from = 0;
+  to = 0;
+  type: TrackedType = 'file';
+  /** The size git recorded (stale for a file modified since it was staged). */
+  size = 0;
+  /** Set when `next()` returned false because the bytes are not a readable index. */
+  failure: GitIndexFailure | null = null;
+  private readonly version: number = 0;
+  /** Number of entries in the index (every stage and skip-worktree entry counted). */
+  readonly entries: number = 0;
+  private read = 0;
+  private offset = 12;
+  // Version 4: the current name, rebuilt from the previous one (a prefix of it plus a suffix).
+  private scratch = Buffer.alloc(4096);
+  private scratchLength = 0;
+  // The last listed name (where it is, and its length): a later stage of it is not listed again.
+  private lastAt = -1;
+  private lastLength = -1;
 
-  constructor(private readonly buf: Buffer) {}
-
-  /** The name in `buf[from..to)`. */
-  name(from: number, to: number): string {
-    const buf = this.buf;
-    for (let i = from; i < to; i++) if ((buf[i] as number) >= 0x80) return buf.toString('utf8', from, to);
-    if (from < this.start || to > this.start + this.window.length) {
-      this.start = from;
-      this.window = buf.toString('latin1', from, Math.min(buf.length, from + Math.max(NAME_WINDOW, to - from)));
+  constructor(private readonly buf: Buffer) {
+    this.names = buf;
+    if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'DIRC') {
+      this.failure = { ok: false, code: 'corrupt', message: 'the git index has no DIRC header' };
+      return;
     }
-    return this.window.slice(from - this.start, to - this.start);
+    this.version = buf.readUInt32BE(4);
+    if (this.version < 2 || this.version > 4) {
+      this.failure = { ok: false, code: 'unsupported', message: `git index version ${this.version} is not supported` };
+      return;
+    }
+    this.entries = buf.readUInt32BE(8);
   }
-}
 
-/** Bytes decoded at once by {@link NameReader}. */
-const NAME_WINDOW = 512 * 1024;
-
-/** Parses the bytes of a `.git/index` file. Stage 1-3 duplicates (conflicts) are listed once. */
-export function parseGitIndex(buf: Buffer): GitIndexResult {
-  if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'DIRC') {
-    return { ok: false, code: 'corrupt', message: 'the git index has no DIRC header' };
-  }
-  const version = buf.readUInt32BE(4);
-  if (version < 2 || version > 4) return { ok: false, code: 'unsupported', message: `git index version ${version} is not supported` };
-  const count = buf.readUInt32BE(8);
-  const entries: TrackedEntry[] = [];
-  let offset = 12;
-  let scratch = Buffer.alloc(4096);
-  let scratchLength = 0;
-  const names = new NameReader(buf);
-  const sameFolder = new Uint8Array(count);
-  // The previous listed name's offset in `buf` and the offset of its last `/` from there (-1: none).
-  let prevAt = -1;
-  let prevSlash = -1;
-  try {
-    for (let i = 0; i < count; i++) {
-      const start = offset;
+  /** Moves to the next listed entry; false at the end or on a failure (see {@link failure}). */
+  next(): boolean {
+    const { buf, version } = this;
+    const length = buf.length;
+    while (this.failure === null && this.read < this.entries) {
+      this.read++;
+      const start = this.offset;
+      if (start + 62 > length) return this.truncated();
       const mode = buf.readUInt32BE(start + 24);
       const size = buf.readUInt32BE(start + 36);
       const flags = buf.readUInt16BE(start + 60);
-      offset = start + 62;
+      let offset = start + 62;
       let skipWorktree = false;
       if (version >= 3 && flags & 0x4000) {
+        if (offset + 2 > length) return this.truncated();
         skipWorktree = (buf.readUInt16BE(offset) & 0x4000) !== 0;
         offset += 2;
       }
-      let name: string;
-      let nameAt = -1;
-      let nameEnd = -1;
+      const stage = (flags >> 12) & 3;
+      let repeated: boolean;
       if (version === 4) {
         // Path prefix compression: drop N bytes of the previous name, then append the suffix.
         let c = buf[offset++] as number;
         let drop = c & 127;
         while (c & 128) {
+          if (offset >= length) return this.truncated();
           c = buf[offset++] as number;
           drop = ((drop + 1) << 7) | (c & 127);
         }
         const end = buf.indexOf(0, offset);
-        if (end < 0 || drop > scratchLength) throw new RangeError('bad name');
-        // The previous name's bytes stay in `scratch`; the suffix replaces its last `drop` bytes.
+        if (end < 0 || drop > this.scratchLength) return this.truncated();
+        let scratchLength = this.scratchLength;
+        // Same name as the last listed one: the suffix puts back exactly the bytes it drops.
+        repeated = stage > 1 && this.lastLength === scratchLength && end - offset === drop && buf.compare(this.scratch, scratchLength - drop, scratchLength, offset, end) === 0;
         scratchLength -= drop;
-        if (scratchLength + end - offset > scratch.length) scratch = Buffer.concat([scratch, Buffer.alloc(end - offset + scratch.length)]);
-        scratchLength += buf.copy(scratch, scratchLength, offset, end);
-        name = scratch.toString('utf8', 0, scratchLength);
-        offset = end + 1;
+        if (scratchLength + end - offset > this.scratch.length) this.scratch = Buffer.concat([this.scratch.subarray(0, scratchLength), Buffer.alloc(end - offset + this.scratch.length)]);
+        scratchLength += buf.copy(this.scratch, scratchLength, offset, end);
+        this.scratchLength = scratchLength;
+        this.names = this.scratch;
+        this.from = 0;
+        this.to = scratchLength;
+        this.offset = end + 1;
+        if (!repeated) this.lastLength = skipWorktree ? -1 : scratchLength;
       } else {
         const nameLength = flags & 0xfff;
         const end = nameLength < 0xfff ? offset + nameLength : buf.indexOf(0, offset);
-        if (end < 0 || end > buf.length) throw new RangeError('name past the end');
-        name = names.name(offset, end);
-        nameAt = offset;
-        nameEnd = end;
+        if (end < 0 || end > length) return this.truncated();
+        repeated = stage > 1 && this.lastLength === end - offset && buf.compare(buf, this.lastAt, this.lastAt + this.lastLength, offset, end) === 0;
+        this.names = buf;
+        this.from = offset;
+        this.to = end;
         // Entries are NUL-padded to a multiple of 8 bytes (1 to 8 NULs).
-        offset = start + ((end - start + 8) & ~7);
+        this.offset = start + ((end - start + 8) & ~7);
+        if (!repeated && !skipWorktree) {
+          this.lastAt = offset;
+          this.lastLength = end - offset;
+        }
       }
-      const stage = (flags >> 12) & 3;
-      if (skipWorktree || (stage > 1 && entries.at(-1)?.path === name)) continue;
-      if (nameAt >= 0) {
-        let slash = nameEnd - 1;
-        while (slash >= nameAt && buf[slash] !== 47) slash--;
-        const cut = slash - nameAt;
-        if (prevAt >= 0 && cut === prevSlash && sameBytes(buf, prevAt, nameAt, cut)) sameFolder[entries.length] = 1;
-        prevAt = nameAt;
-        prevSlash = cut;
-      }
-      entries.push({ path: name, type: typeOfMode(mode), size });
+      if (skipWorktree || repeated) continue;
+      this.type = typeOfMode(mode);
+      this.size = size;
+      return true;
     }
-  } catch {
-    return { ok: false, code: 'corrupt', message: 'the git index ends in the middle of an entry' };
+    return false;
   }
-  return { ok: true, entries, sameFolder: sameFolder.subarray(0, entries.length) };
-}
 
-/** Whether `buf[a..a+n)` equals `buf[b..b+n)`, compared from the end (where folder parts differ). */
-function sameBytes(buf: Buffer, a: number, b: number, n: number): boolean {
-  for (let i = n - 1; i >= 0; i--) if (buf[a + i] !== buf[b + i]) return false;
-  return true;
+  private truncated(): false {
+    this.failure = { ok: false, code: 'corrupt', message: 'the git index ends in the middle of an entry' };
+    return false;
+  }
 }

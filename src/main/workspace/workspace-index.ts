@@ -17,9 +17,8 @@ import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isProtectedRelativePath } from '../guards/protected-paths';
 import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
-import { SAME_FOLDER, TableBuilder } from './entry-table';
 import { FolderWatcher } from './folder-watcher';
-import { findGitDir, readGitIndex, type TrackedEntry } from './git-index';
+import { findGitDir, readGitIndexBytes } from './git-index';
 import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
 import { listFolder, walkWorkspace, type WalkContext } from './walk';
 
@@ -202,40 +201,11 @@ export class WorkspaceIndex {
 
   /** Step 1: tracked files from `.git/index`, searchable before the walk. */
   private async loadTracked(gitDir: string, signal: AbortSignal, started: number): Promise<void> {
-    const result = await readGitIndex(gitDir, signal);
-    if (!result.ok) return; // Unreadable index: the walk alone lists everything.
-    const rows = new TableBuilder();
-    const folders = new Set<string>();
-    const elsewhere: Array<[string, number]> = [];
-    // The index is sorted by path, so siblings come together: folder work happens once per folder.
-    let folder = '\0';
-    // The folder of the last file row, when no folder row came after it: the table then need not
-    // compare a sibling's folder part with it.
-    let lastDir: string | null = null;
-    const { entries, sameFolder } = result;
-    for (let k = 0; k < entries.length; k++) {
-      const e = entries[k] as TrackedEntry;
-      // Same folder as the previous entry (the parser compared the bytes): nothing to do here.
-      if (sameFolder[k] !== 1) {
-        const slash = e.path.lastIndexOf('/');
-        const dir = slash < 0 ? '' : e.path.slice(0, slash);
-        if (dir !== folder) {
-          folder = dir;
-          if (addFolders(dir, folders, rows)) lastDir = null;
-        }
-      }
-      // Symlinks wait for the walk, which checks where they lead; git still tracks them.
-      if (e.type === 'symlink') elsewhere.push([e.path, e.size]);
-      else {
-        // Submodules and sparse folders are listed as folders, but walked only if no rule ignores them.
-        rows.push(e.path, e.type === 'file' ? 'file' : 'folder', e.type === 'file' ? e.size : -1, e.type === 'file', lastDir === folder ? SAME_FOLDER : 0);
-        lastDir = folder;
-      }
-    }
+    const bytes = await readGitIndexBytes(gitDir, signal);
+    if (!Buffer.isBuffer(bytes)) return; // Unreadable index: the walk alone lists everything.
     signal.throwIfAborted();
     // Protected paths stay in the store but are never shown (judged lazily, see EntryTable).
-    this.store.load(rows);
-    for (const [path, size] of elsewhere) this.store.addTrackedElsewhere(path, 'file', size);
+    if (!this.store.loadTracked(bytes)) return;
     this.emit({ type: 'tracked', entries: this.store.size, ms: performance.now() - started });
   }
 
@@ -294,21 +264,6 @@ export class WorkspaceIndex {
     for (const e of listing.entries) this.store.set(e);
     for (const sub of listing.subfolders) await this.walkNewFolder(ctx, sub.rel, sub.chain);
   }
-}
-
-/**
- * Adds `dir` and its ancestors to `folders` and `rows` (as tracked folders), stopping at the first
- * one already known; whether it added any.
- */
-function addFolders(dir: string, folders: Set<string>, rows: TableBuilder): boolean {
-  let added = false;
-  for (let cut = dir.length; cut > 0 && !folders.has(dir.slice(0, cut)); cut = dir.lastIndexOf('/', cut - 1)) {
-    const path = dir.slice(0, cut);
-    folders.add(path);
-    rows.push(path, 'folder', -1, true);
-    added = true;
-  }
-  return added;
 }
 
 /**
