@@ -4,7 +4,7 @@
  * snapshot folds them into a new table.
  */
 import type { EntryTable } from './entry-table';
-import { FILE, HIDDEN, JUDGED, SAME_FOLDER, TableBuilder, TRACKED } from './entry-table';
+import { extendTable, FILE, folderHash, FOLDER, HIDDEN, JUDGED, SAME_FOLDER, TableBuilder, TRACKED } from './entry-table';
 import { trackedTable } from './tracked-table';
 
 /** What an entry is. Symlinks that stay inside the workspace are listed as what they point at. */
@@ -23,6 +23,8 @@ export interface WorkspaceEntry {
 export interface ListedEntry extends WorkspaceEntry {
   /** Tracked by git (a regular file, or a folder holding tracked files): listed even when ignored. */
   readonly tracked?: boolean;
+  /** Its row in the table a walk looked it up in (-1: not there), when it did (see EntryStore.rowOf). */
+  readonly row?: number;
 }
 
 /** A frozen view of the entries at one version: the table the matcher reads. */
@@ -55,6 +57,9 @@ export class EntryStore {
   private version = 0;
   private readonly trackedFiles = new Map<string, number>();
   private readonly trackedFolders = new Set<string>();
+  /** The folder {@link rowOf} asked about last, and its hash. */
+  private hashed: string | null = null;
+  private hash = 0;
 
   constructor(private readonly isHidden: (relPath: string) => boolean = () => false) {
     this.table = new TableBuilder().build(0, isHidden);
@@ -86,14 +91,41 @@ export class EntryStore {
     else this.trackedFolders.add(path);
   }
 
-  /** The size git recorded for a tracked file, or undefined when git does not track it. */
-  trackedSize(path: string): number | undefined {
+  /**
+   * The table's row of `folder/name` (-1: not in it), or undefined while changes are held apart from the
+   * table. A walk hands the rows back to {@link replaceAll} with the table ({@link rowTable}), so
+   * each path is hashed once, not twice.
+   */
+  rowOf(folder: string, name: string): number | undefined {
+    if (this.map) return undefined;
+    // A walk asks for every name of one folder in turn: its hash is kept meanwhile.
+    if (folder !== this.hashed) {
+      this.hashed = folder;
+      this.hash = folderHash(folder);
+    }
+    return this.table.indexOfChild(folder, this.hash, name);
+  }
+
+  /** The table {@link rowOf} answers from, or null while changes are held apart from it. */
+  rowTable(): EntryTable | null {
+    return this.map ? null : this.table;
+  }
+
+  /**
+   * The size git recorded for a tracked file, or undefined when git does not track it. `row` is
+   * what {@link rowOf} answered for `path`, if it was asked.
+   */
+  trackedSize(path: string, row?: number): number | undefined {
+    const t = this.table;
+    if (row !== undefined && !this.map) return row >= 0 && t.tracked(row) && t.kind[row] === FILE ? (t.size[row] as number) : this.trackedFiles.size > 0 ? this.trackedFiles.get(path) : undefined;
     const e = this.find(path);
     return e && e.tracked && e.kind === 'file' ? e.size : this.trackedFiles.get(path);
   }
 
-  /** Whether `path` is a folder that holds tracked files. */
-  isTrackedFolder(path: string): boolean {
+  /** Whether `path` is a folder that holds tracked files; `row` as for {@link trackedSize}. */
+  isTrackedFolder(path: string, row?: number): boolean {
+    const t = this.table;
+    if (row !== undefined && !this.map) return (row >= 0 && t.tracked(row) && t.kind[row] === FOLDER) || (this.trackedFolders.size > 0 && this.trackedFolders.has(path));
     const e = this.find(path);
     return (e !== undefined && e.tracked && e.kind === 'folder') || this.trackedFolders.has(path);
   }
@@ -156,12 +188,14 @@ export class EntryStore {
    * siblings stay adjacent, which its per-folder memo relies on. Tracked entries that are no longer
    * listed are remembered as tracked elsewhere.
    */
-  replaceAll(entries: Iterable<ListedEntry>): void {
-    const builder = this.map ? this.mergeMap(entries) : this.mergeTable(entries);
+  replaceAll(entries: Iterable<ListedEntry>, rows: EntryTable | null = null): void {
+    const merged = this.map ? this.mergeMap(entries) : this.mergeTable(entries, rows === this.table);
     this.map = null;
     this.dirty = false;
+    if (merged === this.table) return;
     this.version++;
-    this.table = builder.build(this.version, this.isHidden);
+    if (typeof merged === 'function') this.table = merged(this.version);
+    else if (merged instanceof TableBuilder) this.table = merged.build(this.version, this.isHidden);
   }
 
   /** The rows of {@link replaceAll} while changes are held in the map. */
@@ -185,18 +219,26 @@ export class EntryStore {
   /**
    * The rows of {@link replaceAll} from the table: each incoming path is looked up in the table's
    * hash index (built already by the walk's tracked look-ups) instead of a map of 100,000 paths.
+   * When every row is listed again as it was (the usual walk after the tracked files), the result
+   * is the table itself, or a function extending it with the new rows (see extendTable).
    */
-  private mergeTable(entries: Iterable<ListedEntry>): TableBuilder {
+  private mergeTable(entries: Iterable<ListedEntry>, rowsValid: boolean): TableBuilder | EntryTable | ((version: number) => EntryTable) {
     const t = this.table;
     const list = Array.isArray(entries) ? (entries as ListedEntry[]) : [...entries];
     const rowOf = new Int32Array(t.count).fill(-1);
     const fresh = new Map<string, number>();
     for (let k = 0; k < list.length; k++) {
-      const path = (list[k] as ListedEntry).path;
-      const i = t.indexOf(path);
+      const { path, row } = list[k] as ListedEntry;
+      const i = rowsValid && row !== undefined ? row : t.indexOf(path);
       // The last of equal paths wins, as a map would have it.
       if (i >= 0) rowOf[i] = k;
       else fresh.set(path, k);
+    }
+    if (this.unchangedRows(rowOf, list)) {
+      if (fresh.size === 0) return t;
+      const added = new TableBuilder();
+      for (const k of fresh.values()) this.take(added, list[k] as ListedEntry, 0);
+      return (version) => extendTable(t, added, version, this.isHidden);
     }
     const builder = new TableBuilder();
     let previous = -1;
@@ -211,6 +253,22 @@ export class EntryStore {
     }
     for (const k of fresh.values()) this.take(builder, list[k] as ListedEntry, 0);
     return builder;
+  }
+
+  /** Whether every row of the table is listed again with the same kind, size and tracked bit. */
+  private unchangedRows(rowOf: Int32Array, list: readonly ListedEntry[]): boolean {
+    const t = this.table;
+    for (let i = 0; i < t.count; i++) {
+      const k = rowOf[i] as number;
+      if (k < 0) return false;
+      const e = list[k] as ListedEntry;
+      if ((e.kind === 'file' ? FILE : FOLDER) !== t.kind[i] || e.size !== t.size[i] || (e.tracked === true) !== t.tracked(i)) return false;
+    }
+    // Listed again, tracked ones are no longer tracked elsewhere (as `take` would have it).
+    if (this.trackedFiles.size + this.trackedFolders.size > 0) {
+      for (let i = 0; i < t.count; i++) if (t.tracked(i)) this.forgetElsewhere(list[rowOf[i] as number] as ListedEntry);
+    }
+    return true;
   }
 
   /** Adds a listed entry to `builder`, keeping the hidden verdict in `flags`. */

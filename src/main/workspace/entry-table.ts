@@ -116,6 +116,69 @@ export class TableBuilder {
   }
 }
 
+/**
+ * The table of `old`'s rows followed by `fresh`'s, as {@link TableBuilder} would build it from all
+ * of them, without computing `old`'s columns again: a finished walk usually adds a few untracked
+ * files to the tracked table, and rebuilding 100,000 rows for them cost a tenth of the walk.
+ */
+export function extendTable(old: EntryTable, fresh: TableBuilder, version: number, isHidden: (relPath: string) => boolean): EntryTable {
+  const added = fresh.build(version, isHidden);
+  const n = old.count;
+  const m = added.count;
+  if (n === 0) return added;
+  const text = m === 0 ? old.text : `${old.text}/${added.text}`;
+  const shift = old.text.length + 1;
+  const start = new Int32Array(n + m + 1);
+  start.set(old.start.subarray(0, n));
+  const baseStart = new Int32Array(n + m);
+  baseStart.set(old.baseStart);
+  for (let k = 0; k <= m; k++) start[n + k] = (added.start[k] as number) + shift;
+  if (m === 0) start[n] = old.start[n] as number;
+  for (let k = 0; k < m; k++) baseStart[n + k] = (added.baseStart[k] as number) + shift;
+  // Folder ids: a folder part `old` knows keeps its id, a new one takes the next.
+  const known = new Map<string, number>();
+  let next = 0;
+  for (let i = 0; i < n && next < old.folders; i++) {
+    if (old.folder[i] === next) known.set(old.text.slice(old.start[i], old.baseStart[i]), next++);
+  }
+  const ids = new Int32Array(added.folders).fill(-1);
+  let folders = old.folders;
+  const folder = new Int32Array(n + m);
+  folder.set(old.folder);
+  for (let k = 0; k < m; k++) {
+    const local = added.folder[k] as number;
+    if (ids[local] === -1) ids[local] = known.get(added.text.slice(added.start[k], added.baseStart[k])) ?? folders++;
+    folder[n + k] = ids[local] as number;
+  }
+  const joined = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T, b: T, make: (length: number) => T): T => {
+    const out = make(n + m);
+    out.set(a);
+    out.set(b, n);
+    return out;
+  };
+  // Lower-cased text: none kept when neither part needs one (see lowerText); else made afresh.
+  const lower = old.lower === null && added.lower === null ? null : lowerText(text, () => Array.from({ length: n + m }, (_, i) => text.slice(start[i], (start[i + 1] as number) - 1)));
+  const columns: TableColumns = {
+    text,
+    lower,
+    start,
+    baseStart,
+    mask: joined(old.mask, added.mask, (l) => new Int32Array(l)),
+    baseMask: joined(old.baseMask, added.baseMask, (l) => new Int32Array(l)),
+    kind: joined(old.kind, added.kind, (l) => new Uint8Array(l)),
+    size: joined(old.size, added.size, (l) => new Float64Array(l)),
+    folder,
+    folders,
+    tie: joined(old.tie, added.tie, (l) => new Int32Array(l)),
+    firstLower: joined(old.firstLower, added.firstLower, (l) => new Uint16Array(l)),
+    firstExact: joined(old.firstExact, added.firstExact, (l) => new Uint16Array(l)),
+    flags: joined(old.flags, added.flags, (l) => new Uint8Array(l)),
+  };
+  // First letters stay as each part computed them: lower-casing a basename's first letter does not
+  // depend on what lies beyond the `/` before it.
+  return new EntryTable(version, columns, isHidden);
+}
+
 /** Every column of an {@link EntryTable}, as its builders compute them (see the fields there). */
 export interface TableColumns {
   text: string;
@@ -252,11 +315,30 @@ export class EntryTable {
   indexOf(path: string): number {
     const table = (this.lookup ??= this.buildLookup());
     const slots = table.length - 1;
-    for (let s = hashOf(path, 0, path.length) & slots; ; s = (s + 1) & slots) {
+    for (let s = hashOn(HASH_START, path, 0, path.length) & slots; ; s = (s + 1) & slots) {
       const i = (table[s] as number) - 1;
       if (i < 0) return -1;
       const at = this.start[i] as number;
       if (this.end(i) - at === path.length && this.text.startsWith(path, at)) return i;
+    }
+  }
+
+  /**
+   * The index of `folder/name` (`name` alone when `folder` is `''`), or -1, where `folderHash` is
+   * {@link folderHash}(folder). A walk asks this for every name it lists: the folder's part of the
+   * hash is computed once per folder, and no joined path is built, hashed or compared (a joined
+   * string is made of two pieces, and reading one character by character is slow).
+   */
+  indexOfChild(folder: string, hash: number, name: string): number {
+    const table = (this.lookup ??= this.buildLookup());
+    const slots = table.length - 1;
+    const cut = folder === '' ? 0 : folder.length + 1;
+    const text = this.text;
+    for (let s = hashOn(hash, name, 0, name.length) & slots; ; s = (s + 1) & slots) {
+      const i = (table[s] as number) - 1;
+      if (i < 0) return -1;
+      const at = this.start[i] as number;
+      if (this.end(i) - at === cut + name.length && text.startsWith(name, at + cut) && (cut === 0 || (text.charCodeAt(at + cut - 1) === 47 && text.startsWith(folder, at)))) return i;
     }
   }
 
@@ -266,7 +348,7 @@ export class EntryTable {
     const table = new Int32Array(size);
     const slots = size - 1;
     for (let i = 0; i < this.count; i++) {
-      let s = hashOf(this.text, this.start[i] as number, this.end(i)) & slots;
+      let s = hashOn(HASH_START, this.text, this.start[i] as number, this.end(i)) & slots;
       while (table[s] !== 0) s = (s + 1) & slots;
       table[s] = i + 1;
     }
@@ -343,11 +425,18 @@ function sameRun(text: string, a: number, b: number, n: number): boolean {
   return true;
 }
 
-/** FNV-1a over `text[from..to)`'s code units. */
-function hashOf(text: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
+/** Where {@link hashOn} starts: FNV-1a's offset basis. */
+const HASH_START = 0x811c9dc5 | 0;
+
+/** FNV-1a over `text[from..to)`'s code units, continuing from hash `h`. */
+function hashOn(h: number, text: string, from: number, to: number): number {
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return h;
+}
+
+/** The hash {@link EntryTable.indexOfChild} takes for the names inside `folder`. */
+export function folderHash(folder: string): number {
+  return folder === '' ? HASH_START : hashOn(hashOn(HASH_START, folder, 0, folder.length), '/', 0, 1);
 }
 
 /**

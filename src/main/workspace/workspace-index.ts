@@ -180,7 +180,12 @@ export class WorkspaceIndex {
     this.rootChain = await rootIgnoreChain(root, gitDir);
     // What git tracks is answered by the store: its entries carry a tracked bit.
     const store = this.store;
-    this.ctx = { root, trackedSize: (rel) => store.trackedSize(rel), isTrackedFolder: (rel) => store.isTrackedFolder(rel), isHidden, signal };
+    this.ctx = {
+      root, isHidden, signal,
+      rowOf: (folder, name) => store.rowOf(folder, name),
+      trackedSize: (rel, row) => store.trackedSize(rel, row),
+      isTrackedFolder: (rel, row) => store.isTrackedFolder(rel, row),
+    };
     this.watcher = this.options.watch === false ? null : new FolderWatcher({
       root, debounceMs: this.options.debounceMs, rescan: (folders) => this.rescan(folders),
     });
@@ -191,12 +196,14 @@ export class WorkspaceIndex {
 
   /** Step 2: the whole walk; replaces every entry. */
   private async walkAll(ctx: WalkContext): Promise<void> {
+    // The rows the walk looks paths up in: handed back, they spare the merge a second look-up.
+    const rows = this.store.rowTable();
     const entries = await walkWorkspace(ctx, this.rootChain, {
       onProgress: (folders, found) => { if (folders % 500 === 0) this.emit({ type: 'progress', folders, entries: found }); },
       onFolder: (rel, chain, own) => { if (own) this.ownChains.set(rel, chain); this.watcher?.add(rel); },
     });
     ctx.signal.throwIfAborted();
-    this.store.replaceAll(entries);
+    this.store.replaceAll(entries, rows);
   }
 
   /** Step 1: tracked files from `.git/index`, searchable before the walk. */
