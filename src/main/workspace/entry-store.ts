@@ -41,6 +41,21 @@ interface Held {
 }
 
 /**
+ * What a walk learns about the rows of the table it started from: which rows it listed again
+ * exactly as they are. Those it need not return as entries: on 100,000 tracked files, making an
+ * entry object for each cost more (in garbage collection) than everything else the walk does
+ * after `readdir`. See {@link EntryStore.startWalk}.
+ */
+export class WalkRows {
+  /** 1 for each row the walk listed again unchanged. */
+  readonly kept: Uint8Array;
+
+  constructor(readonly table: EntryTable) {
+    this.kept = new Uint8Array(table.count);
+  }
+}
+
+/**
  * A mutable set of entries keyed by path, with a version that changes on every mutation.
  *
  * Also answers which paths git tracks: from the entries' tracked bit, and for tracked paths that are
@@ -93,8 +108,8 @@ export class EntryStore {
 
   /**
    * The table's row of `folder/name` (-1: not in it), or undefined while changes are held apart from the
-   * table. A walk hands the rows back to {@link replaceAll} with the table ({@link rowTable}), so
-   * each path is hashed once, not twice.
+   * table. A walk hands the rows back to {@link replaceAll} (see {@link keep}), so each path is
+   * hashed once, not twice.
    */
   rowOf(folder: string, name: string): number | undefined {
     if (this.map) return undefined;
@@ -106,26 +121,47 @@ export class EntryStore {
     return this.table.indexOfChild(folder, this.hash, name);
   }
 
-  /** The table {@link rowOf} answers from, or null while changes are held apart from it. */
-  rowTable(): EntryTable | null {
-    return this.map ? null : this.table;
+  /** Starts recording a walk of the whole workspace, or null while changes are held apart from the table. */
+  startWalk(): WalkRows | null {
+    return this.map ? null : new WalkRows(this.table);
   }
 
   /**
-   * The size git recorded for a tracked file, or undefined when git does not track it. `row` is
-   * what {@link rowOf} answered for `path`, if it was asked.
+   * Whether `row` (as {@link rowOf} answered) holds this entry exactly, in the table `walk` started
+   * from; if so it is recorded as listed again, and the walk need not return it.
    */
-  trackedSize(path: string, row?: number): number | undefined {
+  keep(walk: WalkRows, row: number, kind: EntryKind, size: number, tracked: boolean): boolean {
+    const t = walk.table;
+    if (this.map || this.table !== t || row < 0) return false;
+    if (t.kind[row] !== (kind === 'file' ? FILE : FOLDER) || t.size[row] !== size || t.tracked(row) !== tracked) return false;
+    walk.kept[row] = 1;
+    return true;
+  }
+
+  /**
+   * The size git recorded for the tracked file `folder/name` (`name` alone at the root), or
+   * undefined when git does not track it. `row` is what {@link rowOf} answered for it, if it was
+   * asked: then the joined path is made only when the side lists are not empty.
+   */
+  trackedSize(folder: string, name: string, row?: number): number | undefined {
     const t = this.table;
-    if (row !== undefined && !this.map) return row >= 0 && t.tracked(row) && t.kind[row] === FILE ? (t.size[row] as number) : this.trackedFiles.size > 0 ? this.trackedFiles.get(path) : undefined;
+    if (row !== undefined && !this.map) {
+      if (row >= 0 && t.tracked(row) && t.kind[row] === FILE) return t.size[row] as number;
+      return this.trackedFiles.size > 0 ? this.trackedFiles.get(joinPath(folder, name)) : undefined;
+    }
+    const path = joinPath(folder, name);
     const e = this.find(path);
     return e && e.tracked && e.kind === 'file' ? e.size : this.trackedFiles.get(path);
   }
 
-  /** Whether `path` is a folder that holds tracked files; `row` as for {@link trackedSize}. */
-  isTrackedFolder(path: string, row?: number): boolean {
+  /** Whether `folder/name` is a folder that holds tracked files; `row` as for {@link trackedSize}. */
+  isTrackedFolder(folder: string, name: string, row?: number): boolean {
     const t = this.table;
-    if (row !== undefined && !this.map) return (row >= 0 && t.tracked(row) && t.kind[row] === FOLDER) || (this.trackedFolders.size > 0 && this.trackedFolders.has(path));
+    if (row !== undefined && !this.map) {
+      if (row >= 0 && t.tracked(row) && t.kind[row] === FOLDER) return true;
+      return this.trackedFolders.size > 0 && this.trackedFolders.has(joinPath(folder, name));
+    }
+    const path = joinPath(folder, name);
     const e = this.find(path);
     return (e !== undefined && e.tracked && e.kind === 'folder') || this.trackedFolders.has(path);
   }
@@ -188,8 +224,12 @@ export class EntryStore {
    * siblings stay adjacent, which its per-folder memo relies on. Tracked entries that are no longer
    * listed are remembered as tracked elsewhere.
    */
-  replaceAll(entries: Iterable<ListedEntry>, rows: EntryTable | null = null): void {
-    const merged = this.map ? this.mergeMap(entries) : this.mergeTable(entries, rows === this.table);
+  replaceAll(entries: Iterable<ListedEntry>, walk: WalkRows | null = null): void {
+    let list = Array.isArray(entries) ? (entries as ListedEntry[]) : [...entries];
+    const valid = walk !== null && walk.table === this.table && !this.map;
+    // Rows kept in a table that has changed since: back to plain entries.
+    if (walk && !valid) list = list.concat(keptEntries(walk));
+    const merged = this.map ? this.mergeMap(list) : this.mergeTable(list, valid ? walk : null);
     this.map = null;
     this.dirty = false;
     if (merged === this.table) return;
@@ -222,19 +262,19 @@ export class EntryStore {
    * When every row is listed again as it was (the usual walk after the tracked files), the result
    * is the table itself, or a function extending it with the new rows (see extendTable).
    */
-  private mergeTable(entries: Iterable<ListedEntry>, rowsValid: boolean): TableBuilder | EntryTable | ((version: number) => EntryTable) {
+  private mergeTable(list: readonly ListedEntry[], walk: WalkRows | null): TableBuilder | EntryTable | ((version: number) => EntryTable) {
     const t = this.table;
-    const list = Array.isArray(entries) ? (entries as ListedEntry[]) : [...entries];
+    const kept = walk?.kept ?? new Uint8Array(t.count);
     const rowOf = new Int32Array(t.count).fill(-1);
     const fresh = new Map<string, number>();
     for (let k = 0; k < list.length; k++) {
       const { path, row } = list[k] as ListedEntry;
-      const i = rowsValid && row !== undefined ? row : t.indexOf(path);
+      const i = walk && row !== undefined ? row : t.indexOf(path);
       // The last of equal paths wins, as a map would have it.
       if (i >= 0) rowOf[i] = k;
       else fresh.set(path, k);
     }
-    if (this.unchangedRows(rowOf, list)) {
+    if (this.unchangedRows(rowOf, kept, list)) {
       if (fresh.size === 0) return t;
       const added = new TableBuilder();
       for (const k of fresh.values()) this.take(added, list[k] as ListedEntry, 0);
@@ -244,10 +284,10 @@ export class EntryStore {
     let previous = -1;
     for (let i = 0; i < t.count; i++) {
       const k = rowOf[i] as number;
-      if (k >= 0) {
+      if (k >= 0 || kept[i] === 1) {
         // Rows copied in table order: the previous one's folder id says whether the folder part is the same.
         const same = previous >= 0 && t.folder[previous] === t.folder[i] ? SAME_FOLDER : 0;
-        this.take(builder, list[k] as ListedEntry, ((t.flags[i] as number) & (JUDGED | HIDDEN)) | same);
+        this.take(builder, k >= 0 ? (list[k] as ListedEntry) : rowEntry(t, i), ((t.flags[i] as number) & (JUDGED | HIDDEN)) | same);
         previous = i;
       } else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
     }
@@ -255,18 +295,21 @@ export class EntryStore {
     return builder;
   }
 
-  /** Whether every row of the table is listed again with the same kind, size and tracked bit. */
-  private unchangedRows(rowOf: Int32Array, list: readonly ListedEntry[]): boolean {
+  /** Whether every row of the table is kept or listed again with the same kind, size and tracked bit. */
+  private unchangedRows(rowOf: Int32Array, kept: Uint8Array, list: readonly ListedEntry[]): boolean {
     const t = this.table;
     for (let i = 0; i < t.count; i++) {
       const k = rowOf[i] as number;
-      if (k < 0) return false;
+      if (k < 0) {
+        if (kept[i] === 1) continue;
+        return false;
+      }
       const e = list[k] as ListedEntry;
       if ((e.kind === 'file' ? FILE : FOLDER) !== t.kind[i] || e.size !== t.size[i] || (e.tracked === true) !== t.tracked(i)) return false;
     }
     // Listed again, tracked ones are no longer tracked elsewhere (as `take` would have it).
     if (this.trackedFiles.size + this.trackedFolders.size > 0) {
-      for (let i = 0; i < t.count; i++) if (t.tracked(i)) this.forgetElsewhere(list[rowOf[i] as number] as ListedEntry);
+      for (let i = 0; i < t.count; i++) if (t.tracked(i)) this.forgetElsewhere(rowEntry(t, i));
     }
     return true;
   }
@@ -341,4 +384,21 @@ export class EntryStore {
     this.dirty = true;
     this.version++;
   }
+}
+
+/** Row `i` of `t` as a listed entry. */
+function rowEntry(t: EntryTable, i: number): ListedEntry {
+  return { path: t.path(i), kind: t.kind[i] === FILE ? 'file' : 'folder', size: t.size[i] as number, tracked: t.tracked(i) };
+}
+
+/** The rows a walk kept, as listed entries. */
+function keptEntries(walk: WalkRows): ListedEntry[] {
+  const out: ListedEntry[] = [];
+  for (let i = 0; i < walk.kept.length; i++) if (walk.kept[i] === 1) out.push(rowEntry(walk.table, i));
+  return out;
+}
+
+/** `folder/name`, or `name` at the root (`folder` is `''`). */
+export function joinPath(folder: string, name: string): string {
+  return folder ? `${folder}/${name}` : name;
 }

@@ -7,7 +7,7 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ListedEntry, WorkspaceEntry } from './entry-store';
+import { joinPath, type EntryKind, type ListedEntry, type WorkspaceEntry } from './entry-store';
 import type { IgnoreChain } from './ignore-rules';
 import { readTextCappedSync } from './ignore-rules';
 
@@ -17,10 +17,10 @@ export interface WalkContext {
   root: string;
   /** The index's row of `folder/name`, if the index can say (see EntryStore.rowOf); passed back to the two below. */
   rowOf(folder: string, name: string): number | undefined;
-  /** The size git recorded for a tracked file (listed even when ignore rules match it), else undefined. */
-  trackedSize(relPath: string, row?: number): number | undefined;
-  /** Whether a folder holds tracked files (or is an ancestor of one): walked even when ignored. */
-  isTrackedFolder(relPath: string, row?: number): boolean;
+  /** The size git recorded for tracked file `folder/name` (listed even when ignore rules match it), else undefined. */
+  trackedSize(folder: string, name: string, row?: number): number | undefined;
+  /** Whether folder `folder/name` holds tracked files (or is an ancestor of one): walked even when ignored. */
+  isTrackedFolder(folder: string, name: string, row?: number): boolean;
   /** True for paths never to be listed (protected credentials); the walk asks it for folders only. */
   isHidden(relPath: string): boolean;
   signal: AbortSignal;
@@ -32,10 +32,6 @@ export interface FolderListing {
   chain: IgnoreChain;
   entries: ListedEntry[];
   subfolders: Array<{ rel: string; chain: IgnoreChain }>;
-}
-
-function join(folder: string, name: string): string {
-  return folder ? `${folder}/${name}` : name;
 }
 
 /** Whether `real` is `root` or inside it. */
@@ -60,6 +56,8 @@ async function symlinkEntry(ctx: WalkContext, rel: string): Promise<WorkspaceEnt
 interface Listed {
   listing: FolderListing;
   links: string[];
+  /** Entries found, those the index knows already included (they are not in `listing`). */
+  count: number;
 }
 
 /**
@@ -68,7 +66,7 @@ interface Listed {
  * Synchronous because a promise per folder cost half of the walk (20,000 folders); the walk yields
  * between slices of folders (see {@link walkWorkspace}).
  */
-function listFolderNow(ctx: WalkContext, rel: string, chain: IgnoreChain): Listed {
+function listFolderNow(ctx: WalkContext, rel: string, chain: IgnoreChain, known?: KnownEntry): Listed {
   let dirents: Dirent[];
   try {
     // Not path.join: it normalises every path, a cost on 20,000 folders, and `rel` is clean already.
@@ -81,27 +79,39 @@ function listFolderNow(ctx: WalkContext, rel: string, chain: IgnoreChain): Liste
   }
   const listing: FolderListing = { chain, entries: [], subfolders: [] };
   const links: string[] = [];
+  let count = 0;
   for (const d of dirents) {
-    if (d.name === '.git') continue;
-    const child = join(rel, d.name);
+    const name = d.name;
+    if (name === '.git') continue;
     if (d.isDirectory()) {
-      const row = ctx.rowOf(rel, d.name);
+      const row = ctx.rowOf(rel, name);
+      const child = joinPath(rel, name);
       // Protected folders are never entered (a browser profile can hold thousands of files).
-      const tracked = ctx.isTrackedFolder(child, row);
+      const tracked = ctx.isTrackedFolder(rel, name, row);
       if (ctx.isHidden(child) || (!tracked && chain.ignores(child, true))) continue;
-      listing.entries.push({ path: child, kind: 'folder', size: -1, tracked, row });
+      count++;
       listing.subfolders.push({ rel: child, chain });
+      if (known && row !== undefined && known(row, 'folder', -1, tracked)) continue;
+      listing.entries.push({ path: child, kind: 'folder', size: -1, tracked, row });
     } else if (d.isFile() || d.isSymbolicLink()) {
-      const row = ctx.rowOf(rel, d.name);
-      const trackedSize = ctx.trackedSize(child, row);
+      // The joined path is made only where it is needed: most tracked files need none.
+      const row = ctx.rowOf(rel, name);
+      const trackedSize = ctx.trackedSize(rel, name, row);
       // Files are judged protected lazily, when shown (see EntryTable).
-      if (trackedSize === undefined && chain.ignores(child, false)) continue;
-      if (d.isSymbolicLink()) links.push(child);
-      else listing.entries.push({ path: child, kind: 'file', size: trackedSize ?? -1, tracked: trackedSize !== undefined, row });
+      if (trackedSize === undefined && chain.ignores(joinPath(rel, name), false)) continue;
+      if (d.isSymbolicLink()) {
+        links.push(joinPath(rel, name));
+        continue;
+      }
+      count++;
+      const size = trackedSize ?? -1;
+      const tracked = trackedSize !== undefined;
+      if (known && row !== undefined && known(row, 'file', size, tracked)) continue;
+      listing.entries.push({ path: joinPath(rel, name), kind: 'file', size, tracked, row });
     }
     // FIFOs, sockets and devices are never listed: they cannot be attached.
   }
-  return { listing, links };
+  return { listing, links, count };
 }
 
 /** Symlinks followed at once: enough to keep libuv's threads busy, few enough for a tree of links. */
@@ -126,8 +136,16 @@ export async function listFolder(ctx: WalkContext, rel: string, chain: IgnoreCha
   return listing;
 }
 
+/**
+ * Takes an entry the index holds already, exactly as listed (its row from {@link WalkContext.rowOf}):
+ * true, and the walk leaves it out of what it returns (see EntryStore.keep).
+ */
+export type KnownEntry = (row: number, kind: EntryKind, size: number, tracked: boolean) => boolean;
+
 /** Options of {@link walkWorkspace}. */
 export interface WalkOptions {
+  /** See {@link KnownEntry}; without it, every entry is returned. */
+  known?: KnownEntry;
   /** Longest stretch of synchronous listing before the walk yields to the event loop, in ms. Default 8. */
   sliceMs?: number;
   /** Called after each folder with the number of folders done and entries found so far. */
@@ -150,16 +168,18 @@ export async function walkWorkspace(ctx: WalkContext, rootChain: IgnoreChain, op
   const queue: Array<{ rel: string; chain: IgnoreChain }> = [{ rel: '', chain: rootChain }];
   const sliceMs = options.sliceMs ?? 8;
   let done = 0;
+  let listed = 0;
   let sliceStart = performance.now();
   while (queue.length > 0) {
     ctx.signal.throwIfAborted();
     const job = queue.pop() as { rel: string; chain: IgnoreChain };
-    const { listing, links: found } = listFolderNow(ctx, job.rel, job.chain);
+    const { listing, links: found, count } = listFolderNow(ctx, job.rel, job.chain, options.known);
     options.onFolder?.(job.rel, listing.chain, listing.chain !== job.chain);
     for (const e of listing.entries) entries.push(e);
     for (const rel of found) links.push(rel);
     for (const sub of listing.subfolders) queue.push(sub);
-    options.onProgress?.(++done, entries.length);
+    listed += count;
+    options.onProgress?.(++done, listed);
     if (performance.now() - sliceStart >= sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       sliceStart = performance.now();

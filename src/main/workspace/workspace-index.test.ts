@@ -133,6 +133,24 @@ describe('workspace index: staying current', () => {
     expect(paths(index)).toEqual(['.gitignore', 'src', 'src/renamed.ts']);
   });
 
+  it('after the tracked files, the walk drops what is gone, takes what changed kind and adds what is new', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    write(root, { '.gitignore': 'build/\n', 'build/kept.txt': 'kept', 'src/a.ts': 'a', 'src/gone.ts': 'gone', 'src/now-a-folder': 'file', '議事録/第1回.md': '議事' });
+    git(root, 'add', '-f', '-A');
+    // Before the index is opened: a tracked file deleted, one replaced by a folder, one untracked file added.
+    unlinkSync(path.join(root, 'src/gone.ts'));
+    unlinkSync(path.join(root, 'src/now-a-folder'));
+    write(root, { 'src/now-a-folder/inner.ts': 'inner', '議事録/メモ.txt': 'memo' });
+    const unchanged = await build(root);
+    expect(paths(unchanged)).toEqual(['.gitignore', 'build', 'build/kept.txt', 'src', 'src/a.ts', 'src/now-a-folder', 'src/now-a-folder/inner.ts', '議事録', '議事録/メモ.txt', '議事録/第1回.md']);
+    expect(unchanged.get('src/now-a-folder')).toEqual({ path: 'src/now-a-folder', kind: 'folder', size: -1 });
+    expect(unchanged.get('build/kept.txt')?.size).toBe(4);
+    // Found by name as typed, from the table the walk extended.
+    expect(query(unchanged, 'メモ', { limit: 1 })[0]?.path).toBe('議事録/メモ.txt');
+    expect(query(unchanged, 'inner', { limit: 1 })[0]?.path).toBe('src/now-a-folder/inner.ts');
+  });
+
   it('keeps listing a tracked file under an ignore rule after it is deleted and written again', async () => {
     const root = tempDir();
     git(root, 'init', '-q');

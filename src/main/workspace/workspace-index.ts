@@ -16,7 +16,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isProtectedRelativePath } from '../guards/protected-paths';
-import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { EntryStore, type EntryKind, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
 import { FolderWatcher } from './folder-watcher';
 import { findGitDir, readGitIndexBytes } from './git-index';
 import { IgnoreChain, rootIgnoreChain } from './ignore-rules';
@@ -183,8 +183,8 @@ export class WorkspaceIndex {
     this.ctx = {
       root, isHidden, signal,
       rowOf: (folder, name) => store.rowOf(folder, name),
-      trackedSize: (rel, row) => store.trackedSize(rel, row),
-      isTrackedFolder: (rel, row) => store.isTrackedFolder(rel, row),
+      trackedSize: (folder, name, row) => store.trackedSize(folder, name, row),
+      isTrackedFolder: (folder, name, row) => store.isTrackedFolder(folder, name, row),
     };
     this.watcher = this.options.watch === false ? null : new FolderWatcher({
       root, debounceMs: this.options.debounceMs, rescan: (folders) => this.rescan(folders),
@@ -196,14 +196,16 @@ export class WorkspaceIndex {
 
   /** Step 2: the whole walk; replaces every entry. */
   private async walkAll(ctx: WalkContext): Promise<void> {
-    // The rows the walk looks paths up in: handed back, they spare the merge a second look-up.
-    const rows = this.store.rowTable();
+    // Entries the index holds already, as they are, are recorded rather than returned.
+    const walk = this.store.startWalk();
+    const known = walk ? (row: number, kind: EntryKind, size: number, tracked: boolean) => this.store.keep(walk, row, kind, size, tracked) : undefined;
     const entries = await walkWorkspace(ctx, this.rootChain, {
+      known,
       onProgress: (folders, found) => { if (folders % 500 === 0) this.emit({ type: 'progress', folders, entries: found }); },
       onFolder: (rel, chain, own) => { if (own) this.ownChains.set(rel, chain); this.watcher?.add(rel); },
     });
     ctx.signal.throwIfAborted();
-    this.store.replaceAll(entries, rows);
+    this.store.replaceAll(entries, walk);
   }
 
   /** Step 1: tracked files from `.git/index`, searchable before the walk. */
