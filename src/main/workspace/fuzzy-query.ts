@@ -1,9 +1,9 @@
 /**
  * Fuzzy path search over an index snapshot: a bit-mask prefilter, the fzf-style scorer over the
  * survivors, then whole-name bonuses, keeping only the best `limit`. When the new query extends the
- * previous one (the person typed on), only the previous survivors are searched. Large candidate
- * sets go to short-search.ts for one to three characters, and to the two-tier search of
- * broad-search.ts for longer queries.
+ * previous one (the person typed on), only the previous survivors are searched. Large indexes go
+ * to short-search.ts for one to three characters, and to the two-tier search of broad-search.ts
+ * for longer queries, however few candidates the last keystroke left.
  *
  * Query syntax: terms separated by spaces must all match; a term may contain `/` to match path
  * segments; a leading `./` is ignored. Smart case: all-lower-case queries ignore case, a query with
