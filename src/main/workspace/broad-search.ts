@@ -20,7 +20,7 @@
 import type { IndexSnapshot } from './entry-store';
 import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
-import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
+import { MAX_TERM, maxOffStartScore, maxTermScore, nameStartScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
@@ -246,6 +246,8 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
   const fold = t.folds(p.sensitive);
   const first = p.sensitive ? t.firstExact : t.firstLower;
   const termFirst = term.charCodeAt(0);
+  // Every entry scored below holds the term at its basename's start (longer terms are not aligned).
+  const atStart = term.length <= MAX_TERM ? nameStartScore(term.length) : NO_MATCH;
   const count = list ? list.length : t.count;
   const prefixed: Ranked[] = [];
   for (let c = 0; c < count; c++) {
@@ -254,7 +256,7 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
     // The term has no `/`, so it cannot run past the path into the next one.
     if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
-    const s = scoreEntry(t, idx, p, queryBonus(t, idx, p));
+    const s = (atStart === NO_MATCH ? scoreEntry(t, idx, p, 0) : atStart) + queryBonus(t, idx, p);
     if (s <= others) continue;
     // A bounded insertion: thousands may qualify (`c`), sorting them all would cost more than the scan.
     const last = prefixed.length === limit ? (prefixed[limit - 1] as Ranked) : null;

@@ -1,9 +1,9 @@
 /**
  * Fuzzy path search over an index snapshot: a bit-mask prefilter, the fzf-style scorer over the
  * survivors, then whole-name bonuses, keeping only the best `limit`. When the new query extends the
- * previous one (the person typed on), only the previous survivors are searched. Large candidate
- * sets go to short-search.ts for one to three characters, and to the two-tier search of
- * broad-search.ts for longer queries.
+ * previous one (the person typed on), only the previous survivors are searched. Large indexes go
+ * to short-search.ts for one to three characters, and to the two-tier search of broad-search.ts
+ * for longer queries, however few candidates the last keystroke left.
  *
  * Query syntax: terms separated by spaces must all match; a term may contain `/` to match path
  * segments; a leading `./` is ignored. Smart case: all-lower-case queries ignore case, a query with
@@ -29,8 +29,8 @@ export interface QueryOptions {
 export type Searchable = { snapshot(): IndexSnapshot } | IndexSnapshot;
 
 /**
- * Candidate sets larger than this use the two-tier broad search; smaller ones are aligned exactly
- * (with pruning), which costs at most a few milliseconds at this size.
+ * Indexes with more entries than this use the short and two-tier broad searches; smaller ones are
+ * aligned exactly (with pruning), which costs at most a few milliseconds at this size.
  */
 export const BROAD_SEARCH_MIN = 10_000;
 
@@ -78,9 +78,12 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
   if (p.terms.length === 0) return [];
   const limit = Math.max(1, options.limit ?? 50);
   const list = candidates(snapshot, index, p);
-  const count = list ? list.length : snapshot.count;
+  // Chosen by the index's size, not by how many candidates the last keystroke left: the narrowed
+  // search then finds what the same query asked cold finds (the searches give the same answer on
+  // any superset of the matches), and the broad search is the faster one on a few thousand
+  // candidates of a large index too.
   const { top, survivors } =
-    count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : isShortQuery(p) ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
+    snapshot.count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : isShortQuery(p) ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
   caches.set(index, { snapshot, parsed: p, survivors });
   return top.map(({ i, s }) => toMatch(snapshot, i, s, p));
 }

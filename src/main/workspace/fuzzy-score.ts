@@ -37,6 +37,16 @@ export function maxTermScore(length: number, inBasename: boolean): number {
 }
 
 /**
+ * The exact score of a term of `length` characters (at most {@link MAX_TERM}) that occurs at the
+ * start of the basename: every character then earns the segment bonus in one consecutive run,
+ * which is {@link maxTermScore}, so the alignment (the best one) is that run. Short queries ask it
+ * of thousands of entries (`us`: every `use…` hook), each of which would otherwise be aligned.
+ */
+export function nameStartScore(length: number): number {
+  return maxTermScore(length, true);
+}
+
+/**
  * The most a term of `length` characters can score when none of its matched characters sits at
  * the basename's start (the only place a basename character earns a segment bonus): every bonus is
  * then at most a basename word boundary's, consecutive runs included.

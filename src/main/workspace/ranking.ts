@@ -5,7 +5,7 @@
  */
 import type { EntryKind } from './entry-store';
 import { charMask, FILE, stemLengthIn, type EntryTable } from './entry-table';
-import { occursAt } from './case-fold';
+import { findCode, occursAt } from './case-fold';
 import { maxTermScore, NO_MATCH, scoreTerm } from './fuzzy-score';
 
 /** One search result. */
@@ -96,13 +96,19 @@ function nameBonus(hay: string, fold: boolean, t: EntryTable, i: number, term: s
   if (to - from === n) return occursAt(hay, term, from, fold) ? EXACT_PATH : 0;
   if (to - from > n && occursAt(hay, term, to - n, fold) && hay.charCodeAt(to - n - 1) === 47) return t.kind[i] === FILE ? EXACT_FILE_NAME : EXACT_NAME;
   // `readme` for README.md, `tsconfig.base` for tsconfig.base.json, `button/index` for Button/index.ts.
-  const dot = hay.lastIndexOf('.', to - 1);
-  if (t.kind[i] === FILE && dot > base && dot - from >= n && occursAt(hay, term, dot - n, fold)) {
-    const before = dot - n - 1;
-    if (before < from || hay.charCodeAt(before) === 47) return EXACT_NAME;
+  // The dots are looked for inside the basename only: the string builtins would run on into the
+  // neighbouring paths for a name without a dot (most folders), and short queries ask this of
+  // thousands of entries.
+  if (t.kind[i] === FILE) {
+    let dot = to - 1;
+    while (dot > base && hay.charCodeAt(dot) !== 46) dot--;
+    if (dot > base && dot - from >= n && occursAt(hay, term, dot - n, fold)) {
+      const before = dot - n - 1;
+      if (before < from || hay.charCodeAt(before) === 47) return EXACT_NAME;
+    }
   }
-  const firstDot = hay.indexOf('.', base + 1);
-  if (firstDot > 0 && firstDot < to && firstDot - base === n && occursAt(hay, term, base, fold)) return EXACT_NAME;
+  const firstDot = findCode(hay, 46, 0, base + 1, to);
+  if (firstDot > 0 && firstDot - base === n && occursAt(hay, term, base, fold)) return EXACT_NAME;
   return base + n <= to && occursAt(hay, term, base, fold) ? NAME_PREFIX : 0;
 }
 

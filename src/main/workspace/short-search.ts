@@ -15,6 +15,7 @@
 import type { IndexSnapshot } from './entry-store';
 import { findCode, foldOf, occursAt } from './case-fold';
 import type { EntryTable } from './entry-table';
+import { nameStartScore } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
 /** Longest term answered here. */
@@ -87,6 +88,8 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
   const fold = t.folds(p.sensitive);
   const first = p.sensitive ? t.firstExact : t.firstLower;
   const termFirst = term.charCodeAt(0);
+  // The term occurs at the basename's start for every entry scored below: its exact score is known.
+  const atStart = nameStartScore(term.length);
   const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
   let kept = 0;
@@ -98,7 +101,7 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
     if (first[idx] !== termFirst) continue;
     // A short query has no `/`, so the term cannot run past the path into the next one.
     if (!occursAt(hay, term, t.baseStart[idx] as number, fold)) continue;
-    const s = scoreEntry(t, idx, p, queryBonus(t, idx, p));
+    const s = atStart + queryBonus(t, idx, p);
     const last = top.length === limit ? (top[limit - 1] as Ranked) : null;
     if (last && !better(t, idx, s, last.i, last.s)) continue;
     if (t.isVisible(idx)) insert(t, top, { i: idx, s }, limit);
