@@ -125,14 +125,15 @@ export class IndexCursor {
       this.read++;
       const start = this.offset;
       if (start + 62 > length) return this.truncated();
-      const mode = buf.readUInt32BE(start + 24);
-      const size = buf.readUInt32BE(start + 36);
-      const flags = buf.readUInt16BE(start + 60);
+      // Read byte by byte (the bounds are checked above): Buffer#readUInt32BE checks them again.
+      const mode = ((buf[start + 24] as number) << 24 | (buf[start + 25] as number) << 16 | (buf[start + 26] as number) << 8 | (buf[start + 27] as number)) >>> 0;
+      const size = ((buf[start + 36] as number) << 24 | (buf[start + 37] as number) << 16 | (buf[start + 38] as number) << 8 | (buf[start + 39] as number)) >>> 0;
+      const flags = (buf[start + 60] as number) << 8 | (buf[start + 61] as number);
       let offset = start + 62;
       let skipWorktree = false;
       if (version >= 3 && flags & 0x4000) {
         if (offset + 2 > length) return this.truncated();
-        skipWorktree = (buf.readUInt16BE(offset) & 0x4000) !== 0;
+        skipWorktree = ((buf[offset] as number) & 0x40) !== 0;
         offset += 2;
       }
       const stage = (flags >> 12) & 3;

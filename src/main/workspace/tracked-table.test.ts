@@ -110,6 +110,9 @@ const FILES = {
   'docs/.hidden/.env.example': 'A=1\n',
   'weird/..dots../.x.y.z': 'dots\n',
   'İstanbul/ǅemal.txt': 'letters whose lower case is longer or titled\n',
+  // Folders of one length that differ in one byte, at each place: each must be a folder of its own.
+  // (`…b…` and `…c…` at one place sort next to each other.)
+  ...Object.fromEntries(Array.from({ length: 32 }, (_, k) => [`same/${'a'.repeat(k >> 1)}${k & 1 ? 'c' : 'b'}${'a'.repeat(15 - (k >> 1))}/x.ts`, `${k}\n`])),
 };
 
 describe('the tracked table', () => {
