@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -42,6 +43,10 @@ async function setUp(l: ImeLocale): Promise<void> {
   workspace = await createTestWorkspace();
   await fs.mkdir(path.join(workspace.root, 'docs'));
   await fs.writeFile(path.join(workspace.root, 'docs', '会議メモ.md'), '# 会議メモ\n\n次回は木曜日。\n');
+  // A tracked file named in Korean (staged: in git's index), beside the untracked Japanese one.
+  await fs.mkdir(path.join(workspace.root, 'docs', '회의록'));
+  await fs.writeFile(path.join(workspace.root, 'docs', '회의록', '첫회의.md'), '# 첫 회의\n\n다음 회의는 목요일.\n');
+  execFileSync('git', ['add', 'docs/회의록'], { cwd: workspace.root });
   server = await startOpenAiServer();
   const endpoint = { id: 'local', name: 'Local', preset: 'vllm', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128_000 };
   const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
@@ -164,6 +169,24 @@ describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (
     await ui.settle();
     expect(await promptText()).toBe('これは@file:docs/会議メモ.md ');
     await expect.poll(() => chip('@file:docs/会議メモ.md').getAttribute('data-state')).toBe('ok');
+  });
+
+  it('offers a tracked file named in Korean when its name is composed, and picks it', async () => {
+    await ui.clearPrompt();
+    await page.keyboard.insertText('확인: ');
+    await page.keyboard.type('@file:');
+    await listbox().waitFor();
+    await composeText('첫회');
+    await composeText('첫회의');
+    await commit('첫회의');
+    const options = listbox().getByRole('option');
+    await expect.poll(async () => (await options.allTextContents())[0] ?? '').toMatch(/^docs\/회의록\/첫회의\.md/);
+    await page.waitForTimeout(120); // CodeMirror ignores Enter within 75 ms of the list changing.
+    await page.keyboard.press('Enter');
+    await ui.settle();
+    expect(await promptText()).toBe('확인: @file:docs/회의록/첫회의.md ');
+    await expect.poll(() => chip('@file:docs/회의록/첫회의.md').getAttribute('data-state')).toBe('ok');
+    expect(await ui.preview().locator('pre').textContent()).toContain('다음 회의는 목요일.');
   });
 
   it('composing right after a chip keeps the chip a chip, unchanged', async () => {
