@@ -4,9 +4,9 @@
  *
  * Why not paths first: making a string per path and then the table from the strings cost about
  * four times `git ls-files` on 120,000 files (issue 12's "index, tracked" row), half of it garbage
- * collection. Here one pass over the index copies each name's bytes into one buffer (the table's
- * text, joined with `/`) and computes every column from the bytes as it copies; the text is decoded
- * once at the end, and no path becomes a string of its own.
+ * collection. Here one pass over the index computes every column from each name's bytes; the
+ * names are then gathered into the table's text (joined with `/`) and decoded once, and no path
+ * becomes a string of its own.
  *
  * The index is sorted by path, so everything inside a folder is one run of entries. The folders of
  * the current entry are therefore a stack: moving to the next entry keeps the folders it shares
@@ -64,10 +64,12 @@ function level(cut: number): Level {
  *
  * Versions 2 and 3 of the index hold every name whole, so the rows' bytes are not copied as rows
  * are added: each row records where its bytes are in the index, and {@link joined} then moves them
- * into place inside the index buffer itself (each row's bytes end up before where they were read,
- * so nothing is overwritten before it is moved). Copying byte by byte into a new buffer cost about
- * a third of the build, and a native copy per row costs more in calls than it saves. Version 4
- * rebuilds each name in a scratch buffer, so its rows are copied as they come.
+ * into place inside the index buffer itself: a row's place never starts after its bytes (each entry
+ * takes 62 bytes of stat data more than its name), so nothing is overwritten before it is moved.
+ * Where the folder rows of a first entry would overtake that (deep, long folder names), the text is
+ * gathered into a new buffer instead. Copying byte by byte into a new buffer cost about a third of
+ * the build, and a native copy per row costs more in calls than it saves. Version 4 rebuilds each
+ * name in a scratch buffer, so its rows are copied as they come.
  */
 class Rows {
   count = 0;
