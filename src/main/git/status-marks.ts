@@ -78,3 +78,35 @@ function add(map: Map<string, Set<GitMark>>, key: string, what: GitMark): void {
   if (set) set.add(what);
   else map.set(key, new Set([what]));
 }
+
+/** How long a status read stays fresh for completion, and the most one read may take. */
+const STATUS_FRESH_MS = 2000;
+const STATUS_TIMEOUT_MS = 400;
+
+/**
+ * The status marks of one workspace, read at most every {@link STATUS_FRESH_MS}: typing a query
+ * asks for rows at every keystroke, and the status a person sees need not be newer than that.
+ * A stale value answers at once while a fresh one is read for the next keystroke.
+ */
+export function statusMarksCache(root: string): { current(): Promise<StatusMarks> } {
+  const caches = new Map<string, unknown>();
+  let value: { at: number; marks: StatusMarks } | null = null;
+  let reading: Promise<StatusMarks> | null = null;
+  // The reading is synchronous work (an lstat per tracked file): it starts on a later turn, so the
+  // answer that found the value stale goes out first.
+  const read = () =>
+    (reading ??= new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => readStatusMarks(root, caches, STATUS_TIMEOUT_MS))
+      .then((marks) => {
+        value = { at: Date.now(), marks };
+        reading = null;
+        return marks;
+      }));
+  return {
+    current() {
+      if (value && Date.now() - value.at < STATUS_FRESH_MS) return Promise.resolve(value.marks);
+      const pending = read();
+      return value ? Promise.resolve(value.marks) : pending;
+    },
+  };
+}

@@ -6,7 +6,7 @@
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName } from '../../shared/documents';
 import { isBinaryContent } from '../guards/binary';
-import { readStatusMarks, type StatusMarks } from '../git/status-marks';
+import type { GitMark } from '../../shared/api/contract';
 import { LruMap } from '../../shared/lru';
 import { withUnitCounts } from './document-counts';
 import { peekFile } from './peek-file';
@@ -21,37 +21,13 @@ export async function looksBinary(root: string, rel: string): Promise<boolean> {
   return head !== null && isBinaryContent(rel, head.bytes);
 }
 
-/** How long a status read stays fresh for completion, and the most one read may take. */
-const STATUS_FRESH_MS = 2000;
-const STATUS_TIMEOUT_MS = 400;
-
 /**
- * The status marks of one workspace, read at most every {@link STATUS_FRESH_MS}: typing a query
- * asks for rows at every keystroke, and the status a person sees need not be newer than that.
- * A stale value answers at once while a fresh one is read for the next keystroke.
+ * The git status marks of workspace paths, in the order asked (see src/main/git/status-marks.ts).
+ * Read where the workspace index lives (its worker thread): an `lstat` per tracked file is
+ * synchronous work, on the order of the first `@diff`, that must not hold the thread serving the
+ * window. A failure gives rows without marks.
  */
-function statusMarksCache(root: string): { current(): Promise<StatusMarks> } {
-  const caches = new Map<string, unknown>();
-  let value: { at: number; marks: StatusMarks } | null = null;
-  let reading: Promise<StatusMarks> | null = null;
-  // The reading is synchronous work (an lstat per tracked file): it starts on a later turn, so the
-  // completion answer that found the value stale goes out first.
-  const read = () =>
-    (reading ??= new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => readStatusMarks(root, caches, STATUS_TIMEOUT_MS))
-      .then((marks) => {
-        value = { at: Date.now(), marks };
-        reading = null;
-        return marks;
-      }));
-  return {
-    current() {
-      if (value && Date.now() - value.at < STATUS_FRESH_MS) return Promise.resolve(value.marks);
-      const pending = read();
-      return value ? Promise.resolve(value.marks) : pending;
-    },
-  };
-}
+export type GitMarksOf = (items: Array<[string, 'file' | 'folder']>) => Promise<GitMark[][]>;
 
 /** Files whose peeked details are kept per workspace at most. */
 const DETAILS_KEPT = 2048;
@@ -66,16 +42,17 @@ type FileDetails = Pick<Extract<CompletionItem, { type: 'path' }>, 'binary' | 'u
  * reference itself is judged again when it is attached), so a same-size edit that made a text file
  * binary shows on the row once the file's size changes or it leaves the cache.
  */
-export function completionDetails(root: string): { fill(items: CompletionItem[]): Promise<CompletionItem[]> } {
-  const status = statusMarksCache(root);
+export function completionDetails(root: string, gitMarks: GitMarksOf): { fill(items: CompletionItem[]): Promise<CompletionItem[]> } {
   const kept = new LruMap<string, FileDetails>(DETAILS_KEPT);
   const keyOf = (item: Extract<CompletionItem, { type: 'path' }>) => (item.size === null ? null : `${item.path}\u0000${item.size}`);
   return {
     async fill(items) {
-      const [marks, fresh] = await Promise.all([status.current(), peekNew(items)]);
+      const paths = items.filter((i): i is Extract<CompletionItem, { type: 'path' }> => i.type === 'path');
+      const [marks, fresh] = await Promise.all([gitMarks(paths.map((i) => [i.path, i.kind])).catch(() => []), peekNew(items)]);
+      const marksOf = new Map(paths.map((item, k) => [item, marks[k] ?? []]));
       return items.map((item) => {
         if (item.type !== 'path') return item;
-        const git = marks.of(item.path, item.kind);
+        const git = marksOf.get(item) ?? [];
         const key = keyOf(item);
         const details = fresh.get(item.path) ?? (key === null ? undefined : kept.get(key)) ?? {};
         return { ...item, ...(details.units ? { units: details.units } : {}), ...(details.binary ? { binary: true } : {}), ...(git.length > 0 ? { git } : {}) };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GitMark } from '../../shared/api/contract';
 import { indexWorkerScript, openWorkspaceIndex } from '../workspace';
 
 /**
@@ -28,6 +29,8 @@ export interface PathQuery {
 export interface PathIndex {
   /** Best matches for `text`, best first; an empty text lists the shallowest entries. */
   query(text: string, options: PathQuery): Promise<PathEntry[]>;
+  /** The git status marks of workspace paths, in the order given (see AsyncWorkspaceIndex.gitMarks). */
+  gitMarks(items: Array<[string, 'file' | 'folder']>): Promise<GitMark[][]>;
   /** Stops building and watching. */
   close(): void;
   /** Settles when the first build ended (tests, benches). */
@@ -57,6 +60,7 @@ export function createPathIndex(root: string): PathIndex {
       const seen = new Set(found.map((m) => m.path));
       return entries([...found, ...more.filter((m) => !seen.has(m.path))].slice(0, limit));
     },
+    gitMarks: (items) => index.gitMarks(items),
     close: () => void index.close(),
     ready: () => index.whenReady(),
   };

@@ -119,8 +119,9 @@ export function createServices(options: ServicesOptions = {}): Services {
     expander.reset();
     expander.grants.clear();
     workspace = result.value;
-    index = createPathIndex(workspace.root);
-    details = completionDetails(workspace.root);
+    const opened = createPathIndex(workspace.root);
+    index = opened;
+    details = completionDetails(workspace.root, (items) => opened.gitMarks(items));
     emit('workspaceChanged', workspace);
     saveDraft();
     return result;

@@ -5,7 +5,23 @@
 import { query } from '../fuzzy-query';
 import { shallowest } from '../shallowest';
 import type { WorkspaceIndex } from '../workspace-index';
+import type { StatusMarks } from '../../git/status-marks';
 import type { IndexAnswers, IndexRequest } from './protocol';
+
+/**
+ * The status marks of each index's workspace, kept fresh for completion rows. The git reader is
+ * imported on the first question: a workspace that is never completed in never loads it here.
+ */
+const statuses = new WeakMap<WorkspaceIndex, Promise<{ current(): Promise<StatusMarks> }>>();
+
+function statusOf(index: WorkspaceIndex): { current(): Promise<StatusMarks> } {
+  let cache = statuses.get(index);
+  if (!cache) {
+    cache = import('../../git/status-marks').then((m) => m.statusMarksCache(index.root));
+    statuses.set(index, cache);
+  }
+  return { current: async () => (await cache).current() };
+}
 
 /** Runs `request`; `signal` stops the size look-ups of a query nobody waits for any more. */
 export async function answerRequest(index: WorkspaceIndex, request: IndexRequest, signal?: AbortSignal): Promise<IndexAnswers[IndexRequest['op']]> {
@@ -26,6 +42,10 @@ export async function answerRequest(index: WorkspaceIndex, request: IndexRequest
       return index.get(request.path) ?? null;
     case 'sizes':
       return [...(await index.sizes(request.paths, signal))];
+    case 'gitMarks': {
+      const marks = await statusOf(index).current();
+      return request.items.map(([path, kind]) => marks.of(path, kind));
+    }
     case 'ready':
       return index.whenReady();
     case 'settle':

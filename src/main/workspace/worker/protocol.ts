@@ -2,6 +2,7 @@
  * Messages between the thread that serves the window and the workspace index's worker thread.
  * Plain values only: they cross `postMessage` by structured clone.
  */
+import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
 import type { Match } from '../ranking';
 import type { IndexEvent, IndexState } from '../workspace-index';
@@ -19,6 +20,7 @@ export type IndexRequest =
   | { op: 'shallowest'; kinds?: EntryKind[]; limit: number }
   | { op: 'get'; path: string }
   | { op: 'sizes'; paths: string[] }
+  | { op: 'gitMarks'; items: Array<[string, EntryKind]> }
   | { op: 'ready' }
   | { op: 'settle' };
 
@@ -28,6 +30,7 @@ export interface IndexAnswers {
   shallowest: WorkspaceEntry[];
   get: WorkspaceEntry | null;
   sizes: Array<[string, number]>;
+  gitMarks: GitMark[][];
   ready: IndexState;
   settle: true;
 }

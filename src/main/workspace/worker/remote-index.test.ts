@@ -75,6 +75,19 @@ describe.each([
     expect(events).toContain('updated');
   });
 
+  it('reads the git status marks of paths in its own thread, as native git reports them', async () => {
+    const root = workspace();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' });
+    git('commit', '-q', '-m', 'start');
+    writeFileSync(path.join(root, 'README.md'), 'hello, changed');
+    writeFileSync(path.join(root, 'src/compass.ts'), 'staged change');
+    git('add', 'src/compass.ts');
+    expect(git('status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean).sort()).toEqual([' M README.md', '?? .env', '?? notes.md', 'M  src/compass.ts']);
+    const index = start(root, script());
+    const marks = await index.gitMarks([['README.md', 'file'], ['src/compass.ts', 'file'], ['notes.md', 'file'], ['src', 'folder'], ['src/components/Composer.tsx', 'file']]);
+    expect(marks).toEqual([['modified'], ['staged'], ['untracked'], ['staged'], []]);
+  });
+
   it('rejects a call whose signal is aborted, and every call after close', async () => {
     const index = start(workspace(), script());
     const aborted = AbortSignal.abort(new Error('stale keystroke'));

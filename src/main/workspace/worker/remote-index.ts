@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
 import type { Match } from '../ranking';
 import { createWorkspaceIndex, type IndexEvent, type IndexState } from '../workspace-index';
@@ -34,6 +35,11 @@ export interface AsyncWorkspaceIndex {
   get(path: string, signal?: AbortSignal): Promise<WorkspaceEntry | null>;
   /** Sizes of files (`lstat` now). */
   sizes(paths: string[], signal?: AbortSignal): Promise<Map<string, number>>;
+  /**
+   * The git status marks of workspace paths, in the order given: read in the index's thread, at
+   * most every 2 s (see src/main/git/status-marks.ts); none outside a repository.
+   */
+  gitMarks(items: Array<[string, EntryKind]>, signal?: AbortSignal): Promise<GitMark[][]>;
   /** Listens to index events (tracked, ready, updated, failed); returns the unsubscribe function. */
   subscribe(listener: (event: IndexEvent) => void): () => void;
   /** Resolves with the first build's final state; never rejects. */
@@ -83,6 +89,7 @@ function facade(host: AsyncWorkspaceIndex['host'], ask: Ask, listeners: Set<(e: 
     shallowest: (limit, kinds, signal) => ask({ op: 'shallowest', limit, kinds }, signal),
     get: (path, signal) => ask({ op: 'get', path }, signal),
     sizes: async (paths, signal) => new Map(await ask({ op: 'sizes', paths }, signal)),
+    gitMarks: (items, signal) => ask({ op: 'gitMarks', items }, signal),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
