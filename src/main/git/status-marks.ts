@@ -30,9 +30,9 @@ export const NO_MARKS: StatusMarks = { of: () => [] };
  * index, pack indexes) between calls; `timeoutMs` bounds the work. Never throws.
  */
 export async function readStatusMarks(workspaceRoot: string, caches: Map<string, unknown>, timeoutMs: number, signal: AbortSignal = new AbortController().signal): Promise<StatusMarks> {
-  const located = locateRepository(workspaceRoot);
-  if (!located.ok) return NO_MARKS;
   try {
+    const located = locateRepository(workspaceRoot);
+    if (!located.ok) return NO_MARKS;
     const deadline = createDeadline(signal, timeoutMs);
     const session = openSession(caches, located.repo);
     const loaded = loadIndex(session);
@@ -99,8 +99,11 @@ export function statusMarksCache(root: string): { current(): Promise<StatusMarks
       .then(() => readStatusMarks(root, caches, STATUS_TIMEOUT_MS))
       .then((marks) => {
         value = { at: Date.now(), marks };
-        reading = null;
         return marks;
+      })
+      // Whatever happened, the next question may read again.
+      .finally(() => {
+        reading = null;
       }));
   return {
     current() {

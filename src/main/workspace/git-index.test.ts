@@ -89,6 +89,26 @@ describe('git index reader', () => {
     expect(await readIndex(path.join(root, '.git'), 100)).toMatchObject({ ok: false, code: 'too_large' });
   });
 
+  it('says corrupt, rather than reading past its buffers, for a damaged prefix length or entry count', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atmark-gitindex-'));
+    made.push(root);
+    git(root, 'init', '-q');
+    writeFileSync(path.join(root, 'a.txt'), 'a');
+    writeFileSync(path.join(root, 'b.txt'), 'b');
+    git(root, 'add', '-A');
+    git(root, 'update-index', '--index-version', '4');
+    const v4 = readFileSync(path.join(root, '.git', 'index'));
+    expect(list(v4)).toMatchObject({ ok: true, entries: [{ path: 'a.txt' }, { path: 'b.txt' }] });
+    // The second entry's prefix length (one byte after 62 bytes of stat data) as a five-byte
+    // number: shifted in 32 bits it wraps negative, which once made a name two gigabytes long.
+    const second = 12 + 62 + 1 + 'a.txt'.length + 1;
+    const wrapped = Buffer.concat([v4.subarray(0, second + 62), Buffer.from([0x86, 0xff, 0x80, 0x80, 0x00]), v4.subarray(second + 63)]);
+    expect(list(wrapped)).toMatchObject({ ok: false, code: 'corrupt' });
+    const counted = Buffer.from(v4);
+    counted.writeUInt32BE(0xffffffff, 8);
+    expect(list(counted)).toMatchObject({ ok: false, code: 'corrupt', message: 'the git index counts more entries than it holds' });
+  });
+
   it('follows a gitdir file, as worktrees have', async () => {
     const root = makeRepo();
     // A worktree checks files out, and this one cannot be.

@@ -114,7 +114,13 @@ export class IndexCursor {
       this.failure = { ok: false, code: 'unsupported', message: `git index version ${this.version} is not supported` };
       return;
     }
-    this.entries = buf.readUInt32BE(8);
+    const entries = buf.readUInt32BE(8);
+    // Every entry takes at least 62 bytes: a larger count is damage, and must not size anything.
+    if (entries > (buf.length - 12) / 62) {
+      this.failure = { ok: false, code: 'corrupt', message: 'the git index counts more entries than it holds' };
+      return;
+    }
+    this.entries = entries;
   }
 
   /** Moves to the next listed entry; false at the end or on a failure (see {@link failure}). */
@@ -143,9 +149,11 @@ export class IndexCursor {
         let c = buf[offset++] as number;
         let drop = c & 127;
         while (c & 128) {
-          if (offset >= length) return this.truncated();
+          // Past the previous name's length it cannot be right: stop before the number grows
+          // past 32 bits (a shift would wrap it negative and let it through).
+          if (offset >= length || drop > this.scratchLength) return this.truncated();
           c = buf[offset++] as number;
-          drop = ((drop + 1) << 7) | (c & 127);
+          drop = (drop + 1) * 128 + (c & 127);
         }
         const end = buf.indexOf(0, offset);
         if (end < 0 || drop > this.scratchLength) return this.truncated();

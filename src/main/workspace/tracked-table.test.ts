@@ -175,6 +175,27 @@ describe('the tracked table', () => {
     expect([table.path(0), table.path(1)]).toEqual(['caf\uFFFD.txt', 'lone\uFFFD.txt']);
   });
 
+  it('refuses an index whose entries are out of order, which would list a folder twice', () => {
+    const root = repo({ 'a/x.txt': 'x', 'a/z.txt': 'z', 'b/y.txt': 'y', 'a-b/w.txt': 'w' });
+    git(root, 'add', '-A');
+    const bytes = readFileSync(path.join(root, '.git', 'index'));
+    // Git's order: a-b/w.txt, a/x.txt, a/z.txt, b/y.txt (`-` sorts before `/`): the tracked table
+    // reads it as it is.
+    expect(lsFiles(root).map((e) => e.path)).toEqual(['a-b/w.txt', 'a/x.txt', 'a/z.txt', 'b/y.txt']);
+    expectSameTables(built(root).table, expected(root).table);
+    // The same entries with b/y.txt moved before a/z.txt: folder `a` would be met again.
+    const entries: Buffer[] = [];
+    let at = 12;
+    for (let k = 0; k < 4; k++) {
+      const nameLength = bytes.readUInt16BE(at + 60) & 0xfff;
+      const size = (62 + nameLength + 8) & ~7;
+      entries.push(bytes.subarray(at, at + size));
+      at += size;
+    }
+    const shuffled = Buffer.concat([bytes.subarray(0, 12), entries[0] as Buffer, entries[1] as Buffer, entries[3] as Buffer, entries[2] as Buffer, bytes.subarray(at)]);
+    expect(trackedTable(shuffled, 1, () => false)).toMatchObject({ ok: false, code: 'corrupt', message: 'the git index lists its entries out of order' });
+  });
+
   it('answers an index it cannot read with a value naming why', () => {
     const root = repo({ 'a.txt': 'a\n' });
     git(root, 'add', '-A');

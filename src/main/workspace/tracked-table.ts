@@ -274,6 +274,41 @@ function measureName(names: Buffer, from: number, to: number, into: Level, rows:
   into.stem = stem < 0 ? units : stem;
 }
 
+/**
+ * The name of the last folder closed at each depth, while its parent stays open. The stack of
+ * folders holds only for an index sorted as git sorts it (by path bytes): the next folder opened
+ * at that depth must sort after it, compared as `name/`. One that does not would be listed twice
+ * with two folder-part ids, so such an index is refused (git never writes one).
+ */
+class ClosedFolders {
+  private readonly names: Buffer[] = [];
+  private readonly lengths: number[] = [];
+
+  /** Folder `bytes[from..to)` at `depth` was closed: its children's records end with it. */
+  remember(depth: number, bytes: Uint8Array, from: number, to: number): void {
+    let name = this.names[depth];
+    if (!name || name.length < to - from) name = this.names[depth] = Buffer.alloc(Math.max(64, (to - from) * 2));
+    for (let i = from; i < to; i++) name[i - from] = bytes[i] as number;
+    this.lengths[depth] = to - from;
+    for (let d = depth + 1; d < this.lengths.length; d++) this.lengths[d] = -1;
+  }
+
+  /** Whether a folder named `bytes[from..to)` may be opened at `depth` (it sorts after the last closed there); forgets what was closed below it. */
+  before(depth: number, bytes: Uint8Array, from: number, to: number): boolean {
+    for (let d = depth + 1; d < this.lengths.length; d++) this.lengths[d] = -1;
+    const length = this.lengths[depth] ?? -1;
+    if (length < 0) return true;
+    const last = this.names[depth] as Buffer;
+    // Byte by byte, each name ending in `/` (so `a-b/` sorts before `a/`, as git has it).
+    for (let i = 0; ; i++) {
+      const a = from + i < to ? (bytes[from + i] as number) : from + i === to ? SLASH : -1;
+      const b = i < length ? (last[i] as number) : i === length ? SLASH : -1;
+      if (a !== b) return a > b;
+      if (a === -1) return false;
+    }
+  }
+}
+
 const SLASH_BIT = ASCII_BITS[SLASH] as number;
 
 /**
@@ -289,6 +324,7 @@ export function trackedTable(index: Buffer, version: number, isHidden: (relPath:
   // The folder chain of the current entry: levels[0] is the root, levels[depth - 1] its folder.
   const levels: Level[] = [level(-1)];
   let depth = 1;
+  const closed = new ClosedFolders();
   // The previous entry's folder path: `dir[dirAt..dirAt + dirLength)`. In versions 2 and 3 that is
   // the previous name in the index (untouched until the rows are joined); in version 4 a copy.
   let dir: Buffer = index;
@@ -352,12 +388,16 @@ export function trackedTable(index: Buffer, version: number, isHidden: (relPath:
         const cut = (levels[depth - 1] as Level).cut;
         if (cut <= same && (cut === length || names[from + cut] === SLASH)) break;
         depth--;
+        // Closing this folder: remember its name (it is in the previous entry's folder path);
+        // what was closed inside it no longer matters.
+        closed.remember(depth, dir, dirAt + (levels[depth - 1] as Level).cut + 1, dirAt + cut);
       }
       // Open the rest of this entry's folders, one per remaining component.
       const opened = depth;
       for (let at = (levels[depth - 1] as Level).cut + 1; at < length; ) {
         let end = at;
         while (end < length && names[from + end] !== SLASH) end++;
+        if (!closed.before(depth, names, from + at, from + end)) return { ok: false, code: 'corrupt', message: 'the git index lists its entries out of order' };
         const parent = levels[depth - 1] as Level;
         const next = (levels[depth] ??= level(0));
         measureName(names, from + at, from + end, next, rows);

@@ -18,6 +18,8 @@ function statusOf(index: WorkspaceIndex): { current(): Promise<StatusMarks> } {
   let cache = statuses.get(index);
   if (!cache) {
     cache = import('../../git/status-marks').then((m) => m.statusMarksCache(index.root));
+    // A failed load is not kept: the next question tries again.
+    cache.catch(() => statuses.delete(index));
     statuses.set(index, cache);
   }
   return { current: async () => (await cache).current() };
