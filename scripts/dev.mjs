@@ -28,9 +28,9 @@ async function electronDev() {
 
 async function browserDev() {
   process.stdout.write(`${TEXT.noElectron}\n`);
-  const { build } = await import('esbuild');
+  const { bundleForNode } = await import('./bundle-ts.mjs');
   const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', 'dev-host.mjs');
-  await build({ entryPoints: [path.join(root, 'src/main/host/index.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  await bundleForNode(path.join(root, 'src/main/host/index.ts'), outfile, { logLevel: 'error' });
   const host = await import(pathToFileURL(outfile).href);
   const api = await host.serve({ workspace, servePage: false });
   const hostOrigin = `http://127.0.0.1:${api.port}`;

@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 // One bundle per process: tests may start several runs of the same entry at once.
 const name = path.basename(entry).replace(/\.[cm]?tsx?$/, '');
 const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `${name}-${process.pid}.mjs`);
-await bundleForNode(path.resolve(entry), outfile, 'inline');
+await bundleForNode(path.resolve(entry), outfile, { sourcemap: 'inline' });
 process.argv = [process.argv[0], path.resolve(entry), ...args];
 try {
   await import(pathToFileURL(outfile).href);

@@ -70,9 +70,9 @@ async function startBrowserHost() {
   process.stdout.write(`${TEXT.noElectron}\n`);
   // The host is TypeScript: bundle it once with esbuild (packages stay external) and import it.
   let done = step(TEXT.buildingHost);
-  const { build } = await import('esbuild');
+  const { bundleForNode } = await import('./bundle-ts.mjs');
   const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', 'host.mjs');
-  await build({ entryPoints: [path.join(root, 'src/main/host/index.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  await bundleForNode(path.join(root, 'src/main/host/index.ts'), outfile, { logLevel: 'error' });
   const host = await import(pathToFileURL(outfile).href);
   done();
   done = step(TEXT.buildingPage);

@@ -2,14 +2,15 @@
  * Where the extraction worker's script is. A built app or CLI ships it beside its bundle
  * (`dist/extraction-worker.mjs`, `out/main/extraction-worker.js`, see scripts/build-cli.mjs and
  * electron.vite.config.ts). Running from TypeScript sources (unit tests, `scripts/run-ts.mjs`),
- * no built script exists, so the worker entry is bundled once per process with esbuild (a dev
- * dependency, present wherever the sources are) into node_modules/.cache: the same code then runs
- * in a real worker thread with the same limits, in tests as in the product.
+ * no built script exists, so the worker entry is bundled once per process by
+ * scripts/bundle-ts.mjs (esbuild, a dev dependency present wherever the sources are) into
+ * node_modules/.cache: the same code then runs in a real worker thread with the same limits, in
+ * tests as in the product.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { build as esbuildBuild } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { bundleForNode as BundleForNode } from '../../../scripts/bundle-ts.mjs';
 
 const BUILT_NAMES = ['extraction-worker.mjs', 'extraction-worker.js'];
 const SOURCE_ENTRY = path.join('src', 'main', 'extraction', 'worker-main.ts');
@@ -40,22 +41,14 @@ function sourceRoot(dir: string): string | null {
 let fromSources: Promise<string> | null = null;
 
 async function bundleFromSources(root: string): Promise<string> {
-  // A module name in a variable: bundlers leave it alone, and the built app never reaches here.
-  const esbuildName = 'esbuild';
-  const { build } = (await import(esbuildName)) as { build: typeof esbuildBuild };
+  // The project's own bundling script, by a path computed at run time: bundlers leave it alone,
+  // and the built app never reaches here.
+  const helper = pathToFileURL(path.join(root, 'scripts', 'bundle-ts.mjs')).href;
+  const { bundleForNode } = (await import(helper)) as { bundleForNode: typeof BundleForNode };
   const outDir = path.join(root, 'node_modules', '.cache', 'atmark-extraction');
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, `extraction-worker-${process.pid}.mjs`);
-  await build({
-    entryPoints: [path.join(root, SOURCE_ENTRY)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await bundleForNode(path.join(root, SOURCE_ENTRY), outfile);
   // One file per process: removed when the process ends, so test runs leave nothing behind.
   process.once('exit', () => rmSync(outfile, { force: true }));
   return outfile;

@@ -1,9 +1,9 @@
-import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForNode } from '../../../../scripts/bundle-ts.mjs';
 import { makeWorkspace, type TempWorkspace } from '../../../../test-support/workspace';
 import { createEngine } from '../engine';
 import { openSession } from '../../sessions';
@@ -14,7 +14,7 @@ import { engineFactoryFor, startEngineWorker, type WorkerEngine } from './worker
 const script = resolve('node_modules/.cache/atmark-test/engine-worker.mjs');
 beforeAll(async () => {
   mkdirSync(resolve('node_modules/.cache/atmark-test'), { recursive: true });
-  await build({ entryPoints: ['src/main/engine/worker/worker-main.ts'], outfile: script, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+  await bundleForNode('src/main/engine/worker/worker-main.ts', script);
 });
 
 let ws: TempWorkspace;

@@ -1,9 +1,9 @@
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForNode } from '../../../../scripts/bundle-ts.mjs';
 import type { IndexEvent } from '../workspace-index';
 import { indexWorkerScript, openWorkspaceIndex, type AsyncWorkspaceIndex } from './remote-index';
 
@@ -12,7 +12,7 @@ import { indexWorkerScript, openWorkspaceIndex, type AsyncWorkspaceIndex } from 
 const outDir = path.resolve('node_modules/.cache/atmark-test/index-worker');
 beforeAll(async () => {
   mkdirSync(outDir, { recursive: true });
-  await build({ entryPoints: ['src/main/workspace/worker/index-worker-main.ts'], outfile: path.join(outDir, 'index-worker.mjs'), bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+  await bundleForNode('src/main/workspace/worker/index-worker-main.ts', path.join(outDir, 'index-worker.mjs'));
 });
 
 const made: string[] = [];
