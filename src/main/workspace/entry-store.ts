@@ -229,13 +229,14 @@ export class EntryStore {
     const valid = walk !== null && walk.table === this.table && !this.map;
     // Rows kept in a table that has changed since: back to plain entries.
     if (walk && !valid) list = list.concat(keptEntries(walk));
-    const merged = this.map ? this.mergeMap(list) : this.mergeTable(list, valid ? walk : null);
+    const version = this.version + 1;
+    const merged = this.map ? this.mergeMap(list).build(version, this.isHidden) : this.mergeTable(list, valid ? walk : null, version);
     this.map = null;
     this.dirty = false;
+    // Nothing changed: the same table, at the same version.
     if (merged === this.table) return;
-    this.version++;
-    if (typeof merged === 'function') this.table = merged(this.version);
-    else if (merged instanceof TableBuilder) this.table = merged.build(this.version, this.isHidden);
+    this.version = version;
+    this.table = merged;
   }
 
   /** The rows of {@link replaceAll} while changes are held in the map. */
@@ -260,9 +261,9 @@ export class EntryStore {
    * The rows of {@link replaceAll} from the table: each incoming path is looked up in the table's
    * hash index (built already by the walk's tracked look-ups) instead of a map of 100,000 paths.
    * When every row is listed again as it was (the usual walk after the tracked files), the result
-   * is the table itself, or a function extending it with the new rows (see extendTable).
+   * is the table itself, or the table extended with the new rows (see extendTable).
    */
-  private mergeTable(list: readonly ListedEntry[], walk: WalkRows | null): TableBuilder | EntryTable | ((version: number) => EntryTable) {
+  private mergeTable(list: readonly ListedEntry[], walk: WalkRows | null, version: number): EntryTable {
     const t = this.table;
     const kept = walk?.kept ?? new Uint8Array(t.count);
     const rowOf = new Int32Array(t.count).fill(-1);
@@ -278,7 +279,7 @@ export class EntryStore {
       if (fresh.size === 0) return t;
       const added = new TableBuilder();
       for (const k of fresh.values()) this.take(added, list[k] as ListedEntry, 0);
-      return (version) => extendTable(t, added, version, this.isHidden);
+      return extendTable(t, added, version, this.isHidden);
     }
     const builder = new TableBuilder();
     let previous = -1;
@@ -292,7 +293,7 @@ export class EntryStore {
       } else if (t.tracked(i)) this.addTrackedElsewhere(t.path(i), t.kind[i] === FILE ? 'file' : 'folder', t.size[i] as number);
     }
     for (const k of fresh.values()) this.take(builder, list[k] as ListedEntry, 0);
-    return builder;
+    return builder.build(version, this.isHidden);
   }
 
   /** Whether every row of the table is kept or listed again with the same kind, size and tracked bit. */

@@ -99,9 +99,9 @@ export class TableBuilder {
   push(path: string, kind: EntryKind, size: number, tracked: boolean, flags = 0): void {
     const i = this.paths.length;
     if (i === this.kinds.length) {
-      this.kinds = grow(this.kinds, new Uint8Array(i * 2));
-      this.sizes = grow(this.sizes, new Float64Array(i * 2));
-      this.flags = grow(this.flags, new Uint8Array(i * 2));
+      this.kinds = grown(this.kinds, i * 2);
+      this.sizes = grown(this.sizes, i * 2);
+      this.flags = grown(this.flags, i * 2);
     }
     this.paths.push(path);
     this.kinds[i] = kind === 'file' ? FILE : FOLDER;
@@ -126,15 +126,14 @@ export function extendTable(old: EntryTable, fresh: TableBuilder, version: numbe
   const n = old.count;
   const m = added.count;
   if (n === 0) return added;
-  const text = m === 0 ? old.text : `${old.text}/${added.text}`;
+  if (m === 0) return old;
+  const text = `${old.text}/${added.text}`;
   const shift = old.text.length + 1;
-  const start = new Int32Array(n + m + 1);
-  start.set(old.start.subarray(0, n));
-  const baseStart = new Int32Array(n + m);
-  baseStart.set(old.baseStart);
-  for (let k = 0; k <= m; k++) start[n + k] = (added.start[k] as number) + shift;
-  if (m === 0) start[n] = old.start[n] as number;
-  for (let k = 0; k < m; k++) baseStart[n + k] = (added.baseStart[k] as number) + shift;
+  // Offsets of the new rows move past the old text and the `/` that joins them.
+  const start = joined(old.start.subarray(0, n), added.start);
+  const baseStart = joined(old.baseStart, added.baseStart);
+  for (let k = n; k <= n + m; k++) start[k] = (start[k] as number) + shift;
+  for (let k = n; k < n + m; k++) baseStart[k] = (baseStart[k] as number) + shift;
   // Folder ids: a folder part `old` knows keeps its id, a new one takes the next.
   const known = new Map<string, number>();
   let next = 0;
@@ -143,40 +142,42 @@ export function extendTable(old: EntryTable, fresh: TableBuilder, version: numbe
   }
   const ids = new Int32Array(added.folders).fill(-1);
   let folders = old.folders;
-  const folder = new Int32Array(n + m);
-  folder.set(old.folder);
+  const folder = joined(old.folder, added.folder);
   for (let k = 0; k < m; k++) {
     const local = added.folder[k] as number;
     if (ids[local] === -1) ids[local] = known.get(added.text.slice(added.start[k], added.baseStart[k])) ?? folders++;
     folder[n + k] = ids[local] as number;
   }
-  const joined = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T, b: T, make: (length: number) => T): T => {
-    const out = make(n + m);
-    out.set(a);
-    out.set(b, n);
-    return out;
-  };
   // Lower-cased text: none kept when neither part needs one (see lowerText); else made afresh.
+  // First letters stay as each part computed them: lower-casing a basename's first letter does
+  // not depend on what lies beyond the `/` before it.
   const lower = old.lower === null && added.lower === null ? null : lowerText(text, () => Array.from({ length: n + m }, (_, i) => text.slice(start[i], (start[i + 1] as number) - 1)));
-  const columns: TableColumns = {
+  return new EntryTable(version, {
     text,
     lower,
     start,
     baseStart,
-    mask: joined(old.mask, added.mask, (l) => new Int32Array(l)),
-    baseMask: joined(old.baseMask, added.baseMask, (l) => new Int32Array(l)),
-    kind: joined(old.kind, added.kind, (l) => new Uint8Array(l)),
-    size: joined(old.size, added.size, (l) => new Float64Array(l)),
+    mask: joined(old.mask, added.mask),
+    baseMask: joined(old.baseMask, added.baseMask),
+    kind: joined(old.kind, added.kind),
+    size: joined(old.size, added.size),
     folder,
     folders,
-    tie: joined(old.tie, added.tie, (l) => new Int32Array(l)),
-    firstLower: joined(old.firstLower, added.firstLower, (l) => new Uint16Array(l)),
-    firstExact: joined(old.firstExact, added.firstExact, (l) => new Uint16Array(l)),
-    flags: joined(old.flags, added.flags, (l) => new Uint8Array(l)),
-  };
-  // First letters stay as each part computed them: lower-casing a basename's first letter does not
-  // depend on what lies beyond the `/` before it.
-  return new EntryTable(version, columns, isHidden);
+    tie: joined(old.tie, added.tie),
+    firstLower: joined(old.firstLower, added.firstLower),
+    firstExact: joined(old.firstExact, added.firstExact),
+    flags: joined(old.flags, added.flags),
+  }, isHidden);
+}
+
+type Column = Int32Array | Uint8Array | Uint16Array | Float64Array;
+
+/** A new column holding `a`, then `b`. */
+function joined<T extends Column>(a: T, b: T): T {
+  const out = new (a.constructor as new (length: number) => T)(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 /** Every column of an {@link EntryTable}, as its builders compute them (see the fields there). */
@@ -214,7 +215,9 @@ export function fillFirsts(columns: Pick<TableColumns, 'text' | 'lower' | 'start
   }
 }
 
-function grow<T extends Uint8Array | Float64Array>(from: T, to: T): T {
+/** A column of `length` holding `from` at its start (a builder's column, grown). */
+export function grown<T extends Column>(from: T, length: number): T {
+  const to = new (from.constructor as new (length: number) => T)(length);
   to.set(from);
   return to;
 }

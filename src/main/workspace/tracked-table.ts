@@ -24,7 +24,7 @@
  * Latin-1 name from an old system) is rebuilt from decoded strings instead, the slow and exact way.
  */
 import { isUtf8 } from 'node:buffer';
-import { ASCII_BITS, EntryTable, FILE, fillFirsts, FOLDER, lowerText, TableBuilder, tieOf, TRACKED, type TableColumns } from './entry-table';
+import { ASCII_BITS, EntryTable, FILE, fillFirsts, FOLDER, grown, lowerText, TableBuilder, tieOf, TRACKED, type TableColumns } from './entry-table';
 import { IndexCursor, type GitIndexFailure } from './git-index';
 
 /** The table of tracked entries, and the tracked symlinks (path and size) that it leaves out. */
@@ -159,21 +159,17 @@ class Rows {
 
   private growRows(): void {
     const n = this.kind.length * 2;
-    const grow = <T extends Int32Array | Uint8Array | Float64Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.byteStart = grow(this.byteStart, new Int32Array(n));
-    this.source = grow(this.source, new Int32Array(n));
-    this.start = grow(this.start, new Int32Array(n));
-    this.baseStart = grow(this.baseStart, new Int32Array(n));
-    this.mask = grow(this.mask, new Int32Array(n));
-    this.baseMask = grow(this.baseMask, new Int32Array(n));
-    this.kind = grow(this.kind, new Uint8Array(n));
-    this.size = grow(this.size, new Float64Array(n));
-    this.folder = grow(this.folder, new Int32Array(n));
-    this.tie = grow(this.tie, new Int32Array(n));
-    this.flags = grow(this.flags, new Uint8Array(n));
+    this.byteStart = grown(this.byteStart, n);
+    this.source = grown(this.source, n);
+    this.start = grown(this.start, n);
+    this.baseStart = grown(this.baseStart, n);
+    this.mask = grown(this.mask, n);
+    this.baseMask = grown(this.baseMask, n);
+    this.kind = grown(this.kind, n);
+    this.size = grown(this.size, n);
+    this.folder = grown(this.folder, n);
+    this.tie = grown(this.tie, n);
+    this.flags = grown(this.flags, n);
   }
 
   private growBytes(needed: number): void {
