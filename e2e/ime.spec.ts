@@ -105,6 +105,15 @@ async function imeKey(ctrl = false): Promise<void> {
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
 }
 
+/** Waits until the completion list's first option matches `first`, then picks it with Enter. */
+async function pickFirst(first: RegExp): Promise<void> {
+  const options = listbox().getByRole('option');
+  await expect.poll(async () => (await options.allTextContents())[0] ?? '').toMatch(first);
+  await page.waitForTimeout(120); // CodeMirror ignores Enter within 75 ms of the list changing.
+  await page.keyboard.press('Enter');
+  await ui.settle();
+}
+
 /** Types `text` and moves the cursor off and back, so a reference just typed is drawn as a chip. */
 async function typeAndLeave(text: string): Promise<void> {
   await page.keyboard.insertText(text);
@@ -121,11 +130,7 @@ describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (
     await ui.clearPrompt();
     await page.keyboard.insertText('これは');
     await page.keyboard.type('@file:src/gr');
-    const options = listbox().getByRole('option');
-    await expect.poll(async () => (await options.allTextContents())[0] ?? '').toMatch(/^src\/greet\.ts/);
-    await page.waitForTimeout(120); // CodeMirror ignores Enter within 75 ms of the list changing.
-    await page.keyboard.press('Enter');
-    await ui.settle();
+    await pickFirst(/^src\/greet\.ts/);
     await expect.poll(() => chip('@file:src/greet.ts').getAttribute('data-state')).toBe('ok');
     expect(await promptText()).toBe('これは@file:src/greet.ts ');
     // The preview holds the file the sentence names.
@@ -162,11 +167,7 @@ describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (
     await imeKey();
     await commit('会議');
     // Committed, it is a query like any other: the list follows, and Enter picks from it.
-    const options = listbox().getByRole('option');
-    await expect.poll(async () => (await options.allTextContents())[0] ?? '').toMatch(/^docs\/会議メモ\.md/);
-    await page.waitForTimeout(120); // CodeMirror ignores Enter within 75 ms of the list changing.
-    await page.keyboard.press('Enter');
-    await ui.settle();
+    await pickFirst(/^docs\/会議メモ\.md/);
     expect(await promptText()).toBe('これは@file:docs/会議メモ.md ');
     await expect.poll(() => chip('@file:docs/会議メモ.md').getAttribute('data-state')).toBe('ok');
   });
@@ -179,11 +180,7 @@ describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (
     await composeText('첫회');
     await composeText('첫회의');
     await commit('첫회의');
-    const options = listbox().getByRole('option');
-    await expect.poll(async () => (await options.allTextContents())[0] ?? '').toMatch(/^docs\/회의록\/첫회의\.md/);
-    await page.waitForTimeout(120); // CodeMirror ignores Enter within 75 ms of the list changing.
-    await page.keyboard.press('Enter');
-    await ui.settle();
+    await pickFirst(/^docs\/회의록\/첫회의\.md/);
     expect(await promptText()).toBe('확인: @file:docs/회의록/첫회의.md ');
     await expect.poll(() => chip('@file:docs/회의록/첫회의.md').getAttribute('data-state')).toBe('ok');
     expect(await ui.preview().locator('pre').textContent()).toContain('다음 회의는 목요일.');
