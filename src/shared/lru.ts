@@ -1,8 +1,8 @@
 /**
  * A map that keeps its most recently used entries: at most `capacity` of them, and, when a weight is
  * given, at most `maxWeight` in total (a text cache bounded by characters, of its values or of its
- * keys). The least recently used
- * entry goes first. Map order is the recency order: a read moves the entry to the end.
+ * keys). The least recently used entry goes first. Map order is the recency order: a read moves the
+ * entry to the end.
  */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();

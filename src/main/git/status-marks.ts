@@ -6,7 +6,8 @@
  * inside it, as editors' file trees do; it is never untracked as a whole.
  *
  * Read with the same read-only reader as `@diff` and `@staged`, under its own short deadline: the
- * marks are a hint, so a slow or broken repository gives no marks rather than a slow list.
+ * marks are a hint, so a slow or broken repository gives no marks rather than a slow list. Kept
+ * fresh for typing by {@link statusMarksCache}, which the workspace index's worker thread holds.
  */
 import path from 'node:path';
 import type { GitMark } from '../../shared/api/contract';

@@ -1,7 +1,9 @@
 /**
- * Reads the tracked paths of a repository straight from `.git/index` (versions 2, 3 and 4), without
- * spawning git: git would run repository-controlled programs (`core.fsmonitor`) even for a listing,
- * and parsing the file is as fast as `git ls-files` itself. Read-only: the index is never written.
+ * The workspace index's reader of `.git/index` (versions 2, 3 and 4): finds a work tree's git
+ * folder, reads the file, and walks its entries one by one ({@link IndexCursor}: name, type and
+ * size, what completion lists). No git is spawned: git would run repository-controlled programs
+ * (`core.fsmonitor`) even for a listing. Read-only: the index is never written. `@diff` reads every
+ * field of the same file with src/main/git/index-file.ts.
  */
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';

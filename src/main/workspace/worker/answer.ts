@@ -5,16 +5,17 @@
 import { query } from '../fuzzy-query';
 import { shallowest } from '../shallowest';
 import type { WorkspaceIndex } from '../workspace-index';
-import type { StatusMarks } from '../../git/status-marks';
+import type { StatusMarks, statusMarksCache } from '../../git/status-marks';
 import type { IndexAnswers, IndexRequest } from './protocol';
 
 /**
  * The status marks of each index's workspace, kept fresh for completion rows. The git reader is
  * imported on the first question: a workspace that is never completed in never loads it here.
  */
-const statuses = new WeakMap<WorkspaceIndex, Promise<{ current(): Promise<StatusMarks> }>>();
+const statuses = new WeakMap<WorkspaceIndex, Promise<ReturnType<typeof statusMarksCache>>>();
 
-function statusOf(index: WorkspaceIndex): { current(): Promise<StatusMarks> } {
+/** The status marks of `index`'s workspace now (see statusMarksCache). */
+async function currentMarks(index: WorkspaceIndex): Promise<StatusMarks> {
   let cache = statuses.get(index);
   if (!cache) {
     cache = import('../../git/status-marks').then((m) => m.statusMarksCache(index.root));
@@ -22,7 +23,7 @@ function statusOf(index: WorkspaceIndex): { current(): Promise<StatusMarks> } {
     cache.catch(() => statuses.delete(index));
     statuses.set(index, cache);
   }
-  return { current: async () => (await cache).current() };
+  return (await cache).current();
 }
 
 /** Runs `request`; `signal` stops the size look-ups of a query nobody waits for any more. */
@@ -45,7 +46,7 @@ export async function answerRequest(index: WorkspaceIndex, request: IndexRequest
     case 'sizes':
       return [...(await index.sizes(request.paths, signal))];
     case 'gitMarks': {
-      const marks = await statusOf(index).current();
+      const marks = await currentMarks(index);
       return request.items.map(([path, kind]) => marks.of(path, kind));
     }
     case 'ready':
