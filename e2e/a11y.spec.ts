@@ -8,8 +8,8 @@ import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * Accessibility (issue 14): axe-core on the composer with the completion list open, with a chip card, with Settings
- * and with History open, in light and dark, at 1280×800 and 800×600. Any violation fails, with its
+ * Accessibility (issue 14): axe-core on the composer with the completion list open, with a chip card, with Settings,
+ * the folder browser and History open, in light and dark, at 1280×800 and 800×600. Any violation fails, with its
  * rule and the elements it names. The page's CSP would block axe's script, so the test context
  * bypasses CSP (the app's own policy is tested elsewhere).
  */
@@ -83,6 +83,14 @@ describe.each(VIEWS)('axe: $scheme at $width×$height', ({ scheme, width, height
     await page.getByRole('region', { name: 'Settings' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it('the folder browser open has no violations', async () => {
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    await page.getByRole('dialog', { name: 'Open folder' }).getByRole('listbox', { name: 'Folders' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Open folder' }).count()).toBe(0);
   });
 
   it('History open has no violations', async () => {

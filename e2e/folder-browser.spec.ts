@@ -119,6 +119,9 @@ describe('the folder browser', () => {
     // A typed path outside home is listed (the workspace's parent holds the test repository).
     await field.fill(`${path.dirname(workspace.root)}/`);
     await expect.poll(() => optionsOf(page).allTextContents()).toEqual(['elsewhere', 'project']);
+    // The breadcrumbs read `/tmp / atmark-e2e-…`: the root, named `/`, takes no second `/` after it.
+    const separators = await page.evaluate<string[]>("[...document.querySelectorAll('.crumbs li')].map((li) => getComputedStyle(li, '::before').content)");
+    expect(separators.slice(0, 3)).toEqual(['none', 'none', '"/"']);
     await field.fill(`${home}/nowhere/`);
     await expect.poll(() => dialogOf(page).getByRole('alert').textContent()).toContain('was not found');
 

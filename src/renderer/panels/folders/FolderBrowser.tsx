@@ -204,7 +204,8 @@ function FolderDialog({ onClose: closed }: { onClose(): void }) {
         <nav aria-label={ui.t('ui.folderBrowser.crumbsLabel')}>
           <ol className="crumbs">
             {listing?.crumbs.map((crumb, i) => (
-              <li key={crumb.path}>
+              // A root named by its separator (`/`, `C:\`) takes no second one after it.
+              <li key={crumb.path} className={i === 0 && /[\\/]$/.test(crumb.name) ? 'crumb-root' : undefined}>
                 <button type="button" className="link" aria-current={i === listing.crumbs.length - 1 ? 'location' : undefined} onClick={() => void load(crumb.path, typed)}>
                   {crumb.name}
                 </button>
