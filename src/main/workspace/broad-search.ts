@@ -20,6 +20,7 @@
 import type { IndexSnapshot } from './entry-store';
 import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
+import { folderTree, type FolderTree } from './folder-tree';
 import { MAX_TERM, maxOffStartScore, maxTermScore, nameStartScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
@@ -98,8 +99,11 @@ class FolderMemo {
   readonly end: Int32Array;
   /** Offset of the current folder's slot in `score` and `end`. */
   at = 0;
-  /** The mask bit of the term's last character (0 when it has none: then always scanned). */
-  lastBit: number;
+  /** The mask bit of each of the term's characters (0 for one that has none: then always looked for). */
+  bits: Int32Array;
+
+  /** The table's folder parts as a tree: a cell is computed from the parent's. */
+  private readonly tree: FolderTree;
 
   constructor(
     /** What the cells were computed on: the table, the string searched and the case folding. */
@@ -109,7 +113,8 @@ class FolderMemo {
     public codes: Int32Array,
     public folds: Int32Array,
   ) {
-    this.lastBit = charBit(codes[codes.length - 1] as number);
+    this.bits = codes.map(charBit);
+    this.tree = folderTree(table);
     const folders = Math.max(1, table.folders);
     this.stride = Math.max(codes.length + 1, Math.min(MEMO_ROOM, Math.floor(MEMO_CELLS / folders)));
     this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
@@ -128,7 +133,7 @@ class FolderMemo {
     this.term = term;
     this.codes = codes;
     this.folds = folds;
-    this.lastBit = charBit(codes[codes.length - 1] as number);
+    this.bits = codes.map(charBit);
     return true;
   }
 
@@ -147,11 +152,65 @@ class FolderMemo {
   }
 
   /**
-   * Computes the current folder's part for the first `k` characters (score NO_MATCH when they do
-   * not fit), for the path starting at `from` in the text. The end is kept relative to the path's
-   * start: siblings share the folder part at different offsets of the text.
+   * Computes folder part `folder`'s cell for the first `k` characters (score NO_MATCH when they do
+   * not fit), for the path starting at `from` in the text, whose folder part ends at `base`; the
+   * current folder must be `folder`. The end is kept relative to the path's start: siblings share
+   * the folder part at different offsets of the text.
+   *
+   * Scans only the folder's last name: the characters that do not fit there are aligned as far
+   * right as they go in the parent part, which is the parent's cell for fewer characters (computed
+   * here when missing). Falls back to scanning the whole part when the parent shares this slot.
    */
-  compute(hay: string, text: string, from: number, base: number, k: number): void {
+  compute(hay: string, text: string, from: number, base: number, k: number, folder: number): void {
+    const codes = this.codes;
+    const folds = this.folds;
+    const up = this.tree.parent[folder] as number;
+    if (up < 0 || up % this.slots === folder % this.slots) {
+      this.scanWhole(hay, text, from, base, k);
+      return;
+    }
+    const stop = from + (this.tree.nameStart[folder] as number);
+    let i = k - 1;
+    let code = codes[i] as number;
+    let f = folds[i] as number;
+    for (let j = base - 1; j >= stop; j--) {
+      if ((hay.charCodeAt(j) | f) !== code) continue;
+      scratch[i] = j;
+      if (--i < 0) break;
+      code = codes[i] as number;
+      f = folds[i] as number;
+    }
+    if (i < 0) {
+      this.end[this.at + k] = (scratch[k - 1] as number) - from;
+      this.score[this.at + k] = scorePositions(text, base, scratch, 0, k, -1, 0);
+      return;
+    }
+    // The first `rest` characters go into the parent part, as far right as they fit there.
+    const rest = i + 1;
+    this.use(up);
+    if (!this.known(rest)) this.compute(hay, text, from, stop, rest, up);
+    const upScore = this.score[this.at + rest] as number;
+    const upEnd = this.end[this.at + rest] as number;
+    // Back to this folder's slot (a folder further up may have taken it when there are fewer
+    // slots than folders: it is then emptied and this cell alone computed).
+    this.use(folder);
+    if (upScore === NO_MATCH) {
+      this.end[this.at + k] = NONE;
+      this.score[this.at + k] = NO_MATCH;
+      return;
+    }
+    if (rest < k && (scratch[rest] as number) === upEnd + from + 1) {
+      // A run across the `/` (a term with `/`): its bonus carries on, which the parent's score
+      // does not tell. Rare: scored whole.
+      this.scanWhole(hay, text, from, base, k);
+      return;
+    }
+    this.end[this.at + k] = rest === k ? upEnd : (scratch[k - 1] as number) - from;
+    this.score[this.at + k] = rest === k ? upScore : scorePositions(text, base, scratch, rest, k, upEnd + from, upScore);
+  }
+
+  /** The current folder's cell for `k` characters from a scan of its whole part. */
+  private scanWhole(hay: string, text: string, from: number, base: number, k: number): void {
     let i = k - 1;
     for (let j = base - 1; j >= from && i >= 0; j--) if ((hay.charCodeAt(j) | (this.folds[i] as number)) === this.codes[i]) scratch[i--] = j;
     this.end[this.at + k] = i >= 0 ? NONE : (scratch[k - 1] as number) - from;
@@ -193,11 +252,17 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
   if (!memo) return scoreTerm(hay, t.text, from, to, base, term, fold);
   const baseMask = t.baseMask[idx] as number;
   const { codes, folds } = memo;
-  // The term's last characters, as late as possible in the basename; none when the basename lacks
-  // the last one (most paths for a broad query: no scan then).
+  // The term's last characters, as late as possible in the basename. The scan stops at the first
+  // character (from the end) that the basename's mask lacks: none when it lacks the last one (most
+  // paths for a broad query), and no scan to the basename's start for one that is not there.
+  const bits = memo.bits;
   let i = codes.length - 1;
-  if ((baseMask & memo.lastBit) !== 0 || memo.lastBit === 0) {
-    for (let j = to - 1; j >= base && i >= 0; j--) if ((hay.charCodeAt(j) | (folds[i] as number)) === codes[i]) tail[i--] = j;
+  if (((bits[i] as number) & baseMask) === bits[i]) {
+    for (let j = to - 1; j >= base; j--) {
+      if ((hay.charCodeAt(j) | (folds[i] as number)) !== codes[i]) continue;
+      tail[i--] = j;
+      if (i < 0 || ((bits[i] as number) & baseMask) !== bits[i]) break;
+    }
   }
   const k = i + 1;
   // The whole term inside the basename: aligned there alone. Found by the scan above, which the
@@ -206,7 +271,7 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
   if (k === 0) return scoreRange(hay, t.text, base, term, base, to, fold);
   if (base === from) return NO_MATCH;
   memo.use(t.folder[idx] as number);
-  if (!memo.known(k)) memo.compute(hay, t.text, from, base, k);
+  if (!memo.known(k)) memo.compute(hay, t.text, from, base, k, t.folder[idx] as number);
   const folder = memo.score[memo.at + k] as number;
   if (folder === NO_MATCH) return NO_MATCH;
   // The whole term inside the folder part: nothing of the basename to score.
@@ -279,6 +344,16 @@ function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32
   return survivors.subarray(0, kept);
 }
 
+/**
+ * The query's whole-name bonus for entry `idx` (queryBonus), looked for only where it can be:
+ * every name bonus of one plain term (`bonusFirst` its first character) needs the basename to
+ * start with the whole term.
+ */
+function nameBonusOf(t: EntryTable, idx: number, p: Parsed, hay: string, fold: boolean, bonusFirst: number, first: Uint16Array): number {
+  if (bonusFirst >= 0 && (first[idx] !== bonusFirst || !occursAt(hay, p.terms[0] as string, t.baseStart[idx] as number, fold))) return 0;
+  return queryBonus(t, idx, p);
+}
+
 /** Tiers 1 and 2 (see the module comment). */
 function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
   const count = list ? list.length : t.count;
@@ -318,8 +393,7 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
     }
     if (s === NO_MATCH) continue;
     survivors[kept++] = idx;
-    // Every name bonus of one plain term needs the basename to start with the whole term.
-    if (bonusFirst < 0 || (first[idx] === bonusFirst && occursAt(hay, terms[0] as string, t.baseStart[idx] as number, fold))) s += queryBonus(t, idx, p);
+    s += nameBonusOf(t, idx, p, hay, fold, bonusFirst, first);
     // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
     const key = s * SCORE_UNIT - (tie[idx] as number);
     if (!heap.refuses(key)) heap.offer(key, idx);

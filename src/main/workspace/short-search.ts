@@ -15,6 +15,7 @@
 import type { IndexSnapshot } from './entry-store';
 import { findCode, foldOf, occursAt } from './case-fold';
 import type { EntryTable } from './entry-table';
+import { folderTree } from './folder-tree';
 import { nameStartScore } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
@@ -58,9 +59,10 @@ function depthOf(t: EntryTable, i: number): number {
   return depth;
 }
 
-/** Builds what searching `snapshot` needs (the prior ranking) ahead of the first query. */
+/** Builds what searching `snapshot` needs (the prior ranking, the folder tree) ahead of the first query. */
 export function prepareSearch(snapshot: IndexSnapshot): void {
   priorOrder(snapshot);
+  folderTree(snapshot);
 }
 
 /** Whether `term` occurs in `hay[from..to)` in order (not necessarily contiguous), folding ASCII letters when `fold`. */
