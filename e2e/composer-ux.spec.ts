@@ -105,10 +105,14 @@ describe('the composer as people expect it', () => {
     await ui().settle();
     const warnings = page.getByRole('region', { name: 'Warnings' });
     expect(await warnings.locator('li[data-code="malformed"]').count()).toBe(0);
+    // The preview holds the warning (it is what would be sent now); the panel says why it does not, not "No warnings."
+    expect(await warnings.locator('.typing-note').textContent()).toBe('@file: is still being typed: it is checked when the cursor leaves it.');
+    expect(await warnings.getByText('No warnings.').count()).toBe(0);
     expect(Number(await page.getByRole('meter', { name: 'References', exact: true }).getAttribute('aria-valuenow'))).toBe(0);
     await page.keyboard.type(' and then');
     await ui().settle();
     await expect.poll(() => warnings.locator('li[data-code="malformed"]').count()).toBe(1);
+    expect(await warnings.locator('.typing-note').count()).toBe(0);
   });
 
   it('at 800×600 a badge beside the meters brings the warnings into view', async () => {

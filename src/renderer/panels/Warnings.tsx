@@ -26,8 +26,10 @@ export function Warnings() {
         {ui.t('ui.warnings.title')} {warnings.length > 0 && <span className="count">{ui.number(warnings.length)}</span>}
       </h2>
       {expandError && <p className="error">{ui.say(expandError)}</p>}
+      {/* The preview shows the payload as it is now, held-back warning included: say why it is not listed here. */}
+      {typing !== null && warnings.length < all.length && <p className="typing-note">{ui.t('ui.warnings.typing', { reference: typing })}</p>}
       {warnings.length === 0 && !expandError ? (
-        <p className="empty">{ui.t('ui.warnings.none')}</p>
+        warnings.length === all.length && <p className="empty">{ui.t('ui.warnings.none')}</p>
       ) : (
         <ul>
           {warnings.map((w, i) => (

@@ -137,6 +137,7 @@ export const enUi = {
     badge_other: '{{count, number}} warnings',
     title: 'Warnings',
     none: 'No warnings.',
+    typing: '{{reference}} is still being typed: it is checked when the cursor leaves it.',
     prompt: 'Prompt',
     code: {
       malformed: 'malformed',

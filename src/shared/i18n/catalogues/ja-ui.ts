@@ -132,6 +132,7 @@ export const jaUi: Catalogue['ui'] = {
     badge_other: '警告 {{count, number}} 件',
     title: '警告',
     none: '警告はありません。',
+    typing: '{{reference}} を入力中です。カーソルが離れると確認します。',
     prompt: 'プロンプト',
     code: {
       malformed: '書式の誤り',

@@ -132,6 +132,7 @@ export const koUi: Catalogue['ui'] = {
     badge_other: '경고 {{count, number}}개',
     title: '경고',
     none: '경고가 없습니다.',
+    typing: '{{reference}} 입력 중입니다. 커서가 벗어나면 확인합니다.',
     prompt: '프롬프트',
     code: {
       malformed: '형식 오류',
