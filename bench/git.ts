@@ -24,6 +24,12 @@ export interface GitBenchRow {
   warmMs: number;
   /** First call in a fresh process (code loaded, caches empty), median of {@link FIRST_RUNS} processes. */
   firstMs: number;
+  /**
+   * First expansion through the engine in a fresh process (tokenizing and redaction included), with
+   * nothing of git read yet, and after the engine worker's warm-up; medians of {@link FIRST_RUNS}.
+   */
+  engineColdMs: number;
+  engineWarmedMs: number;
   warmRatio: number;
   identical: boolean;
 }
@@ -76,9 +82,21 @@ function firstCallInChild(dir: string, raw: string): number {
   return Number(JSON.parse(out.trim().split('\n').pop() as string).ms);
 }
 
+/** The first expansion of `raw` through the engine in a new Node process (bench/git-engine-first.ts). */
+function engineFirstInChild(dir: string, raw: string, mode: 'cold' | 'warmed'): number {
+  const out = execFileSync(process.execPath, [path.join('scripts', 'run-ts.mjs'), path.join('bench', 'git-engine-first.ts'), dir, raw, mode], { encoding: 'utf8' });
+  return Number(JSON.parse(out.trim().split('\n').pop() as string).ms);
+}
+
 async function benchCase(dir: string, c: GitCase): Promise<GitBenchRow> {
   const first: number[] = [];
-  for (let i = 0; i < FIRST_RUNS; i++) first.push(firstCallInChild(dir, c.ref.raw));
+  const engineCold: number[] = [];
+  const engineWarmed: number[] = [];
+  for (let i = 0; i < FIRST_RUNS; i++) {
+    first.push(firstCallInChild(dir, c.ref.raw));
+    engineCold.push(engineFirstInChild(dir, c.ref.raw, 'cold'));
+    engineWarmed.push(engineFirstInChild(dir, c.ref.raw, 'warmed'));
+  }
   const ctx = gitBenchContext(dir, createEngineCaches());
   const once = await timeGitCase(c, ctx);
   const warm: number[] = [];
@@ -99,6 +117,8 @@ async function benchCase(dir: string, c: GitCase): Promise<GitBenchRow> {
     nativeMs,
     warmMs,
     firstMs: median(first),
+    engineColdMs: median(engineCold),
+    engineWarmedMs: median(engineWarmed),
     warmRatio: warmMs / nativeMs,
     identical: once.text === nativeText,
   };
@@ -112,9 +132,9 @@ export async function runGitBench(log: (line: string) => void = console.log): Pr
   log(`## Git on ${dir} (medians of ${RUNS} interleaved warm pairs; first call = median of ${FIRST_RUNS} fresh processes)`);
   const rows: GitBenchRow[] = [];
   for (const c of GIT_CASES) rows.push(await benchCase(dir, c));
-  log('reference | native command                      | native    | warm      | ratio  | first call | same text');
+  log('reference | native command                      | native    | warm      | ratio  | first call | engine first: cold -> after warm-up | same text');
   for (const r of rows) {
-    log([r.reference.padEnd(9), r.native.padEnd(35), fmt(r.nativeMs).padStart(9), fmt(r.warmMs).padStart(9), `${r.warmRatio.toFixed(2)}x`.padEnd(6), fmt(r.firstMs).padStart(10), r.identical ? 'yes' : 'NO'].join(' | '));
+    log([r.reference.padEnd(9), r.native.padEnd(35), fmt(r.nativeMs).padStart(9), fmt(r.warmMs).padStart(9), `${r.warmRatio.toFixed(2)}x`.padEnd(6), fmt(r.firstMs).padStart(10), `${fmt(r.engineColdMs)} -> ${fmt(r.engineWarmedMs)}`.padEnd(35), r.identical ? 'yes' : 'NO'].join(' | '));
   }
   return rows;
 }

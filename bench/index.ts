@@ -20,6 +20,8 @@ interface Row {
   ratio: string;
   goal: string;
   met: boolean | null;
+  /** A row of figures without a goal of issue 12 (not counted). */
+  info?: true;
 }
 
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
@@ -42,6 +44,18 @@ rows.push({
   ratio: `worst ${x(firstRatio)}`,
   goal: '<= 3x native',
   met: firstRatio <= 3,
+});
+// Not issue 12's row but what a person meets in the app: the engine worker resolves `@diff @git:1`
+// in the background once a workspace opens (src/main/engine/worker/warm-up.ts). Through the whole
+// engine (tokenizing and redaction included), so the anchor is the same expansion cold.
+rows.push({
+  work: 'first expansion through the engine, cold -> after the engine worker\'s warm-up: ' + git.map((r) => `\`${r.reference}\``).join(' / '),
+  atmark: git.map((r) => `${ms(r.engineColdMs)} -> ${ms(r.engineWarmedMs)}`).join(' / '),
+  anchor: `native ${git.map((r) => ms(r.nativeMs)).join(' / ')}`,
+  ratio: `after warm-up: worst ${x(Math.max(...git.map((r) => r.engineWarmedMs / r.nativeMs)))} native`,
+  goal: '- (figures only)',
+  met: null,
+  info: true,
 });
 console.log('');
 
@@ -83,7 +97,8 @@ await runDocumentBench();
 
 console.log(`\n## Issue 12's table (load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 console.log('| work | Atmark | anchor, same run | ratio | goal | met |\n|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.work} | ${r.atmark} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met === null ? 'not measured' : r.met ? 'yes' : 'no'} |`);
-const missed = rows.filter((r) => r.met === false).length;
-console.log(`${rows.length - missed} of ${rows.length} goals met, ${missed} missed, ${rows.filter((r) => r.met === null).length} not measured.`);
+for (const r of rows) console.log(`| ${r.work} | ${r.atmark} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.info ? '-' : r.met === null ? 'not measured' : r.met ? 'yes' : 'no'} |`);
+const goals = rows.filter((r) => !r.info);
+const missed = goals.filter((r) => r.met === false).length;
+console.log(`${goals.length - missed - goals.filter((r) => r.met === null).length} of ${goals.length} goals met, ${missed} missed, ${goals.filter((r) => r.met === null).length} not measured.`);
 if (git.some((r) => !r.identical)) process.exitCode = 1;

@@ -8,16 +8,20 @@ import { createEngine, EngineSetupError, type Engine } from '../engine';
 import { createResultResolver, type ResultLookup } from '../../resolvers/result';
 import { openSession, type SessionStore } from '../../sessions';
 import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
+import { scheduleWarmUp, type WarmUp } from './warm-up';
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker must run in a worker thread');
 const post = (message: FromWorker) => port.postMessage(message);
 
 let engine: Engine | undefined;
+let warmUp: WarmUp | undefined;
 try {
   const { sessionDir, ...options } = workerData as WorkerEngineOptions;
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null))] });
   post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
+  const ready = engine;
+  warmUp = scheduleWarmUp((message, signal) => ready.expand(message, { signal }));
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
   post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
@@ -42,6 +46,8 @@ port.on('message', (msg: ToWorker) => {
     return;
   }
   if (!engine) return;
+  // The person's expansions come first: the warm-up waits for the next quiet spell.
+  warmUp?.postpone();
   const controller = new AbortController();
   running.set(msg.id, controller);
   engine

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { scheduleWarmUp, WARM_UP_MESSAGE } from './warm-up';
+
+/** An expand that records its calls and settles when released or aborted. */
+function recorder() {
+  const calls: Array<{ message: string; signal: AbortSignal; release: () => void }> = [];
+  const expand = (message: string, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      calls.push({ message, signal, release: resolve });
+      signal.addEventListener('abort', () => resolve());
+    });
+  return { calls, expand };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `ok()` holds (a busy machine may run timers late); fails after 5 s. */
+async function until(ok: () => boolean): Promise<void> {
+  for (let waited = 0; !ok(); waited += 5) {
+    if (waited > 5000) throw new Error('timed out waiting');
+    await sleep(5);
+  }
+}
+
+describe('the engine worker warm-up', () => {
+  it('expands @diff @git:1 once after a quiet spell, and is done when that expansion settles', async () => {
+    const r = recorder();
+    const warm = scheduleWarmUp(r.expand, 5, 10_000);
+    expect(r.calls).toEqual([]);
+    await until(() => r.calls.length > 0);
+    expect(r.calls.map((c) => c.message)).toEqual([WARM_UP_MESSAGE]);
+    expect(WARM_UP_MESSAGE).toBe('@diff @git:1');
+    r.calls[0]?.release();
+    await warm.done;
+    expect(r.calls[0]?.signal.aborted).toBe(false);
+    warm.postpone();
+    await sleep(40);
+    expect(r.calls).toHaveLength(1);
+  });
+
+  it("waits while the person's expansions keep coming, and runs in the next quiet spell", async () => {
+    const r = recorder();
+    // Postponed every 10 ms, well inside its 1 s quiet spell: it cannot start meanwhile.
+    const warm = scheduleWarmUp(r.expand, 1000, 10_000);
+    for (let i = 0; i < 20; i++) {
+      await sleep(10);
+      warm.postpone();
+    }
+    expect(r.calls).toEqual([]);
+    await until(() => r.calls.length === 1);
+    // One asked for while it runs aborts it, and it runs again afterwards.
+    warm.postpone();
+    expect(r.calls[0]?.signal.aborted).toBe(true);
+    await until(() => r.calls.length === 2);
+    r.calls[1]?.release();
+    await warm.done;
+  });
+
+  it('never starts when stopped first, and aborts a run when stopped', async () => {
+    const r = recorder();
+    const never = scheduleWarmUp(r.expand, 5, 10_000);
+    never.stop();
+    await never.done;
+    await sleep(30);
+    expect(r.calls).toEqual([]);
+    const warm = scheduleWarmUp(r.expand, 1, 10_000);
+    await until(() => r.calls.length === 1);
+    warm.stop();
+    await warm.done;
+    expect(r.calls[0]?.signal.aborted).toBe(true);
+  });
+
+  it('gives up on a run that outlasts its limit, and swallows a failed one', async () => {
+    const r = recorder();
+    const bounded = scheduleWarmUp(r.expand, 1, 20);
+    await bounded.done;
+    expect(r.calls[0]?.signal.aborted).toBe(true);
+    await sleep(30);
+    expect(r.calls).toHaveLength(1);
+    const failing = scheduleWarmUp(() => Promise.reject(new Error('not a repository')), 1, 1000);
+    await expect(failing.done).resolves.toBeUndefined();
+  });
+});
