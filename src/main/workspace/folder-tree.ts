@@ -42,16 +42,21 @@ function buildTree(t: EntryTable): FolderTree {
     length[id] = (t.baseStart[i] as number) - (t.start[i] as number);
   }
   const ids = new Map<string, number>();
-  for (let id = 0; id < folders; id++) if (at[id] !== -1 && length[id] > 0) ids.set(t.text.slice(at[id], at[id] + length[id]), id);
+  for (let id = 0; id < folders; id++) {
+    const from = at[id] as number;
+    const len = length[id] as number;
+    if (from !== -1 && len > 0) ids.set(t.text.slice(from, from + len), id);
+  }
   const parent = new Int32Array(folders).fill(-1);
   const nameStart = new Int32Array(folders);
   for (let id = 0; id < folders; id++) {
+    const from = at[id] as number;
     const len = length[id] as number;
-    if (at[id] === -1 || len === 0) continue;
+    if (from === -1 || len === 0) continue;
     // The part is `a/b/c/`: its parent part ends at the `/` before `c`.
-    const cut = t.text.lastIndexOf('/', (at[id] as number) + len - 2) + 1 - (at[id] as number);
+    const cut = t.text.lastIndexOf('/', from + len - 2) + 1 - from;
     if (cut <= 0) continue;
-    const up = ids.get(t.text.slice(at[id], (at[id] as number) + cut));
+    const up = ids.get(t.text.slice(from, from + cut));
     if (up === undefined) continue;
     parent[id] = up;
     nameStart[id] = cut;
