@@ -92,6 +92,9 @@ describe('the folder browser', () => {
 
     await dialogOf(page).getByRole('option', { name: 'projects' }).dblclick();
     await expect.poll(() => optionsOf(page).allTextContents()).toEqual(['alpha', 'beta']);
+    // The folders' glyph is generated content without a name: the options' text stays the folder's name.
+    await dialogOf(page).getByRole('option', { name: 'beta' }).click();
+    await page.screenshot({ path: path.resolve(__dirname, '..', 'docs', 'screenshots', 'folder-browser.png') });
     await dialogOf(page).getByRole('option', { name: 'alpha' }).dblclick();
     await expect.poll(() => optionsOf(page).allTextContents()).toEqual(['src']);
     await dialogOf(page).getByRole('navigation', { name: 'Location' }).getByRole('button', { name: 'projects' }).click();
