@@ -1,9 +1,11 @@
 /**
- * A reader for git's index file (`.git/index`, "dircache"), versions 2, 3 and 4, with the cache-tree
- * (`TREE`) extension. Hand-written because isomorphic-git's own index code is slow, rounds mtime
- * nanoseconds through a float, rejects version 4 and rewrites the file by default (measured against git 2.39).
- * Format: git's Documentation/gitformat-index.txt. Pure: takes bytes, never touches the disk.
+ * Git's index file (`.git/index`, "dircache") with every field of every entry, for `@diff` and
+ * `@staged`, and the cache-tree (`TREE`) extension. The entries are read by the one reader of the
+ * format, index-cursor.ts (versions 2, 3 and 4). Hand-written because isomorphic-git's own index
+ * code is slow, rounds mtime nanoseconds through a float, rejects version 4 and rewrites the file
+ * by default (measured against git 2.39). Pure: takes bytes, never touches the disk.
  */
+import { ENTRY_FIELDS, IndexCursor } from './index-cursor';
 
 /** One entry of the index (one path at one merge stage). */
 export interface IndexEntry {
@@ -44,82 +46,45 @@ export interface GitIndex {
 /** Why an index could not be read. */
 export type IndexParseResult = { ok: true; index: GitIndex } | { ok: false; message: string };
 
-const HEADER_BYTES = 12;
-const ENTRY_FIXED_BYTES = 62;
 const CHECKSUM_BYTES = 20;
 
-/** Parses index bytes. Unknown optional extensions are skipped; split and sparse indexes are refused. */
+/** The unsigned 32-bit big-endian number at `at` (the cursor has checked the entry's bounds). */
+function u32(buf: Buffer, at: number): number {
+  return ((buf[at] as number) << 24 | (buf[at + 1] as number) << 16 | (buf[at + 2] as number) << 8 | (buf[at + 3] as number)) >>> 0;
+}
+
+/**
+ * Parses index bytes: every entry (every stage, skip-worktree ones too), through the one reader of
+ * the format ({@link IndexCursor}). Unknown optional extensions are skipped; split and sparse
+ * indexes are refused.
+ */
 export function parseIndex(buf: Buffer): IndexParseResult {
-  if (buf.length < HEADER_BYTES + CHECKSUM_BYTES || buf.toString('latin1', 0, 4) !== 'DIRC') {
-    return { ok: false, message: 'the git index file is damaged (no DIRC signature)' };
+  const cursor = new IndexCursor(buf, { every: true });
+  const entries: IndexEntry[] = [];
+  while (cursor.next()) {
+    const at = cursor.at;
+    entries.push({
+      path: cursor.names.toString('utf8', cursor.from, cursor.to),
+      oid: buf.toString('hex', at + ENTRY_FIELDS.oid, at + ENTRY_FIELDS.oid + 20),
+      mode: cursor.mode,
+      ctimeSec: u32(buf, at + ENTRY_FIELDS.ctimeSec),
+      ctimeNsec: u32(buf, at + ENTRY_FIELDS.ctimeNsec),
+      mtimeSec: u32(buf, at + ENTRY_FIELDS.mtimeSec),
+      mtimeNsec: u32(buf, at + ENTRY_FIELDS.mtimeNsec),
+      ino: u32(buf, at + ENTRY_FIELDS.ino),
+      size: cursor.size,
+      stage: cursor.stage,
+      intentToAdd: cursor.intentToAdd,
+      skipWorktree: cursor.skipWorktree,
+    });
   }
-  const version = buf.readUInt32BE(4);
-  if (version < 2 || version > 4) return { ok: false, message: `git index version ${version} is not supported` };
-  const count = buf.readUInt32BE(8);
-  const entries: IndexEntry[] = new Array<IndexEntry>(count);
+  if (cursor.failure) return { ok: false, message: cursor.failure.message };
   const end = buf.length - CHECKSUM_BYTES;
-  let pos = HEADER_BYTES;
-  let previousPath: Buffer = Buffer.alloc(0);
-  for (let i = 0; i < count; i++) {
-    if (pos + ENTRY_FIXED_BYTES > end) return { ok: false, message: 'the git index file is truncated' };
-    const parsed = readEntry(buf, pos, version, previousPath);
-    if (!parsed) return { ok: false, message: 'the git index file is damaged (bad entry)' };
-    entries[i] = parsed.entry;
-    previousPath = parsed.pathBytes;
-    pos = parsed.next;
-  }
-  const ext = readExtensions(buf, pos, end);
+  // The entries must end before the checksum.
+  if (cursor.end > end) return { ok: false, message: 'the git index ends in the middle of an entry' };
+  const ext = readExtensions(buf, cursor.end, end);
   if (!ext.ok) return ext;
-  return { ok: true, index: { version, entries, cacheTree: ext.cacheTree } };
-}
-
-/** Reads one entry at `pos`; returns it, its raw path bytes (v4 compresses against them) and the next offset. */
-function readEntry(buf: Buffer, pos: number, version: number, previousPath: Buffer) {
-  const flags = buf.readUInt16BE(pos + 60);
-  const extended = version >= 3 && (flags & 0x4000) !== 0;
-  const extFlags = extended ? buf.readUInt16BE(pos + 62) : 0;
-  let p = pos + ENTRY_FIXED_BYTES + (extended ? 2 : 0);
-  let pathBytes: Buffer;
-  if (version === 4) {
-    // Path = previous path minus `strip` trailing bytes, plus a NUL-terminated suffix; no padding.
-    const { value: strip, next } = readOffsetVarint(buf, p);
-    const nul = buf.indexOf(0, next);
-    if (nul < 0 || strip > previousPath.length) return null;
-    pathBytes = Buffer.concat([previousPath.subarray(0, previousPath.length - strip), buf.subarray(next, nul)]);
-    p = nul + 1;
-  } else {
-    const nul = buf.indexOf(0, p);
-    if (nul < 0) return null;
-    pathBytes = buf.subarray(p, nul);
-    // Entries are NUL-padded to a multiple of 8 bytes counted from the entry's start.
-    p = pos + ((p - pos + pathBytes.length + 8) & ~7);
-  }
-  const entry: IndexEntry = {
-    path: pathBytes.toString('utf8'),
-    oid: buf.toString('hex', pos + 40, pos + 60),
-    mode: buf.readUInt32BE(pos + 24),
-    ctimeSec: buf.readUInt32BE(pos),
-    ctimeNsec: buf.readUInt32BE(pos + 4),
-    mtimeSec: buf.readUInt32BE(pos + 8),
-    mtimeNsec: buf.readUInt32BE(pos + 12),
-    ino: buf.readUInt32BE(pos + 20),
-    size: buf.readUInt32BE(pos + 36),
-    stage: (flags >> 12) & 3,
-    intentToAdd: (extFlags & 0x2000) !== 0,
-    skipWorktree: (extFlags & 0x4000) !== 0,
-  };
-  return { entry, pathBytes, next: p };
-}
-
-/** Git's "offset" varint (as in OFS_DELTA): each continuation adds one before shifting. */
-function readOffsetVarint(buf: Buffer, pos: number): { value: number; next: number } {
-  let byte = buf[pos++] ?? 0;
-  let value = byte & 0x7f;
-  while (byte & 0x80) {
-    byte = buf[pos++] ?? 0;
-    value = ((value + 1) << 7) | (byte & 0x7f);
-  }
-  return { value, next: pos };
+  return { ok: true, index: { version: cursor.version, entries, cacheTree: ext.cacheTree } };
 }
 
 type ExtensionsResult = { ok: true; cacheTree: Map<string, CacheTreeNode> } | { ok: false; message: string };

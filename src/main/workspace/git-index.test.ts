@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findGitDir, IndexCursor, readGitIndexBytes, type TrackedType } from './git-index';
+import { IndexCursor, type TrackedType } from '../git/index-cursor';
+import { findGitDir, readGitIndexBytes } from './git-index';
 
 const made: string[] = [];
 afterEach(() => {
