@@ -127,7 +127,9 @@ export function extendTable(old: EntryTable, fresh: TableBuilder, version: numbe
   const m = added.count;
   if (n === 0) return added;
   if (m === 0) return old;
-  const text = `${old.text}/${added.text}`;
+  // Joined by `join`, not `+` or a template: those make a cons string, whose every `charCodeAt`
+  // (the search's inner loops) goes through the pair; `join` makes one flat string.
+  const text = [old.text, added.text].join('/');
   const shift = old.text.length + 1;
   // Offsets of the new rows move past the old text and the `/` that joins them.
   const start = joined(old.start.subarray(0, n), added.start);
