@@ -71,6 +71,22 @@ describe('@staged against native git', () => {
     await expectLikeGitStaged(repo);
   });
 
+  it('finds each folder among names that sort around `/` (a-b, a.txt, a/, a0), Japanese and emoji folders', async () => {
+    // The index is read folder by folder from its sorted entries: `a/`'s entries lie between
+    // `a.txt` and `a0`, and a non-BMP name sorts by code point as git sorts by bytes.
+    const files = {
+      'a-b/x.txt': '1\n', 'a.txt': '2\n', 'a/b/c.txt': '3\n', 'a/b.txt': '4\n', 'a0/d.txt': '5\n',
+      'ドキュメント/メモ.md': '6\n', 'ドキュメント/下書き/案.md': '7\n', '🙂/e.txt': '8\n', '\uffee/f.txt': '9\n',
+    };
+    const repo = repoWith(files);
+    for (const file of ['a-b/x.txt', 'a/b/c.txt', 'a0/d.txt', 'ドキュメント/下書き/案.md', '🙂/e.txt', '\uffee/f.txt']) repo.write(file, 'changed\n');
+    repo.write('a/new/g.txt', 'a folder only in the index\n');
+    fs.rmSync(path.join(repo.dir, 'a/b.txt'));
+    repo.git(['add', '-A']);
+    const res = await expectLikeGitStaged(repo);
+    expect(res.description).toBe('staged changes (8 files)');
+  });
+
   it('reads a packed repository and a v4 index', async () => {
     const repo = repoWith(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`dir${i % 3}/f${i}.txt`, `${i}\n`])));
     repo.git(['gc', '-q']);
