@@ -7,7 +7,7 @@
  * prints `{"ms": N}`.
  */
 import { createEngine } from '../src/main/engine';
-import { scheduleWarmUp } from '../src/main/engine/worker/warm-up';
+import { warmUpEngine } from '../src/main/engine/worker/warm-up';
 import { DEFAULT_LIMITS, MiB } from '../src/shared/limits';
 
 const [dir, raw, mode] = process.argv.slice(2);
@@ -19,7 +19,7 @@ const engine = createEngine({ workspace: dir, limits: { ...DEFAULT_LIMITS, maxRe
 if (mode === 'warmed') {
   // The warm-up's timer does not keep a process alive (a worker must be free to exit): this does.
   const alive = setInterval(() => undefined, 1000);
-  await scheduleWarmUp((message, signal) => engine.expand(message, { signal }), 0).done;
+  await warmUpEngine(engine, 0).done;
   clearInterval(alive);
 }
 else await engine.expand('hi');

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { scheduleWarmUp, WARM_UP_MESSAGE } from './warm-up';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, type TempWorkspace } from '../../../../test-support/workspace';
+import { createEngine } from '../engine';
+import { scheduleWarmUp, warmUpEngine, WARM_UP_MESSAGE } from './warm-up';
+
+let ws: TempWorkspace | undefined;
+afterEach(() => {
+  ws?.cleanup();
+  ws = undefined;
+});
 
 /** An expand that records its calls and settles when released or aborted. */
 function recorder() {
@@ -79,5 +87,21 @@ describe('the engine worker warm-up', () => {
     expect(r.calls).toHaveLength(1);
     const failing = scheduleWarmUp(() => Promise.reject(new Error('not a repository')), 1, 1000);
     await expect(failing.done).resolves.toBeUndefined();
+  });
+
+  it("leaves nothing that hides an edit made just after it from the person's own @diff", async () => {
+    ws = makeWorkspace({ git: true });
+    ws.write('a.txt', 'one\n');
+    ws.git('add', 'a.txt');
+    ws.git('commit', '-q', '-m', 'a');
+    ws.write('a.txt', 'two\n');
+    // A clock that stands still: a reuse-while-typing entry (2 s for @diff) would be served.
+    const now = new Date('2026-12-04T10:00:00Z');
+    const engine = createEngine({ workspace: ws.root, now: () => now });
+    await warmUpEngine(engine, 0).done;
+    ws.write('a.txt', 'three\n');
+    const result = await engine.expand('@diff');
+    expect(result.message).toContain('+three');
+    expect(result.message).not.toContain('+two');
   });
 });

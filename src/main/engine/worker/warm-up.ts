@@ -4,7 +4,10 @@
  * not compiled yet, and the index, the pack indexes and the patches are not cached. So once a
  * workspace is open and the worker is idle, it resolves `@diff @git:1` once in the background,
  * with the same engine and caches the person's expansions use, and throws the result away. By the
- * time a person has typed a git reference, it costs nearly what a warm one costs.
+ * time a person has typed a git reference, it costs nearly what a warm one costs. The expansion is
+ * a fresh one: it fills the caches keyed by content (objects, patches, cleaned texts), and leaves
+ * no entry in the short reuse-while-typing cache, so an edit the person makes just after it is
+ * never hidden from their own `@diff`.
  *
  * It gives way to the person: it starts only after {@link WARM_UP_DELAY_MS} without an expansion
  * asked for; an expansion asked for while it runs aborts it (what it read stays cached) and it
@@ -12,6 +15,8 @@
  * a repository too large for that is not tried again. A folder that is not a git repository costs
  * a warning nobody sees. The tokenizer is loaded, as the first expansion would load it anyway.
  */
+
+import type { Engine } from '../engine';
 
 /** How long the worker must be idle before the warm-up starts. */
 export const WARM_UP_DELAY_MS = 300;
@@ -84,4 +89,12 @@ export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) =>
       end();
     },
   };
+}
+
+/**
+ * The engine worker's warm-up of `engine` (see the module comment): a fresh expansion of
+ * {@link WARM_UP_MESSAGE} after `delay` quiet ms.
+ */
+export function warmUpEngine(engine: Pick<Engine, 'expand'>, delay = WARM_UP_DELAY_MS): WarmUp {
+  return scheduleWarmUp((message, signal) => engine.expand(message, { signal, fresh: true }), delay);
 }

@@ -8,7 +8,7 @@ import { createEngine, EngineSetupError, type Engine } from '../engine';
 import { createResultResolver, type ResultLookup } from '../../resolvers/result';
 import { openSession, type SessionStore } from '../../sessions';
 import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
-import { scheduleWarmUp, type WarmUp } from './warm-up';
+import { warmUpEngine, type WarmUp } from './warm-up';
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker must run in a worker thread');
@@ -20,8 +20,7 @@ try {
   const { sessionDir, ...options } = workerData as WorkerEngineOptions;
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null))] });
   post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
-  const ready = engine;
-  warmUp = scheduleWarmUp((message, signal) => ready.expand(message, { signal }));
+  warmUp = warmUpEngine(engine);
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
   post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
