@@ -83,7 +83,7 @@ describe('broad search', () => {
       const [, pkg, , area, word] = f.split('/') as string[];
       return [`${pkg}${area}${word}`, `src/${area}/${word}`, `${pkg}/src/${area}`];
     });
-    for (const text of ['readme', 'ci.yml', 'tsconfig', 'cachetoken', 'Settings', 'profile modal', 'UserCard.test', ...across, long]) {
+    for (const text of ['readme', 'ci.yml', 'tsconfig', 'cachetoken', 'Settings', 'profile modal', 'UserCard.test', 'ModalQ', 'Query Result', ...across, long]) {
       const exact = reference(snapshot, text, 20);
       expect(exact.length).toBeGreaterThan(0);
       expect(found(snapshot, text, 20), text).toEqual(exact);
@@ -109,11 +109,16 @@ describe('broad search', () => {
   });
 
   it('keeps every match as a candidate for the next keystroke', () => {
-    for (const text of ['pac', 'rea', 'src', 'ts', 'cmp', 'Us']) {
+    // With capitals (smart case): only the paths that hold them are searched (upper-masks.ts).
+    for (const text of ['pac', 'rea', 'src', 'ts', 'cmp', 'Us', 'UserC', 'CardP', 'hooksM']) {
       const p = parse(text, undefined);
       const survivors = new Set(searchBroad(snapshot, null, p, 50).survivors);
       const missed = paths(snapshot).filter((_, i) => scoreEntry(snapshot, i, p, 0) !== NO_MATCH && !survivors.has(i));
       expect(missed, text).toEqual([]);
+      // And no path without one of the query's capitals is kept for the next keystroke.
+      const capitals = [...text].filter((ch) => ch >= 'A' && ch <= 'Z');
+      const stray = [...survivors].filter((i) => capitals.some((ch) => !snapshot.path(i).includes(ch)));
+      expect(stray, text).toEqual([]);
     }
   });
 

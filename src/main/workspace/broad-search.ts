@@ -21,6 +21,7 @@ import type { IndexSnapshot } from './entry-store';
 import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { folderTree, type FolderTree } from './folder-tree';
+import { upperMasks } from './upper-masks';
 import { MAX_TERM, maxOffStartScore, maxTermScore, nameStartScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
@@ -314,11 +315,13 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
   // Every entry scored below holds the term at its basename's start (longer terms are not aligned).
   const atStart = term.length <= MAX_TERM ? nameStartScore(term.length) : NO_MATCH;
   const count = list ? list.length : t.count;
+  const uppers = p.upper !== 0 ? upperMasks(t) : null;
   const prefixed: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
     if (first[idx] !== termFirst) continue;
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
+    if (uppers !== null && ((uppers[idx] as number) & p.upper) !== p.upper) continue;
     // The term has no `/`, so it cannot run past the path into the next one.
     if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
     const s = (atStart === NO_MATCH ? scoreEntry(t, idx, p, 0) : atStart) + queryBonus(t, idx, p);
@@ -336,10 +339,12 @@ function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32
   const { mask, kind } = t;
   const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
+  const uppers = p.upper !== 0 ? upperMasks(t) : null;
   let kept = 0;
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    if (((mask[idx] as number) & p.mask) === p.mask && ((kind[idx] as number) & p.kinds) !== 0) survivors[kept++] = idx;
+    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
+    if (uppers === null || ((uppers[idx] as number) & p.upper) === p.upper) survivors[kept++] = idx;
   }
   return survivors.subarray(0, kept);
 }
@@ -377,9 +382,12 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
   const only = bonusFirst >= 0 && memos[0] ? (memos[0] as FolderMemo).codes : null;
   const bound = only ? maxOffStartScore(only.length) * SCORE_UNIT : 0;
+  // A case-sensitive query: the capitals it holds (upper-masks.ts).
+  const uppers = p.upper !== 0 ? upperMasks(t) : null;
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
     if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
+    if (uppers !== null && ((uppers[idx] as number) & p.upper) !== p.upper) continue;
     if (only && heap.refuses(bound - (tie[idx] as number)) && !only.includes(first[idx] as number)) {
       // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
       survivors[kept++] = idx;

@@ -7,6 +7,7 @@ import type { EntryKind } from './entry-store';
 import { charMask, FILE, stemLengthIn, type EntryTable } from './entry-table';
 import { findCode, occursAt } from './case-fold';
 import { maxTermScore, NO_MATCH, scoreTerm } from './fuzzy-score';
+import { upperMask } from './upper-masks';
 
 /** One search result. */
 export interface Match {
@@ -36,6 +37,8 @@ export interface Parsed {
   termMasks: number[];
   sensitive: boolean;
   mask: number;
+  /** The capitals a path must hold (upper-masks.ts): 0 unless the query is case-sensitive. */
+  upper: number;
   /** Bit 1: files wanted; bit 2: folders wanted. */
   kinds: number;
   text: string;
@@ -47,7 +50,8 @@ export function parse(text: string, kinds: readonly EntryKind[] | undefined): Pa
   const sensitive = /[A-Z]/.test(text);
   const lowered = sensitive ? terms : terms.map((t) => t.toLowerCase());
   const kindBits = kinds ? (kinds.includes('file') ? 1 : 0) | (kinds.includes('folder') ? 2 : 0) : 3;
-  return { terms: lowered, slashed: lowered.some((t) => t.includes('/')), termMasks: lowered.map((t) => charMask(t)), sensitive, mask: charMask(lowered.join('')), kinds: kindBits, text: lowered.join(' ') };
+  const upper = sensitive ? upperMask(lowered.join('')) : 0;
+  return { terms: lowered, slashed: lowered.some((t) => t.includes('/')), termMasks: lowered.map((t) => charMask(t)), sensitive, mask: charMask(lowered.join('')), upper, kinds: kindBits, text: lowered.join(' ') };
 }
 
 /** The summed score of all terms of entry `i` plus `bonus`, or NO_MATCH; with `positions`, collects every matched offset (in the table's text). */

@@ -16,6 +16,7 @@ import type { IndexSnapshot } from './entry-store';
 import { findCode, foldOf, occursAt } from './case-fold';
 import type { EntryTable } from './entry-table';
 import { folderTree } from './folder-tree';
+import { upperMasks } from './upper-masks';
 import { nameStartScore } from './fuzzy-score';
 import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
 
@@ -59,10 +60,11 @@ function depthOf(t: EntryTable, i: number): number {
   return depth;
 }
 
-/** Builds what searching `snapshot` needs (the prior ranking, the folder tree) ahead of the first query. */
+/** Builds what searching `snapshot` needs (the prior ranking, the folder tree, the capitals) ahead of the first query. */
 export function prepareSearch(snapshot: IndexSnapshot): void {
   priorOrder(snapshot);
   folderTree(snapshot);
+  upperMasks(snapshot);
 }
 
 /** Whether `term` occurs in `hay[from..to)` in order (not necessarily contiguous), folding ASCII letters when `fold`. */
@@ -76,8 +78,9 @@ function holdsInOrder(hay: string, from: number, to: number, term: string, fold:
   return true;
 }
 
-function passes(t: EntryTable, idx: number, p: Parsed): boolean {
-  return ((t.mask[idx] as number) & p.mask) === p.mask && ((t.kind[idx] as number) & p.kinds) !== 0;
+/** Whether entry `idx` passes the query's masks: characters in either case, kinds, and the capitals of a case-sensitive query. */
+function passes(t: EntryTable, idx: number, p: Parsed, uppers: Int32Array | null): boolean {
+  return ((t.mask[idx] as number) & p.mask) === p.mask && ((t.kind[idx] as number) & p.kinds) !== 0 && (uppers === null || ((uppers[idx] as number) & p.upper) === p.upper);
 }
 
 /**
@@ -94,11 +97,12 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
   const atStart = nameStartScore(term.length);
   const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
+  const uppers = p.upper !== 0 ? upperMasks(t) : null;
   let kept = 0;
   const top: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    if (!passes(t, idx, p)) continue;
+    if (!passes(t, idx, p, uppers)) continue;
     survivors[kept++] = idx;
     if (first[idx] !== termFirst) continue;
     // A short query has no `/`, so the term cannot run past the path into the next one.
@@ -122,9 +126,10 @@ function fillFromPrior(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
     for (let c = 0; c < list.length; c++) member[list[c] as number] = 1;
   }
   const taken = new Set(top.map((r) => r.i));
+  const uppers = p.upper !== 0 ? upperMasks(t) : null;
   for (const idx of priorOrder(t)) {
     if (top.length >= limit) break;
-    if ((member && member[idx] === 0) || !passes(t, idx, p)) continue;
+    if ((member && member[idx] === 0) || !passes(t, idx, p, uppers)) continue;
     if (taken.has(idx) || !holdsInOrder(hay, t.start[idx] as number, t.end(idx), term, fold) || !t.isVisible(idx)) continue;
     top.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
   }
