@@ -30,8 +30,13 @@ export interface CursorOptions {
   every?: boolean;
 }
 
-/** Offsets of the fixed fields from an entry's start ({@link IndexCursor.at}). */
-export const ENTRY_FIELDS = { ctimeSec: 0, ctimeNsec: 4, mtimeSec: 8, mtimeNsec: 12, dev: 16, ino: 20, mode: 24, uid: 28, gid: 32, size: 36, oid: 40 } as const;
+/** Offsets of the fixed fields read from an entry's start ({@link IndexCursor.at}); the flags follow the id. */
+export const ENTRY_FIELDS = { ctimeSec: 0, ctimeNsec: 4, mtimeSec: 8, mtimeNsec: 12, ino: 20, mode: 24, size: 36, oid: 40, flags: 60 } as const;
+
+/** The unsigned 32-bit big-endian number at `at`, byte by byte: the caller has checked the bounds, which Buffer#readUInt32BE would check again. */
+function u32(buf: Buffer, at: number): number {
+  return ((buf[at] as number) << 24 | (buf[at + 1] as number) << 16 | (buf[at + 2] as number) << 8 | (buf[at + 3] as number)) >>> 0;
+}
 
 function typeOfMode(mode: number): TrackedType {
   switch (mode >>> 12) {
@@ -100,6 +105,11 @@ export class IndexCursor {
     this.entries = entries;
   }
 
+  /** The 32-bit field at `field` (an offset of {@link ENTRY_FIELDS}) of the current entry. */
+  stat(field: number): number {
+    return u32(this.buf, this.at + field);
+  }
+
   /** Where the entries end (and the extensions start), once `next()` has returned false without a failure. */
   get end(): number {
     return this.offset;
@@ -113,10 +123,9 @@ export class IndexCursor {
       this.read++;
       const start = this.offset;
       if (start + 62 > length) return this.truncated();
-      // Read byte by byte (the bounds are checked above): Buffer#readUInt32BE checks them again.
-      const mode = ((buf[start + 24] as number) << 24 | (buf[start + 25] as number) << 16 | (buf[start + 26] as number) << 8 | (buf[start + 27] as number)) >>> 0;
-      const size = ((buf[start + 36] as number) << 24 | (buf[start + 37] as number) << 16 | (buf[start + 38] as number) << 8 | (buf[start + 39] as number)) >>> 0;
-      const flags = (buf[start + 60] as number) << 8 | (buf[start + 61] as number);
+      const mode = u32(buf, start + ENTRY_FIELDS.mode);
+      const size = u32(buf, start + ENTRY_FIELDS.size);
+      const flags = (buf[start + ENTRY_FIELDS.flags] as number) << 8 | (buf[start + ENTRY_FIELDS.flags + 1] as number);
       let offset = start + 62;
       let skipWorktree = false;
       let intentToAdd = false;

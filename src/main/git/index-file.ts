@@ -48,11 +48,6 @@ export type IndexParseResult = { ok: true; index: GitIndex } | { ok: false; mess
 
 const CHECKSUM_BYTES = 20;
 
-/** The unsigned 32-bit big-endian number at `at` (the cursor has checked the entry's bounds). */
-function u32(buf: Buffer, at: number): number {
-  return ((buf[at] as number) << 24 | (buf[at + 1] as number) << 16 | (buf[at + 2] as number) << 8 | (buf[at + 3] as number)) >>> 0;
-}
-
 /**
  * Parses index bytes: every entry (every stage, skip-worktree ones too), through the one reader of
  * the format ({@link IndexCursor}). Unknown optional extensions are skipped; split and sparse
@@ -62,16 +57,16 @@ export function parseIndex(buf: Buffer): IndexParseResult {
   const cursor = new IndexCursor(buf, { every: true });
   const entries: IndexEntry[] = [];
   while (cursor.next()) {
-    const at = cursor.at;
+    const oid = cursor.at + ENTRY_FIELDS.oid;
     entries.push({
       path: cursor.names.toString('utf8', cursor.from, cursor.to),
-      oid: buf.toString('hex', at + ENTRY_FIELDS.oid, at + ENTRY_FIELDS.oid + 20),
+      oid: buf.toString('hex', oid, oid + 20),
       mode: cursor.mode,
-      ctimeSec: u32(buf, at + ENTRY_FIELDS.ctimeSec),
-      ctimeNsec: u32(buf, at + ENTRY_FIELDS.ctimeNsec),
-      mtimeSec: u32(buf, at + ENTRY_FIELDS.mtimeSec),
-      mtimeNsec: u32(buf, at + ENTRY_FIELDS.mtimeNsec),
-      ino: u32(buf, at + ENTRY_FIELDS.ino),
+      ctimeSec: cursor.stat(ENTRY_FIELDS.ctimeSec),
+      ctimeNsec: cursor.stat(ENTRY_FIELDS.ctimeNsec),
+      mtimeSec: cursor.stat(ENTRY_FIELDS.mtimeSec),
+      mtimeNsec: cursor.stat(ENTRY_FIELDS.mtimeNsec),
+      ino: cursor.stat(ENTRY_FIELDS.ino),
       size: cursor.size,
       stage: cursor.stage,
       intentToAdd: cursor.intentToAdd,
