@@ -21,9 +21,8 @@ import type { IndexSnapshot } from './entry-store';
 import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { folderTree, type FolderTree } from './folder-tree';
-import { upperMasks } from './upper-masks';
 import { MAX_TERM, maxOffStartScore, maxTermScore, nameStartScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
-import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
+import { better, insert, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
 const TIER_TWO_MIN = 400;
@@ -307,7 +306,7 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
   if (p.terms.length !== 1 || p.slashed) return null;
   const term = p.terms[0] as string;
   const others = maxTermScore(term.length, true);
-  const { mask, kind, baseStart } = t;
+  const { baseStart } = t;
   const hay = t.haystack(p.sensitive);
   const fold = t.folds(p.sensitive);
   const first = p.sensitive ? t.firstExact : t.firstLower;
@@ -315,13 +314,12 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
   // Every entry scored below holds the term at its basename's start (longer terms are not aligned).
   const atStart = term.length <= MAX_TERM ? nameStartScore(term.length) : NO_MATCH;
   const count = list ? list.length : t.count;
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   const prefixed: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
     if (first[idx] !== termFirst) continue;
-    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
-    if (uppers !== null && ((uppers[idx] as number) & p.upper) !== p.upper) continue;
+    if (!passesMasks(t, idx, p, uppers)) continue;
     // The term has no `/`, so it cannot run past the path into the next one.
     if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
     const s = (atStart === NO_MATCH ? scoreEntry(t, idx, p, 0) : atStart) + queryBonus(t, idx, p);
@@ -336,15 +334,13 @@ function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, 
 
 /** Every candidate passing the masks: a superset of the matches, which is all narrowing needs. */
 function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32Array {
-  const { mask, kind } = t;
   const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   let kept = 0;
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
-    if (uppers === null || ((uppers[idx] as number) & p.upper) === p.upper) survivors[kept++] = idx;
+    if (passesMasks(t, idx, p, uppers)) survivors[kept++] = idx;
   }
   return survivors.subarray(0, kept);
 }
@@ -375,19 +371,17 @@ function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
   const terms = p.terms;
   // A name bonus needs the basename to start with the term (unless the term has a `/`).
   const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
-  const { mask, kind, tie } = t;
+  const { tie } = t;
   const first = p.sensitive ? t.firstExact : t.firstLower;
   // A bound for one plain term on entries whose basename starts with none of its characters (no
   // name bonus, no segment bonus inside the basename). Short terms score near it on thousands of
   // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
   const only = bonusFirst >= 0 && memos[0] ? (memos[0] as FolderMemo).codes : null;
   const bound = only ? maxOffStartScore(only.length) * SCORE_UNIT : 0;
-  // A case-sensitive query: the capitals it holds (upper-masks.ts).
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    if (((mask[idx] as number) & p.mask) !== p.mask || ((kind[idx] as number) & p.kinds) === 0) continue;
-    if (uppers !== null && ((uppers[idx] as number) & p.upper) !== p.upper) continue;
+    if (!passesMasks(t, idx, p, uppers)) continue;
     if (only && heap.refuses(bound - (tie[idx] as number)) && !only.includes(first[idx] as number)) {
       // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
       survivors[kept++] = idx;

@@ -13,8 +13,7 @@ import type { EntryKind, IndexSnapshot } from './entry-store';
 import { NO_MATCH } from './fuzzy-score';
 import { searchBroad } from './broad-search';
 import { isShortQuery, searchShort } from './short-search';
-import { upperMasks } from './upper-masks';
-import { better, insert, parse, queryBonus, scoreEntry, toMatch, upperBound, type Match, type Parsed, type Ranked } from './ranking';
+import { better, insert, parse, passesMasks, queryBonus, scoreEntry, toMatch, upperBound, uppersFor, type Match, type Parsed, type Ranked } from './ranking';
 
 export type { Match } from './ranking';
 
@@ -97,14 +96,13 @@ function searchExact(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit
   const top: Ranked[] = [];
   const first = (p.terms[0] as string).charCodeAt(0);
   const firsts = p.sensitive ? t.firstExact : t.firstLower;
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   // Two passes: basenames starting with the first character first. They fill the top with strong
   // results early, so the second pass can skip most entries on a cheap upper bound.
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < count; c++) {
       const idx = list ? (list[c] as number) : c;
-      if (((t.mask[idx] as number) & p.mask) !== p.mask || ((t.kind[idx] as number) & p.kinds) === 0) continue;
-      if (uppers !== null && ((uppers[idx] as number) & p.upper) !== p.upper) continue;
+      if (!passesMasks(t, idx, p, uppers)) continue;
       const startsHere = firsts[idx] === first;
       if (startsHere !== (pass === 0)) continue;
       const last = top.length === limit ? (top[limit - 1] as Ranked) : null;

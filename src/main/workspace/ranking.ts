@@ -7,7 +7,7 @@ import type { EntryKind } from './entry-store';
 import { charMask, FILE, stemLengthIn, type EntryTable } from './entry-table';
 import { findCode, occursAt } from './case-fold';
 import { maxTermScore, NO_MATCH, scoreTerm } from './fuzzy-score';
-import { upperMask } from './upper-masks';
+import { upperMask, upperMasks } from './upper-masks';
 
 /** One search result. */
 export interface Match {
@@ -70,6 +70,20 @@ export function scoreEntry(t: EntryTable, i: number, p: Parsed, bonus: number, p
     if (positions && one) positions.push(...one);
   }
   return total + bonus;
+}
+
+/** The capitals masks a query needs (upper-masks.ts): null for a case-insensitive one. */
+export function uppersFor(t: EntryTable, p: Parsed): Int32Array | null {
+  return p.upper !== 0 ? upperMasks(t) : null;
+}
+
+/**
+ * Whether entry `i` can match `p`, from its columns alone: it holds the query's characters in
+ * either case, is of a wanted kind, and holds the capitals of a case-sensitive query (`uppers`,
+ * from {@link uppersFor}). The first test of every search, on every candidate.
+ */
+export function passesMasks(t: EntryTable, i: number, p: Parsed, uppers: Int32Array | null): boolean {
+  return ((t.mask[i] as number) & p.mask) === p.mask && ((t.kind[i] as number) & p.kinds) !== 0 && (uppers === null || ((uppers[i] as number) & p.upper) === p.upper);
 }
 
 /** The whole-name bonus of a query (single terms only). */

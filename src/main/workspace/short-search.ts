@@ -18,7 +18,7 @@ import type { EntryTable } from './entry-table';
 import { folderTree } from './folder-tree';
 import { upperMasks } from './upper-masks';
 import { nameStartScore } from './fuzzy-score';
-import { better, insert, queryBonus, scoreEntry, type Parsed, type Ranked } from './ranking';
+import { better, insert, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
 
 /** Longest term answered here. */
 export const SHORT_QUERY_MAX = 3;
@@ -78,11 +78,6 @@ function holdsInOrder(hay: string, from: number, to: number, term: string, fold:
   return true;
 }
 
-/** Whether entry `idx` passes the query's masks: characters in either case, kinds, and the capitals of a case-sensitive query. */
-function passes(t: EntryTable, idx: number, p: Parsed, uppers: Int32Array | null): boolean {
-  return ((t.mask[idx] as number) & p.mask) === p.mask && ((t.kind[idx] as number) & p.kinds) !== 0 && (uppers === null || ((uppers[idx] as number) & p.upper) === p.upper);
-}
-
 /**
  * Answers a short query (see the module comment) over `list` (entry indexes, or every entry when
  * null): at most `limit` visible entries, and every index that passed the masks, for narrowing.
@@ -97,12 +92,12 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
   const atStart = nameStartScore(term.length);
   const count = list ? list.length : t.count;
   const survivors = new Int32Array(count);
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   let kept = 0;
   const top: Ranked[] = [];
   for (let c = 0; c < count; c++) {
     const idx = list ? (list[c] as number) : c;
-    if (!passes(t, idx, p, uppers)) continue;
+    if (!passesMasks(t, idx, p, uppers)) continue;
     survivors[kept++] = idx;
     if (first[idx] !== termFirst) continue;
     // A short query has no `/`, so the term cannot run past the path into the next one.
@@ -126,10 +121,10 @@ function fillFromPrior(t: EntryTable, list: Int32Array | null, p: Parsed, limit:
     for (let c = 0; c < list.length; c++) member[list[c] as number] = 1;
   }
   const taken = new Set(top.map((r) => r.i));
-  const uppers = p.upper !== 0 ? upperMasks(t) : null;
+  const uppers = uppersFor(t, p);
   for (const idx of priorOrder(t)) {
     if (top.length >= limit) break;
-    if ((member && member[idx] === 0) || !passes(t, idx, p, uppers)) continue;
+    if ((member && member[idx] === 0) || !passesMasks(t, idx, p, uppers)) continue;
     if (taken.has(idx) || !holdsInOrder(hay, t.start[idx] as number, t.end(idx), term, fold) || !t.isVisible(idx)) continue;
     top.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
   }
