@@ -76,15 +76,9 @@ export async function timeGitCase(c: GitCase, ctx: ResolveContext): Promise<{ ms
   return { ms, text: res.text };
 }
 
-/** The first call of `raw` in a new Node process (bench/git-first-call.ts, from the current folder), code already loaded. */
-function firstCallInChild(dir: string, raw: string): number {
-  const out = execFileSync(process.execPath, [path.join('scripts', 'run-ts.mjs'), path.join('bench', 'git-first-call.ts'), dir, raw], { encoding: 'utf8' });
-  return Number(JSON.parse(out.trim().split('\n').pop() as string).ms);
-}
-
-/** The first expansion of `raw` through the engine in a new Node process (bench/git-engine-first.ts). */
-function engineFirstInChild(dir: string, raw: string, mode: 'cold' | 'warmed'): number {
-  const out = execFileSync(process.execPath, [path.join('scripts', 'run-ts.mjs'), path.join('bench', 'git-engine-first.ts'), dir, raw, mode], { encoding: 'utf8' });
+/** Runs `bench/<script>` in a new Node process (from the current folder) and returns the `ms` it prints last. */
+function msInChild(script: string, ...args: string[]): number {
+  const out = execFileSync(process.execPath, [path.join('scripts', 'run-ts.mjs'), path.join('bench', script), ...args], { encoding: 'utf8' });
   return Number(JSON.parse(out.trim().split('\n').pop() as string).ms);
 }
 
@@ -93,9 +87,11 @@ async function benchCase(dir: string, c: GitCase): Promise<GitBenchRow> {
   const engineCold: number[] = [];
   const engineWarmed: number[] = [];
   for (let i = 0; i < FIRST_RUNS; i++) {
-    first.push(firstCallInChild(dir, c.ref.raw));
-    engineCold.push(engineFirstInChild(dir, c.ref.raw, 'cold'));
-    engineWarmed.push(engineFirstInChild(dir, c.ref.raw, 'warmed'));
+    // Each a new process: the first call with the code loaded (git-first-call.ts), and the first
+    // expansion through the engine, cold and after the worker's warm-up (git-engine-first.ts).
+    first.push(msInChild('git-first-call.ts', dir, c.ref.raw));
+    engineCold.push(msInChild('git-engine-first.ts', dir, c.ref.raw, 'cold'));
+    engineWarmed.push(msInChild('git-engine-first.ts', dir, c.ref.raw, 'warmed'));
   }
   const ctx = gitBenchContext(dir, createEngineCaches());
   const once = await timeGitCase(c, ctx);

@@ -18,6 +18,8 @@ export function Warnings() {
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
   // A reference still being typed (`@file:` with the cursor after it) makes no warning until the cursor leaves it.
   const warnings = useMemo(() => settledWarnings(all, typing), [all, typing]);
+  // The preview shows the payload as it is now, held-back warnings included: say why they are not listed here.
+  const held = typing !== null && warnings.length < all.length;
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
   return (
@@ -26,10 +28,9 @@ export function Warnings() {
         {ui.t('ui.warnings.title')} {warnings.length > 0 && <span className="count">{ui.number(warnings.length)}</span>}
       </h2>
       {expandError && <p className="error">{ui.say(expandError)}</p>}
-      {/* The preview shows the payload as it is now, held-back warning included: say why it is not listed here. */}
-      {typing !== null && warnings.length < all.length && <p className="typing-note">{ui.t('ui.warnings.typing', { reference: typing })}</p>}
+      {held && <p className="typing-note">{ui.t('ui.warnings.typing', { reference: typing })}</p>}
       {warnings.length === 0 && !expandError ? (
-        warnings.length === all.length && <p className="empty">{ui.t('ui.warnings.none')}</p>
+        !held && <p className="empty">{ui.t('ui.warnings.none')}</p>
       ) : (
         <ul>
           {warnings.map((w, i) => (

@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorkspace, type TempWorkspace } from '../../../../test-support/workspace';
+import { repoPool } from '../../../../test-support/git';
 import { createEngine } from '../engine';
 import { scheduleWarmUp, warmUpEngine, WARM_UP_MESSAGE } from './warm-up';
 
-let ws: TempWorkspace | undefined;
-afterEach(() => {
-  ws?.cleanup();
-  ws = undefined;
-});
+const repos = repoPool();
+afterEach(() => repos.cleanup());
 
 /** An expand that records its calls and settles when released or aborted. */
 function recorder() {
@@ -90,16 +87,13 @@ describe('the engine worker warm-up', () => {
   });
 
   it("leaves nothing that hides an edit made just after it from the person's own @diff", async () => {
-    ws = makeWorkspace({ git: true });
-    ws.write('a.txt', 'one\n');
-    ws.git('add', 'a.txt');
-    ws.git('commit', '-q', '-m', 'a');
-    ws.write('a.txt', 'two\n');
+    const repo = repos.with({ 'a.txt': 'one\n' });
+    repo.write('a.txt', 'two\n');
     // A clock that stands still: a reuse-while-typing entry (2 s for @diff) would be served.
     const now = new Date('2026-12-04T10:00:00Z');
-    const engine = createEngine({ workspace: ws.root, now: () => now });
+    const engine = createEngine({ workspace: repo.dir, now: () => now });
     await warmUpEngine(engine, 0).done;
-    ws.write('a.txt', 'three\n');
+    repo.write('a.txt', 'three\n');
     const result = await engine.expand('@diff');
     expect(result.message).toContain('+three');
     expect(result.message).not.toContain('+two');
