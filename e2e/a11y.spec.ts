@@ -64,6 +64,8 @@ describe.each(VIEWS)('axe: $scheme at $width×$height', ({ scheme, width, height
     await ui.prompt().click();
     await page.keyboard.type(' @file:gree');
     await page.getByRole('listbox').waitFor();
+    // The Warnings panel's line about the reference still being typed is checked too.
+    await page.locator('#warnings-panel .typing-note').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
