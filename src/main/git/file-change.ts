@@ -70,8 +70,20 @@ function rank(c: FileChange): number {
  * components and no `.git` component (git refuses such entries; a crafted index might not).
  */
 export function isSafeRepoPath(p: string): boolean {
-  if (p === '' || p.startsWith('/') || p.includes('\0')) return false;
-  // On Windows a backslash separates folders, so it could smuggle a `..`.
-  if (process.platform === 'win32' && p.includes('\\')) return false;
-  return p.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+  // One pass over the characters, no split: `@diff` asks this of every tracked path (10,000 on the
+  // bench repository) the first time it meets an index, and the split version cost about 15 ms there.
+  const n = p.length;
+  const windows = process.platform === 'win32';
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? p.charCodeAt(i) : 47;
+    if (c === 0 || (windows && c === 92)) return false;
+    if (c !== 47) continue;
+    // The part p[start..i): not empty (nor an absolute path), not `.` or `..`, not `.git` in any case.
+    const len = i - start;
+    if (len === 0) return false;
+    if (p.charCodeAt(start) === 46 && (len === 1 || (len === 2 && p.charCodeAt(start + 1) === 46) || (len === 4 && p.slice(start + 1, i).toLowerCase() === 'git'))) return false;
+    start = i + 1;
+  }
+  return true;
 }
