@@ -9,6 +9,7 @@ import os from 'node:os';
 import { runCliBench } from './cli';
 import { runExpandBench } from './expand8';
 import { runGitBench } from './git';
+import { runGuardsBench } from './guards';
 import { runKeystrokeBench } from './keystroke';
 import { runWorkspaceBench } from './workspace';
 
@@ -94,6 +95,10 @@ rows.push({ work: 'index memory', atmark: `heap + buffers ${x(ws.memoryRatio)} t
 
 // Document extraction: figures only (time and peak memory of the extraction worker), no goal.
 await runDocumentBench();
+console.log('');
+
+// The guards' budgets come from other issues (secret redaction, invisible characters): a table of their own.
+const guards = await runGuardsBench();
 
 console.log(`\n## Issue 12's table (load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 console.log('| work | Atmark | anchor, same run | ratio | goal | met |\n|---|---|---|---|---|---|');
@@ -101,4 +106,7 @@ for (const r of rows) console.log(`| ${r.work} | ${r.atmark} | ${r.anchor} | ${r
 const goals = rows.filter((r) => !r.info);
 const missed = goals.filter((r) => r.met === false).length;
 console.log(`${goals.length - missed - goals.filter((r) => r.met === null).length} of ${goals.length} goals met, ${missed} missed, ${goals.filter((r) => r.met === null).length} not measured.`);
+console.log('\n## Other budgets: the guards over 192 KiB (fastest of 7 after warm-up)');
+console.log('| work | Atmark | budget | met |\n|---|---|---|---|');
+for (const g of guards) console.log(`| ${g.work} | ${ms(g.ms)} | < ${g.budgetMs} ms | ${g.ms < g.budgetMs ? 'yes' : 'no'} |`);
 if (git.some((r) => !r.identical)) process.exitCode = 1;

@@ -159,37 +159,24 @@ describe('secretsRedactedMessage', () => {
   });
 });
 
-describe('redactSecrets: speed', () => {
-  /**
-   * Fastest of 7 calls after 3 warm-up calls, in milliseconds: other work shares the machine's 2 cores,
-   * and the fastest run is the one least disturbed by it.
-   */
-  async function fastest(text: string, options = {}): Promise<number> {
-    for (let i = 0; i < 3; i++) await redactSecrets(text, options);
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const start = performance.now();
-      await redactSecrets(text, options);
-      times.push(performance.now() - start);
-    }
-    return Math.min(...times);
-  }
-
-  // 192 KiB (the default total attachment limit) of code, config and prose with a secret every ~4 KiB.
+describe('redactSecrets: 192 KiB (the default total attachment limit)', () => {
+  // Code, config and prose with a fake secret every ~4 KiB. How fast this runs is measured by
+  // `npm run bench` (bench/guards.ts), not here: no timing decides a unit test.
   const code = 'export function add(a: number, b: number): number {\n  return a + b; // see https://example.com/docs?x=1\n}\n';
   const prose = 'The quick brown fox, id 0f3c9a1e-7b2d-4e8f-9a6b-1c2d3e4f5a6b, jumps over sha 9fceb02d0ae598e95dc970b74767f19372d61af8.\n';
   const filler = (code + prose).repeat(20);
-  const lines = fakes.map((f) => f.line);
   let text = '';
-  for (let i = 0; text.length < 192 * 1024; i++) text += filler + lines[i % lines.length] + '\n';
+  let embedded = 0;
+  for (let i = 0; text.length < 192 * 1024; i++, embedded++) text += filler + (fakes[i % fakes.length] as FakeSecret).line + '\n';
 
   it.each([
-    ['own rules and secretlint', {}, 50],
-    ['own rules only', { secretlint: false }, 50],
-  ])('192 KiB, %s', async (name, options, budgetMs) => {
-    const ms = await fastest(text, options);
-    console.log(`redactSecrets, ${(text.length / 1024).toFixed(0)} KiB, ${name}: ${ms.toFixed(1)} ms (fastest of 7 after warm-up)`);
-    expect(ms).toBeLessThan(budgetMs);
+    ['own rules and secretlint', {}],
+    ['own rules only', { secretlint: false }],
+  ])('%s: every embedded secret is gone and counted, the filler untouched', async (_name, options) => {
+    const { text: out, counts } = await redactSecrets(text, options);
+    for (const fake of fakes) expectGone(out, fake);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(embedded);
+    expect(out).toContain(filler);
   });
 });
 
@@ -205,9 +192,14 @@ describe('redactSecrets: hostile inputs stay linear', () => {
     ['JWT-like dots', fill('eyJhbGciOiJIUzI1NiJ9.')],
     ['token prefixes', fill('sk-ghp_npm_AIza')],
     ['newlines', fill('\n')],
-  ])('%s (192 KiB) in under 1 s', async (_name, text) => {
-    const start = performance.now();
-    await redactSecrets(text);
-    expect(performance.now() - start).toBeLessThan(1000);
-  });
+  ])(
+    '%s (192 KiB) ends, each redaction marked and counted',
+    async (_name, text) => {
+      // Linear rules take milliseconds here (bench/guards.ts measures them); a backtracking one takes
+      // minutes, and the test's timeout, not a measured time, is what fails then.
+      const { text: out, counts } = await redactSecrets(text);
+      expect(out.match(/\[REDACTED:[a-z-]+\]/g)?.length ?? 0).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
+    },
+    20_000,
+  );
 });
