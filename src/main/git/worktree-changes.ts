@@ -41,7 +41,9 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
   const plan = statPlan(worktree, entries);
   const stats = statAll(plan.paths, () => signal.throwIfAborted());
-  const realDirs = new Map<string, boolean>();
+  // Whether each folder of the plan is inside the working tree, learned once per scan (a folder
+  // may have become a symlink since the last one): 0 not asked yet, 1 inside, 2 outside.
+  const inside = new Uint8Array(plan.dirs.length);
   let k = 0; // the next entry of the plan
   for (let i = 0; i < entries.length; i++) {
     if ((i & 511) === 0) signal.throwIfAborted();
@@ -51,17 +53,21 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
       continue;
     }
     if (plan.entries[k] !== i) continue;
-    compareEntry(plan.paths[k] as string, entry, stats, k * STAT_WORDS, indexMtimeSec, worktree, realDirs, scan);
+    compareEntry(plan, k, entry, stats, indexMtimeSec, inside, scan);
     k++;
   }
   return scan;
 }
 
-/** The entries a scan compares (by position) and their full paths. */
+/** The entries a scan compares (by position), their full paths, and the folder of each. */
 interface StatPlan {
   worktree: string;
   entries: Int32Array;
   paths: string[];
+  /** The full path of each folder holding a compared entry (the working tree itself included). */
+  dirs: string[];
+  /** For each compared entry, its folder's index in `dirs`. */
+  dirOf: Int32Array;
 }
 
 const planOf = new WeakMap<readonly IndexEntry[], StatPlan>();
@@ -77,29 +83,35 @@ function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
   if (plan?.worktree !== worktree) {
     const picked: number[] = [];
     const paths: string[] = [];
+    const dirs: string[] = [];
+    const dirOf: number[] = [];
+    // The index is sorted, so a folder's files are mostly adjacent: a new folder is noticed by
+    // comparing with the last one (a folder met again after its subfolders gets a second slot,
+    // which costs one more look, not a wrong answer).
+    let lastDir: string | null = null;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as IndexEntry;
       if (e.stage !== 0 || e.skipWorktree || e.mode === MODE_GITLINK || !isSafeRepoPath(e.path)) continue;
       picked.push(i);
       // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
-      paths.push(`${worktree}${path.sep}${e.path}`);
+      const full = `${worktree}${path.sep}${e.path}`;
+      paths.push(full);
+      const dir = full.slice(0, full.length - e.path.length + e.path.lastIndexOf('/'));
+      if (dir !== lastDir) {
+        dirs.push(dir);
+        lastDir = dir;
+      }
+      dirOf.push(dirs.length - 1);
     }
-    plan = { worktree, entries: Int32Array.from(picked), paths };
+    plan = { worktree, entries: Int32Array.from(picked), paths, dirs, dirOf: Int32Array.from(dirOf) };
     planOf.set(entries, plan);
   }
   return plan;
 }
 
-function compareEntry(
-  full: string,
-  entry: IndexEntry,
-  stats: Uint32Array,
-  at: number,
-  indexMtimeSec: number,
-  worktree: string,
-  realDirs: Map<string, boolean>,
-  scan: WorktreeScan,
-): void {
+function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint32Array, indexMtimeSec: number, inside: Uint8Array, scan: WorktreeScan): void {
+  const full = plan.paths[k] as string;
+  const at = k * STAT_WORDS;
   if (stats[at] === STAT_ERROR) {
     // The record cannot carry the error: ask again here and let it through, as a scan always did.
     fs.lstatSync(full, { throwIfNoEntry: false });
@@ -107,7 +119,7 @@ function compareEntry(
   }
   const mode = worktreeMode(stats[at] as number);
   const unchanged = mode !== null && !entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, at) && entry.mtimeSec < indexMtimeSec;
-  if (mode === null || !insideWorktree(worktree, path.dirname(full), realDirs)) {
+  if (mode === null || !insideWorktree(plan, plan.dirOf[k] as number, inside)) {
     if (!entry.intentToAdd) scan.changes.push({ path: entry.path, old: { oid: entry.oid, mode: entry.mode }, new: null });
     return;
   }
@@ -157,19 +169,18 @@ function statMatches(e: IndexEntry, stats: Uint32Array, at: number): boolean {
  * A tracked path whose folder is (through a symlink) outside the working tree is treated as missing:
  * git never follows symlinked folders, and a crafted index must not make Atmark read outside.
  */
-function insideWorktree(worktree: string, dir: string, cache: Map<string, boolean>): boolean {
-  let inside = cache.get(dir);
-  if (inside === undefined) {
+function insideWorktree(plan: StatPlan, d: number, inside: Uint8Array): boolean {
+  if (inside[d] === 0) {
+    const { worktree } = plan;
     let real: string;
     try {
-      real = fs.realpathSync(dir);
+      real = fs.realpathSync(plan.dirs[d] as string);
     } catch {
       real = '';
     }
-    inside = real === worktree || real.startsWith(worktree + path.sep);
-    cache.set(dir, inside);
+    inside[d] = real === worktree || real.startsWith(worktree + path.sep) ? 1 : 2;
   }
-  return inside;
+  return inside[d] === 1;
 }
 
 /** Reads a working-tree file or symlink and hashes it as git would. */
