@@ -86,9 +86,10 @@ function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
     const dirs: string[] = [];
     const dirOf: number[] = [];
     // The index is sorted, so a folder's files are mostly adjacent: a new folder is noticed by
-    // comparing with the last one (a folder met again after its subfolders gets a second slot,
-    // which costs one more look, not a wrong answer).
-    let lastDir: string | null = null;
+    // comparing with the last one, without slicing (a folder met again after its subfolders gets
+    // a second slot, which costs one more look, not a wrong answer).
+    let lastRel = ''; // the last folder, relative, with its trailing `/`
+    let lastSlash = -2;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as IndexEntry;
       if (e.stage !== 0 || e.skipWorktree || e.mode === MODE_GITLINK || !isSafeRepoPath(e.path)) continue;
@@ -96,10 +97,11 @@ function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
       // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
       const full = `${worktree}${path.sep}${e.path}`;
       paths.push(full);
-      const dir = full.slice(0, full.length - e.path.length + e.path.lastIndexOf('/'));
-      if (dir !== lastDir) {
-        dirs.push(dir);
-        lastDir = dir;
+      const slash = e.path.lastIndexOf('/');
+      if (slash !== lastSlash || !e.path.startsWith(lastRel)) {
+        lastSlash = slash;
+        lastRel = e.path.slice(0, slash + 1);
+        dirs.push(slash < 0 ? worktree : full.slice(0, worktree.length + 1 + slash));
       }
       dirOf.push(dirs.length - 1);
     }
