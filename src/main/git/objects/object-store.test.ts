@@ -92,4 +92,28 @@ describe('ObjectStore', () => {
     const tree = parseTree(store.read(commit.tree)?.data as Buffer);
     expect(tree.map((e) => `${e.mode} ${e.type} ${e.path}`)).toEqual(['100644 blob README.md', '040000 tree src']);
   });
+
+  it('refuses an object whose inflated size is not the size its pack header says (a damaged pack)', () => {
+    const r = history(3);
+    r.git(['gc', '-q']);
+    const blob = r.git(['rev-parse', 'HEAD:README.md']).trim(); // "# readme 2\n": 11 bytes, stored whole
+    const packDir = path.join(r.dir, '.git/objects/pack');
+    const idx = fs.readdirSync(packDir).find((n) => n.endsWith('.idx')) as string;
+    const line = r.git(['verify-pack', '-v', `.git/objects/pack/${idx}`]).split('\n').find((l) => l.startsWith(blob)) as string;
+    const [, type, size, , offset] = line.split(/\s+/);
+    expect([type, size]).toEqual(['blob', '11']);
+    const packFile = path.join(packDir, idx.replace(/\.idx$/, '.pack'));
+    fs.chmodSync(packFile, 0o644);
+    const original = fs.readFileSync(packFile);
+    // The header's first byte holds the size's low four bits: say 12 (more than inflates), then 5 (less).
+    for (const said of [12, 5]) {
+      const damaged = Buffer.from(original);
+      damaged[Number(offset)] = ((damaged[Number(offset)] as number) & 0xf0) | said;
+      fs.writeFileSync(packFile, damaged);
+      const store = new ObjectStore(path.join(r.dir, '.git', 'objects'), FILES);
+      expect(() => store.read(blob), `header says ${said}`).toThrow();
+    }
+    fs.writeFileSync(packFile, original);
+    expect(new ObjectStore(path.join(r.dir, '.git', 'objects'), FILES).read(blob)?.data.toString()).toBe('# readme 2\n');
+  });
 });

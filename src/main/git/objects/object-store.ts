@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { applyDelta } from './delta';
-import { endOf, findOffset, parsePackIndex, type PackIndex } from './pack-index';
+import { findOffset, parsePackIndex, type PackIndex } from './pack-index';
 
 /** The object kinds a store returns. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -75,7 +75,7 @@ export class ObjectStore {
       const file = path.join(dir, `${name.slice(0, -4)}.pack`);
       try {
         const data = this.files.readFile(file);
-        const idx = parsePackIndex(this.files.readFile(path.join(dir, name)), data.length);
+        const idx = parsePackIndex(this.files.readFile(path.join(dir, name)));
         if (idx) packs.push({ file, idx, data });
       } catch {
         // A pack being written or removed now: its objects are found loose or in another pack.
@@ -149,7 +149,13 @@ export class ObjectStore {
     let pos = offset;
     let c = data[pos++] as number;
     const type = (c >> 4) & 7;
-    while (c & 0x80) c = data[pos++] as number; // the inflated size, which the inflate tells anyway
+    // The inflated size: it bounds the inflate (the stream is read up to its own end, with no need
+    // to know where the next object starts) and is checked against what came out.
+    let size = c & 0x0f;
+    for (let shift = 16; c & 0x80; shift *= 128) {
+      c = data[pos++] as number;
+      size += (c & 0x7f) * shift;
+    }
     let baseOffset = -1;
     let baseId: Buffer = EMPTY;
     if (type === OFS_DELTA) {
@@ -164,7 +170,8 @@ export class ObjectStore {
       baseId = data.subarray(pos, pos + 20);
       pos += 20;
     }
-    const payload = inflateSync(data.subarray(pos, endOf(pack.idx, offset)));
+    const payload = inflateSync(data.subarray(pos), { maxOutputLength: Math.max(1, size) });
+    if (payload.length !== size) throw new Error(`git pack ${pack.file} holds ${payload.length} bytes at ${offset}, its header says ${size}`);
     return { type, payload, baseOffset, baseId };
   }
 
