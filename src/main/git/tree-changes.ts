@@ -5,39 +5,11 @@
  * the index side, the cache-tree extension supplies those ids, as it does for git.
  */
 import type { Deadline } from './deadline';
-import type { GitIndex, IndexEntry } from './index-file';
+import type { GitIndex } from './index-file';
+import { indexFolders } from './index-folders';
 import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
 import { compareCodePoints } from './objects/parse-objects';
 import { readTree, type RepoSession, type TreeItem } from './repo-session';
-
-interface IndexDir {
-  files: Map<string, IndexEntry>;
-  dirs: Set<string>;
-}
-
-const dirsOfIndex = new WeakMap<GitIndex, Map<string, IndexDir>>();
-
-/** The index as directories (stage-0, fully added entries only), built once per parsed index. */
-function indexDirectories(index: GitIndex): Map<string, IndexDir> {
-  let dirs = dirsOfIndex.get(index);
-  if (dirs) return dirs;
-  dirs = new Map([['', { files: new Map(), dirs: new Set() }]]);
-  for (const e of index.entries) {
-    if (e.stage !== 0 || e.intentToAdd) continue;
-    const parts = e.path.split('/');
-    let dir = '';
-    for (let i = 0; i < parts.length - 1; i++) {
-      const name = parts[i] as string;
-      const child = dir === '' ? name : `${dir}/${name}`;
-      (dirs.get(dir) as IndexDir).dirs.add(name);
-      if (!dirs.has(child)) dirs.set(child, { files: new Map(), dirs: new Set() });
-      dir = child;
-    }
-    (dirs.get(dir) as IndexDir).files.set(parts[parts.length - 1] as string, e);
-  }
-  dirsOfIndex.set(index, dirs);
-  return dirs;
-}
 
 const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
 
@@ -61,7 +33,7 @@ const sideOf = (item: TreeItem): FileSide => ({ oid: item.oid, mode: parseMode(i
  * conflicts are returned apart, as git lists them ("Unmerged path").
  */
 export async function stagedChanges(s: RepoSession, headTree: string | null, index: GitIndex, signal: Deadline): Promise<{ changes: FileChange[]; unmerged: string[] }> {
-  const dirs = indexDirectories(index);
+  const folders = indexFolders(index);
   const unmerged = [...new Set(index.entries.filter((e) => e.stage !== 0).map((e) => e.path))];
   const skip = new Set(unmerged);
   const out: FileChange[] = [];
@@ -69,7 +41,7 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
     signal.throwIfAborted();
     if (treeOid !== null && index.cacheTree.get(dir)?.oid === treeOid) return;
     const items = treeOid ? await readTree(s, treeOid) : [];
-    const node = dirs.get(dir);
+    const node = folders(dir);
     const seen = new Set<string>();
     for (const item of items) {
       const child = join(dir, item.path);
