@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEngineCaches, type Resolution, type ResolveContext, type Resolver } from '../src/main/engine/resolver';
+import { parseIndex, type GitIndex } from '../src/main/git/index-file';
 import { DEFAULT_LIMITS, type Limits } from '../src/shared/limits';
 import type { ParsedReference } from '../src/shared/reference';
 
@@ -95,6 +96,35 @@ export function makeContext(workspace: string, overrides: Omit<Partial<ResolveCo
 export function gitRef(kind: 'diff' | 'staged' | 'git', count?: number): ParsedReference {
   const raw = kind === 'git' ? `@git:${count}` : `@${kind}`;
   return { raw, kind, value: count === undefined ? '' : String(count), from: 0, to: raw.length, quoted: false, ...(count === undefined ? {} : { count }) };
+}
+
+/** The repository's `.git/index`, parsed by Atmark's reader; throws when it is refused. */
+export function readRepoIndex(repo: TestRepo): GitIndex {
+  const parsed = parseIndex(fs.readFileSync(path.join(repo.dir, '.git', 'index')));
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.index;
+}
+
+/**
+ * Leaves `file` in conflict on `main`: a branch `other` commits "theirs", `main` commits "ours"
+ * (with `alsoOurs` written in the same commit), and merging `other` stops on the conflict. Throws
+ * when the merge went through, since every caller needs the conflict.
+ */
+export function mergeConflict(repo: TestRepo, file: string, alsoOurs: Record<string, string> = {}): void {
+  repo.git(['checkout', '-q', '-b', 'other']);
+  repo.write(file, 'theirs\n');
+  repo.commitAll('theirs');
+  repo.git(['checkout', '-q', 'main']);
+  repo.write(file, 'ours\n');
+  for (const [name, content] of Object.entries(alsoOurs)) repo.write(name, content);
+  repo.commitAll('ours');
+  let merged = true;
+  try {
+    repo.git(['merge', '-q', 'other']);
+  } catch {
+    merged = false;
+  }
+  if (merged) throw new Error(`merging other did not leave ${file} in conflict`);
 }
 
 /**

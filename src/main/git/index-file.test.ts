@@ -2,18 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseIndex, type GitIndex } from './index-file';
-import { makeRepo, type TestRepo } from '../../../test-support/git';
+import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
   for (const r of repos.splice(0)) r.cleanup();
 });
-
-function readIndex(repo: TestRepo): GitIndex {
-  const parsed = parseIndex(fs.readFileSync(path.join(repo.dir, '.git', 'index')));
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.index;
-}
 
 /** `git ls-files -s` lines: "mode oid stage\tpath", unquoted with -z. */
 function lsFiles(repo: TestRepo): string[] {
@@ -37,7 +31,7 @@ function repoWithFiles(): TestRepo {
 describe('parseIndex', () => {
   it('reads a version 2 index as git ls-files does, with stat data and a valid cache-tree', () => {
     const repo = repoWithFiles();
-    const index = readIndex(repo);
+    const index = readRepoIndex(repo);
     expect(index.version).toBe(2);
     expect(asLsFiles(index)).toEqual(lsFiles(repo));
     expect(index.cacheTree.get('')?.oid).toBe(repo.git(['rev-parse', 'HEAD^{tree}']).trim());
@@ -52,7 +46,7 @@ describe('parseIndex', () => {
     repo.write('planned.txt', 'p\n');
     repo.git(['add', '-N', 'planned.txt']);
     repo.git(['update-index', '--skip-worktree', 'a.txt']);
-    const index = readIndex(repo);
+    const index = readRepoIndex(repo);
     expect(index.version).toBe(3);
     expect(asLsFiles(index)).toEqual(lsFiles(repo));
     expect(index.entries.find((e) => e.path === 'planned.txt')?.intentToAdd).toBe(true);
@@ -63,21 +57,15 @@ describe('parseIndex', () => {
   it('reads version 4 (prefix-compressed paths)', () => {
     const repo = repoWithFiles();
     repo.git(['update-index', '--index-version', '4']);
-    const index = readIndex(repo);
+    const index = readRepoIndex(repo);
     expect(index.version).toBe(4);
     expect(asLsFiles(index)).toEqual(lsFiles(repo));
   });
 
   it('reads conflict stages', () => {
     const repo = repoWithFiles();
-    repo.git(['checkout', '-q', '-b', 'other']);
-    repo.write('a.txt', 'theirs\n');
-    repo.commitAll('theirs');
-    repo.git(['checkout', '-q', 'main']);
-    repo.write('a.txt', 'ours\n');
-    repo.commitAll('ours');
-    expect(() => repo.git(['merge', '-q', 'other'])).toThrow();
-    const index = readIndex(repo);
+    mergeConflict(repo, 'a.txt');
+    const index = readRepoIndex(repo);
     expect(asLsFiles(index)).toEqual(lsFiles(repo));
     expect(index.entries.filter((e) => e.path === 'a.txt').map((e) => e.stage)).toEqual([1, 2, 3]);
   });

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../../../test-support/git';
-import { parseIndex, type GitIndex, type IndexEntry } from './index-file';
+import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../test-support/git';
+import type { GitIndex, IndexEntry } from './index-file';
 import { indexFolders } from './index-folders';
 
 let repo: TestRepo | undefined;
@@ -39,12 +37,6 @@ function expectAgrees(index: GitIndex): number {
   return ref.size;
 }
 
-function readIndex(r: TestRepo): GitIndex {
-  const parsed = parseIndex(fs.readFileSync(path.join(r.dir, '.git', 'index')));
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.index;
-}
-
 describe('indexFolders', () => {
   it('lists each folder of a real index: names around `/`, Japanese, full-width, emoji and U+FFEE, a conflict, intent-to-add', () => {
     repo = makeRepo();
@@ -52,20 +44,10 @@ describe('indexFolders', () => {
     for (const f of files) repo.write(f, `${f}\n`);
     repo.commitAll('base');
     // A conflict on c/only.txt (its folder then holds only stages 1-3) and an intent-to-add file.
-    repo.git(['checkout', '-q', '-b', 'other']);
-    repo.write('c/only.txt', 'theirs\n');
-    repo.commitAll('theirs');
-    repo.git(['checkout', '-q', 'main']);
-    repo.write('c/only.txt', 'ours\n');
-    repo.commitAll('ours');
-    try {
-      repo.git(['merge', '-q', 'other']);
-    } catch {
-      // The conflict is the point.
-    }
+    mergeConflict(repo, 'c/only.txt');
     repo.write('n/new.txt', 'intent to add\n');
     repo.git(['add', '-N', 'n/new.txt']);
-    const index = readIndex(repo);
+    const index = readRepoIndex(repo);
     expect(index.entries.some((e) => e.stage !== 0)).toBe(true);
     expect(index.entries.some((e) => e.intentToAdd)).toBe(true);
     expect(expectAgrees(index)).toBeGreaterThan(10);
@@ -75,7 +57,7 @@ describe('indexFolders', () => {
     repo = makeRepo();
     for (const f of ['a/1.txt', 'a/b/2.txt', 'b/3.txt', 'c/d/4.txt', 'c/5.txt']) repo.write(f, `${f}\n`);
     repo.commitAll('base');
-    const index = readIndex(repo);
+    const index = readRepoIndex(repo);
     const shuffled: GitIndex = { ...index, entries: [...index.entries].reverse() };
     expectAgrees(shuffled);
     expect([...(indexFolders(shuffled)('c')?.files.keys() ?? [])]).toEqual(['5.txt']);

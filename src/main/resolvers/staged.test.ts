@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../engine/resolver';
-import { gitRef, makeRepo, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
+import { gitRef, makeRepo, mergeConflict, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { stagedResolver } from './staged';
 
 const repos = repoPool();
@@ -107,18 +107,7 @@ describe('@staged against native git', () => {
 
   it('lists conflicted paths as git does', async () => {
     const repo = repoWith({ 'c.txt': 'base\n' });
-    repo.git(['checkout', '-q', '-b', 'other']);
-    repo.write('c.txt', 'theirs\n');
-    repo.commitAll('theirs');
-    repo.git(['checkout', '-q', 'main']);
-    repo.write('c.txt', 'ours\n');
-    repo.write('d.txt', 'also staged\n');
-    repo.commitAll('ours');
-    try {
-      repo.git(['merge', '-q', 'other']);
-    } catch {
-      // The conflict is the point.
-    }
+    mergeConflict(repo, 'c.txt', { 'd.txt': 'also staged\n' });
     repo.write('e.txt', 'new\n');
     repo.git(['add', 'e.txt']);
     const res = await resolveStaged(repo);
