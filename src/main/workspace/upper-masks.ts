@@ -10,14 +10,19 @@ import type { EntryTable } from './entry-table';
 
 const built = new WeakMap<EntryTable, Int32Array>();
 
-/** The capitals mask of `text` (see the module comment); 0 when it has none. */
-export function upperMask(text: string): number {
+/** The capitals mask of `text[from..to)` (see the module comment); 0 when it has none. */
+function upperMaskIn(text: string, from: number, to: number): number {
   let mask = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code >= 65 && code <= 90) mask |= 1 << (code - 65);
   }
   return mask;
+}
+
+/** The capitals mask of `text`: what a query's capitals are checked against. */
+export function upperMask(text: string): number {
+  return upperMaskIn(text, 0, text.length);
 }
 
 /** The capitals masks of `t`'s entries, built on first use. */
@@ -25,15 +30,7 @@ export function upperMasks(t: EntryTable): Int32Array {
   let masks = built.get(t);
   if (masks) return masks;
   masks = new Int32Array(t.count);
-  const text = t.text;
-  for (let i = 0; i < t.count; i++) {
-    let mask = 0;
-    for (let j = t.start[i] as number, to = t.end(i); j < to; j++) {
-      const code = text.charCodeAt(j);
-      if (code >= 65 && code <= 90) mask |= 1 << (code - 65);
-    }
-    masks[i] = mask;
-  }
+  for (let i = 0; i < t.count; i++) masks[i] = upperMaskIn(t.text, t.start[i] as number, t.end(i));
   built.set(t, masks);
   return masks;
 }
