@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { neutralizeInvisible } from '../src/main/guards/invisible';
 import { redactSecrets } from '../src/main/guards/secrets';
-import { buildFakeSecrets } from '../test-support/secret-corpus';
+import { attachmentWithSecrets } from '../test-support/secret-corpus';
 
 /** One measured guard and its budget. */
 export interface GuardRow {
@@ -32,21 +32,10 @@ const KIB_192 = 192 * 1024;
 const cp = (...points: number[]): string => String.fromCodePoint(...points);
 const fill = (chunk: string): string => chunk.repeat(Math.ceil(KIB_192 / chunk.length));
 
-/** 192 KiB of code, config and prose with a fake secret every ~4 KiB (as the secrets tests build it). */
-function secretsText(): string {
-  const code = 'export function add(a: number, b: number): number {\n  return a + b; // see https://example.com/docs?x=1\n}\n';
-  const prose = 'The quick brown fox, id 0f3c9a1e-7b2d-4e8f-9a6b-1c2d3e4f5a6b, jumps over sha 9fceb02d0ae598e95dc970b74767f19372d61af8.\n';
-  const filler = (code + prose).repeat(20);
-  const lines = buildFakeSecrets().map((f) => f.line);
-  let text = '';
-  for (let i = 0; text.length < KIB_192; i++) text += `${filler}${lines[i % lines.length]}\n`;
-  return text;
-}
-
 /** Runs the guards' bench and prints one line per guard. */
 export async function runGuardsBench(): Promise<GuardRow[]> {
   console.log('## Guards (192 KiB each, fastest of 7 after warm-up)');
-  const secrets = secretsText();
+  const secrets = attachmentWithSecrets().text;
   const plain = fill(`const a = "r\u00e9sum\u00e9 ${cp(0x1f469, 0x1f3fd, 0x200d, 0x1f4bb)}"; // note\n`);
   const hostile = fill(`const x = "${cp(0x1f469, 0x200d, 0x1f4bb)}"; // ${cp(0x202e)} n ${cp(0x200b)}\n`);
   const rows: GuardRow[] = [

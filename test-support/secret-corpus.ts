@@ -231,3 +231,18 @@ export function buildLookAlikes(): string[] {
     'const API_TOKEN = process.env.API_TOKEN;',
   ];
 }
+
+/**
+ * 192 KiB (the default total attachment limit) of code, config and prose with a fake secret every
+ * ~4 KiB: what the guard's tests check at scale and `npm run bench` times (bench/guards.ts).
+ * `embedded` counts the secret lines; `filler` is the text between them.
+ */
+export function attachmentWithSecrets(fakes: readonly FakeSecret[] = buildFakeSecrets()): { text: string; embedded: number; filler: string } {
+  const code = 'export function add(a: number, b: number): number {\n  return a + b; // see https://example.com/docs?x=1\n}\n';
+  const prose = 'The quick brown fox, id 0f3c9a1e-7b2d-4e8f-9a6b-1c2d3e4f5a6b, jumps over sha 9fceb02d0ae598e95dc970b74767f19372d61af8.\n';
+  const filler = (code + prose).repeat(20);
+  let text = '';
+  let embedded = 0;
+  for (let i = 0; text.length < 192 * 1024; i++, embedded++) text += `${filler}${(fakes[i % fakes.length] as FakeSecret).line}\n`;
+  return { text, embedded, filler };
+}

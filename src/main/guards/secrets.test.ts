@@ -1,6 +1,6 @@
 import { translate } from '../../shared/i18n/translate';
 import { describe, it, expect } from 'vitest';
-import { buildFakeSecrets, buildLookAlikes, embedInFormats, type FakeSecret } from '../../../test-support/secret-corpus';
+import { attachmentWithSecrets, buildFakeSecrets, buildLookAlikes, embedInFormats, type FakeSecret } from '../../../test-support/secret-corpus';
 import { findSecrets, mergeSecretSpans, redactSecrets, secretsRedactedMessage } from './secrets';
 
 const fakes = buildFakeSecrets();
@@ -162,12 +162,7 @@ describe('secretsRedactedMessage', () => {
 describe('redactSecrets: 192 KiB (the default total attachment limit)', () => {
   // Code, config and prose with a fake secret every ~4 KiB. How fast this runs is measured by
   // `npm run bench` (bench/guards.ts), not here: no timing decides a unit test.
-  const code = 'export function add(a: number, b: number): number {\n  return a + b; // see https://example.com/docs?x=1\n}\n';
-  const prose = 'The quick brown fox, id 0f3c9a1e-7b2d-4e8f-9a6b-1c2d3e4f5a6b, jumps over sha 9fceb02d0ae598e95dc970b74767f19372d61af8.\n';
-  const filler = (code + prose).repeat(20);
-  let text = '';
-  let embedded = 0;
-  for (let i = 0; text.length < 192 * 1024; i++, embedded++) text += filler + (fakes[i % fakes.length] as FakeSecret).line + '\n';
+  const { text, embedded, filler } = attachmentWithSecrets(fakes);
 
   it.each([
     ['own rules and secretlint', {}],
