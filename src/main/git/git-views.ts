@@ -6,7 +6,7 @@
 import { walkLog } from './commit-log';
 import type { Deadline } from './deadline';
 import type { FileChange } from './file-change';
-import { indexMtimeSec, loadIndex, readCommit, type CommitInfo, type RepoSession } from './repo-session';
+import { loadIndex, readCommit, type CommitInfo, type RepoSession } from './repo-session';
 import { stagedChanges, treeChanges } from './tree-changes';
 import { worktreeChanges } from './worktree-changes';
 
@@ -32,7 +32,7 @@ export interface ViewFailure {
 export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
   const loaded = loadIndex(s);
   if (!loaded.ok) return loaded;
-  const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, indexMtimeSec(s), deadline);
+  const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, loaded.mtimeSec, deadline);
   return { ok: true, set: { changes: scan.changes, unmerged: scan.unmerged } };
 }
 

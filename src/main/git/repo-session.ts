@@ -45,7 +45,7 @@ export interface RepoSession {
   /** The fast object reader (packs, loose objects, delta-base cache); isomorphic-git reads what it cannot. */
   objects: ObjectStore;
   packsKey: string;
-  index: { key: string; value: GitIndex } | null;
+  index: { key: string; value: GitIndex; mtimeSec: number } | null;
 }
 
 /**
@@ -97,30 +97,26 @@ function listPacks(commondir: string): string {
   }
 }
 
-/** The repository's index, parsed once per change of the index file. An absent index is empty. */
-export function loadIndex(session: RepoSession): { ok: true; index: GitIndex } | { ok: false; message: string } {
+/**
+ * The repository's index, parsed once per change of the index file, with the file's modification
+ * time in seconds from the same `stat` (entries changed in that second are "racy"). An absent
+ * index is empty.
+ */
+export function loadIndex(session: RepoSession): { ok: true; index: GitIndex; mtimeSec: number } | { ok: false; message: string } {
   const file = path.join(session.repo.gitdir, 'index');
   let st: fs.BigIntStats;
   try {
     st = fs.statSync(file, { bigint: true });
   } catch {
-    return { ok: true, index: { version: 2, entries: [], cacheTree: new Map() } };
+    return { ok: true, index: { version: 2, entries: [], cacheTree: new Map() }, mtimeSec: 0 };
   }
   const key = `${st.mtimeNs}:${st.ctimeNs}:${st.size}:${st.ino}`;
-  if (session.index?.key === key) return { ok: true, index: session.index.value };
+  if (session.index?.key === key) return { ok: true, index: session.index.value, mtimeSec: session.index.mtimeSec };
   const parsed = parseIndex(readFileCapped(file, MAX_INDEX_BYTES));
   if (!parsed.ok) return parsed;
-  session.index = { key, value: parsed.index };
-  return parsed;
-}
-
-/** The index file's modification time in seconds (entries changed in that second are "racy"). */
-export function indexMtimeSec(session: RepoSession): number {
-  try {
-    return Number(fs.statSync(path.join(session.repo.gitdir, 'index'), { bigint: true }).mtimeNs / 1_000_000_000n);
-  } catch {
-    return 0;
-  }
+  const mtimeSec = Number(st.mtimeNs / 1_000_000_000n);
+  session.index = { key, value: parsed.index, mtimeSec };
+  return { ok: true, index: parsed.index, mtimeSec };
 }
 
 /**
