@@ -12,7 +12,7 @@ import { readCommit, type CommitInfo, type RepoSession } from './repo-session';
 export async function walkLog(s: RepoSession, head: string, count: number, signal: Deadline): Promise<CommitInfo[]> {
   const out: CommitInfo[] = [];
   const seen = new Set<string>([head]);
-  const queue: CommitInfo[] = [await readCommit(s, head)];
+  const queue: CommitInfo[] = [await readCommit(s, head, signal)];
   while (queue.length > 0 && out.length < count) {
     signal.throwIfAborted();
     const commit = queue.shift() as CommitInfo;
@@ -21,7 +21,7 @@ export async function walkLog(s: RepoSession, head: string, count: number, signa
     for (const parent of commit.parents) {
       if (seen.has(parent)) continue;
       seen.add(parent);
-      insertByDate(queue, await readCommit(s, parent));
+      insertByDate(queue, await readCommit(s, parent, signal));
     }
   }
   return out;

@@ -6,6 +6,8 @@
  */
 import type { Text } from '../../shared/i18n/text';
 import { gitMessages as msg } from './messages';
+import { GitObjectError } from './objects/object-error';
+import { MAX_OBJECT_BYTES } from './objects/object-store';
 import { UnsafeGitFile } from './safe-open';
 
 /** Library error codes that mean an object could not be decoded: the object is damaged. */
@@ -27,6 +29,12 @@ function firstLine(text: string): string {
 /** The sentence for `err`, met while reading the repository at `repo`. */
 export function gitErrorSentence(err: unknown, repo: string): Text {
   if (err instanceof UnsafeGitFile) return err.text;
+  if (err instanceof GitObjectError) {
+    const oid = err.oid ? err.oid.slice(0, 7) : null;
+    if (err.code === 'ObjectMissing') return msg.objectMissing(repo, oid);
+    if (err.code === 'ObjectTooLarge') return msg.objectTooLarge(repo, oid, MAX_OBJECT_BYTES);
+    return msg.objectDamaged(repo, oid);
+  }
   const e = (err ?? {}) as { code?: unknown; message?: unknown; path?: unknown; data?: Record<string, unknown> };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : String(err);

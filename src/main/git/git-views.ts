@@ -40,7 +40,7 @@ export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<
 export async function readStaged(s: RepoSession, head: string | null, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
   const loaded = loadIndex(s);
   if (!loaded.ok) return loaded;
-  const headTree = head ? (await readCommit(s, head)).tree : null;
+  const headTree = head ? (await readCommit(s, head, deadline)).tree : null;
   return { ok: true, set: await stagedChanges(s, headTree, loaded.index, deadline) };
 }
 
@@ -58,7 +58,7 @@ export async function readCommits(s: RepoSession, head: string, count: number, d
       continue;
     }
     const parent = commit.parents[0];
-    const parentTree = parent ? (await readCommit(s, parent)).tree : null;
+    const parentTree = parent ? (await readCommit(s, parent, deadline)).tree : null;
     out.push({ commit, changes: await treeChanges(s, parentTree, commit.tree, deadline) });
   }
   return out;

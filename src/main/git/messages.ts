@@ -39,6 +39,7 @@ export const gitMessages = {
   gitErrorIn: (detail: string, repo: string): Text => text('git.errorIn', { detail, repo }),
   objectMissing: (repo: string, oid: string | null): Text => text('git.objectMissing', { repo, oid: oid ? ` (${oid})` : '' }),
   objectDamaged: (repo: string, oid: string | null): Text => text('git.objectDamaged', { repo, oid: oid ? ` (${oid})` : '' }),
+  objectTooLarge: (repo: string, oid: string | null, limit: number): Text => text('git.objectTooLarge', { repo, oid: oid ? ` (${oid})` : '', limit }),
   gitFileProblem: (file: string, code: string): Text => text('git.fileProblem', { file, code }),
   gitFileNotRegular: (file: string, kind: 'fifo' | 'socket' | 'device' | 'folder' | 'special'): Text =>
     text('git.fileNotRegular', { file, kind: text(FILE_KINDS[kind]) }),

@@ -68,9 +68,9 @@ function similarity(src: Uint8Array, dst: Uint8Array, srcChunks: Map<string, num
 }
 
 /** The side's bytes: from the working tree when already read, else from the object store. */
-async function bytesOf(s: RepoSession, side: NonNullable<FileChange['old']>): Promise<Uint8Array> {
+async function bytesOf(s: RepoSession, side: NonNullable<FileChange['old']>, deadline: Deadline): Promise<Uint8Array> {
   if (side.bytes) return side.bytes;
-  return readBlob(s, side.oid);
+  return readBlob(s, side.oid, deadline);
 }
 
 /** The rename's change: the new path, the old side, where it came from and its similarity in %. */
@@ -102,7 +102,7 @@ export async function detectRenames(s: RepoSession, changes: readonly FileChange
   if (srcs.length > 0 && dsts.length > 0 && srcs.length * dsts.length <= RENAME_LIMIT * RENAME_LIMIT) {
     const load = async (c: FileChange, side: 'old' | 'new') => {
       deadline.throwIfAborted();
-      const bytes = await bytesOf(s, c[side] as NonNullable<FileChange['old']>);
+      const bytes = await bytesOf(s, c[side] as NonNullable<FileChange['old']>, deadline);
       return { c, bytes, chunks: chunkCounts(bytes) };
     };
     const srcData = [];

@@ -22,7 +22,7 @@ export async function renderPatches(s: RepoSession, changes: readonly FileChange
     const key = patchKey(change);
     let patch = cache.get(key);
     if (patch === undefined) {
-      const [oldSide, newSide] = await Promise.all([loadSide(s, change.old), loadSide(s, change.new)]);
+      const [oldSide, newSide] = await Promise.all([loadSide(s, change.old, deadline), loadSide(s, change.new, deadline)]);
       // At most half the time left goes to one file's line diff, so a huge rewrite falls back to a
       // whole-file replacement while there is still time to render the rest.
       const timeoutMs = Math.min(LINE_DIFF_TIMEOUT_MS, Math.floor(deadline.remainingMs() / 2));
@@ -47,8 +47,8 @@ function cacheOf(s: RepoSession): PatchCache {
   return cache;
 }
 
-async function loadSide(s: RepoSession, side: FileSide | null): Promise<{ bytes: Uint8Array | null; tooLarge: boolean }> {
+async function loadSide(s: RepoSession, side: FileSide | null, deadline: Deadline): Promise<{ bytes: Uint8Array | null; tooLarge: boolean }> {
   if (!side || side.mode === MODE_GITLINK) return { bytes: null, tooLarge: false };
   if (side.bytes !== undefined) return { bytes: side.bytes, tooLarge: side.bytes === null };
-  return { bytes: await readBlob(s, side.oid), tooLarge: false };
+  return { bytes: await readBlob(s, side.oid, deadline), tooLarge: false };
 }

@@ -1,17 +1,25 @@
 /**
  * The long-lived state of the git reader for one repository, kept in `ctx.caches.git` by the engine's
- * owner: isomorphic-git's `cache` object (pack indexes and inflated objects; measured: 10-30x
- * faster than reloading packs on every call) and the last parsed index. The pack cache is dropped
- * when the set of pack files changes (`git gc`, `git repack`, a fetch), the index when its file does.
+ * owner: the object store (pack indexes, a delta-base cache; measured: 10-30x faster than reloading
+ * packs on every call), the shallow list and replace refs, and the last parsed index. The store is
+ * dropped when the set of pack files changes (`git gc`, `git repack`, a fetch), the index when its
+ * file does.
+ *
+ * Every object is read by the store alone: a damaged or hostile object is refused with its own
+ * sentence, never handed on to another reader that would loop on it (isomorphic-git follows a delta
+ * whose base is itself without end).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import git from 'isomorphic-git';
+import type { Deadline } from './deadline';
+import { readRewrites, replaced, rewritesKey, type HistoryRewrites } from './history-rewrites';
 import { parseIndex, type GitIndex } from './index-file';
-import { ObjectStore, type StoreFiles } from './objects/object-store';
+import { GitObjectError } from './objects/object-error';
+import { ObjectStore, type GitObject, type StoreFiles } from './objects/object-store';
 import { parseCommit, parseTree } from './objects/parse-objects';
-import { createReadOnlyFs, MAX_GIT_FILE_BYTES, readFileCapped, type ReadOnlyFs } from './read-only-fs';
+import { MAX_GIT_FILE_BYTES, readFileCapped } from './read-only-fs';
 import type { RepositoryLocation } from './repository';
+import { readGitFile } from './safe-open';
 
 /** Largest index file read. Default 512 MiB (a million-file repository has an index near 100 MiB). */
 export const MAX_INDEX_BYTES = 512 * 1024 * 1024;
@@ -39,12 +47,12 @@ export interface CommitInfo {
 /** Per-repository reader state. Create with {@link openSession}. */
 export interface RepoSession {
   repo: RepositoryLocation;
-  fs: ReadOnlyFs;
-  /** isomorphic-git's cache object: one per repository, reused across calls. */
-  cache: object;
-  /** The fast object reader (packs, loose objects, delta-base cache); isomorphic-git reads what it cannot. */
+  /** The object reader (packs, loose objects, alternates, delta-base cache). */
   objects: ObjectStore;
   packsKey: string;
+  /** Shallow commits and replace refs, with the stat key they were read at. */
+  rewrites: HistoryRewrites;
+  rewritesKey: string;
   index: { key: string; value: GitIndex; mtimeSec: number } | null;
 }
 
@@ -54,23 +62,27 @@ export interface RepoSession {
  */
 export function openSession(caches: Map<string, unknown>, repo: RepositoryLocation): RepoSession {
   const packsKey = listPacks(repo.commondir);
+  const rewrites = rewritesKey(repo);
   const existing = caches.get(repo.gitdir) as RepoSession | undefined;
   if (existing && existing.repo.commondir === repo.commondir) {
     if (existing.packsKey !== packsKey) {
-      existing.cache = {};
       existing.objects = newStore(repo);
       existing.packsKey = packsKey;
     }
+    if (existing.rewritesKey !== rewrites) {
+      existing.rewrites = readRewrites(repo);
+      existing.rewritesKey = rewrites;
+    }
     return existing;
   }
-  const session: RepoSession = { repo, fs: createReadOnlyFs(), cache: {}, objects: newStore(repo), packsKey, index: null };
+  const session: RepoSession = { repo, objects: newStore(repo), packsKey, rewrites: readRewrites(repo), rewritesKey: rewrites, index: null };
   caches.set(repo.gitdir, session);
   return session;
 }
 
-/** The store's file access: the same capped, read-only reads the isomorphic-git fs makes. */
+/** The store's file access: capped, read-only, and a FIFO or device is refused with its sentence. */
 const STORE_FILES: StoreFiles = {
-  readFile: (file) => readFileCapped(file, MAX_GIT_FILE_BYTES),
+  readFile: (file) => readGitFile(file, MAX_GIT_FILE_BYTES),
   readdir: (dir) => {
     try {
       return fs.readdirSync(dir);
@@ -119,26 +131,38 @@ export function loadIndex(session: RepoSession): { ok: true; index: GitIndex; mt
   return { ok: true, index: parsed.index, mtimeSec };
 }
 
+/** How many tags and commits are peeled on the way to the object asked for (git peels without a set limit). */
+const MAX_PEEL = 16;
+
 /**
- * The object `oid` from the fast store when it is of `type` and `parse` accepts it; otherwise
- * undefined, and the caller asks isomorphic-git (which peels tags and commits to trees, reads
- * alternates, and reports errors in its own words).
+ * The object `oid` as `type`: the replacement git would read in its place, peeled through tags (and
+ * a commit to its tree, when a tree is asked for), as git and isomorphic-git read it. Throws a
+ * {@link GitObjectError} when it is missing, damaged or of another kind, and the deadline's error.
  */
-function fast<T>(s: RepoSession, oid: string, type: string, parse: (data: Buffer) => T): T | undefined {
-  try {
-    const object = s.objects.read(oid);
-    return object && object.type === type ? parse(object.data) : undefined;
-  } catch {
-    return undefined;
+function readAs(s: RepoSession, oid: string, type: GitObject['type'], deadline: Deadline): Buffer {
+  let at = replaced(s.rewrites, oid);
+  for (let i = 0; i < MAX_PEEL; i++) {
+    const object = s.objects.read(at, () => deadline.throwIfAborted());
+    if (!object) throw new GitObjectError('ObjectMissing', at, 'not in the repository');
+    if (object.type === type) return object.data;
+    const next = peel(object, type);
+    if (next === null) throw new GitObjectError('ObjectDamaged', at, `a ${object.type} where a ${type} was expected`);
+    at = replaced(s.rewrites, next);
   }
+  throw new GitObjectError('ObjectDamaged', oid, `more than ${MAX_PEEL} tags point at one another`);
+}
+
+/** The object a tag points at, or a commit's tree when a tree is wanted; null otherwise. */
+function peel(object: GitObject, want: GitObject['type']): string | null {
+  const head = object.data.toString('latin1', 0, Math.min(object.data.length, 100));
+  if (object.type === 'tag') return /^object ([0-9a-f]{40})\n/.exec(head)?.[1] ?? null;
+  if (object.type === 'commit' && want === 'tree') return /^tree ([0-9a-f]{40})\n/.exec(head)?.[1] ?? null;
+  return null;
 }
 
 /** Reads a blob's bytes. */
-export async function readBlob(s: RepoSession, oid: string): Promise<Uint8Array> {
-  const data = fast(s, oid, 'blob', (d) => d);
-  if (data) return data;
-  const { blob } = await git.readBlob({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
-  return blob;
+export async function readBlob(s: RepoSession, oid: string, deadline: Deadline): Promise<Uint8Array> {
+  return readAs(s, oid, 'blob', deadline);
 }
 
 /** Parsed trees kept per session: a log's commits share most of their trees with their parents'. */
@@ -146,29 +170,32 @@ const TREE_CACHE_SIZE = 4096;
 const treeCaches = new WeakMap<ObjectStore, Map<string, TreeItem[]>>();
 
 /** Reads a tree's entries (shared between callers: do not change the array). */
-export async function readTree(s: RepoSession, oid: string): Promise<TreeItem[]> {
+export async function readTree(s: RepoSession, oid: string, deadline: Deadline): Promise<TreeItem[]> {
   let trees = treeCaches.get(s.objects);
   if (!trees) treeCaches.set(s.objects, (trees = new Map()));
-  const cached = trees.get(oid);
+  // Keyed by the id whose content is read, so a replace ref added later is not hidden by the cache.
+  const key = replaced(s.rewrites, oid);
+  const cached = trees.get(key);
   if (cached) return cached;
-  const entries = fast(s, oid, 'tree', parseTree);
-  if (entries) {
-    if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value as string);
-    trees.set(oid, entries);
-    return entries;
+  const entries = parsed(key, () => parseTree(readAs(s, oid, 'tree', deadline)));
+  if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value as string);
+  trees.set(key, entries);
+  return entries;
+}
+
+/** Reads a commit; a commit the shallow list names has no parents, as git reads it. */
+export async function readCommit(s: RepoSession, oid: string, deadline: Deadline): Promise<CommitInfo> {
+  const commit = parsed(oid, () => parseCommit(readAs(s, oid, 'commit', deadline)));
+  const parents = s.rewrites.shallow.has(oid) ? [] : commit.parent;
+  return { oid, tree: commit.tree, parents, message: commit.message, author: commit.author, committerTime: commit.committer.timestamp };
+}
+
+/** Runs a parser over an object's bytes; a parse failure is the object's damage. */
+function parsed<T>(oid: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof GitObjectError || !(err instanceof Error) || err.name !== 'Error') throw err;
+    throw new GitObjectError('ObjectDamaged', oid, err.message);
   }
-  const { tree } = await git.readTree({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
-  return tree as TreeItem[];
-}
-
-/** Reads a commit. */
-export async function readCommit(s: RepoSession, oid: string): Promise<CommitInfo> {
-  const parsed = fast(s, oid, 'commit', parseCommit);
-  if (parsed) return toInfo(oid, parsed);
-  const { commit } = await git.readCommit({ fs: s.fs, gitdir: s.repo.commondir, oid, cache: s.cache });
-  return toInfo(oid, commit);
-}
-
-function toInfo(oid: string, c: Pick<Awaited<ReturnType<typeof git.readCommit>>['commit'], 'tree' | 'parent' | 'message' | 'author' | 'committer'>): CommitInfo {
-  return { oid, tree: c.tree, parents: c.parent, message: c.message, author: c.author, committerTime: c.committer.timestamp };
 }

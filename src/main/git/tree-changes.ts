@@ -40,7 +40,7 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
   const compareDir = async (treeOid: string | null, dir: string): Promise<void> => {
     signal.throwIfAborted();
     if (treeOid !== null && index.cacheTree.get(dir)?.oid === treeOid) return;
-    const items = treeOid ? await readTree(s, treeOid) : [];
+    const items = treeOid ? await readTree(s, treeOid, signal) : [];
     const node = folders(dir);
     const seen = new Set<string>();
     for (const item of items) {
@@ -70,7 +70,7 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
 /** Every blob under a tree, as deletions (`old`) or additions (`new`). */
 async function collect(s: RepoSession, treeOid: string, dir: string, side: 'old' | 'new', out: FileChange[], signal: Deadline, skip?: Set<string>): Promise<void> {
   signal.throwIfAborted();
-  for (const item of await readTree(s, treeOid)) {
+  for (const item of await readTree(s, treeOid, signal)) {
     const child = join(dir, item.path);
     if (item.type === 'tree') await collect(s, item.oid, child, side, out, signal, skip);
     else if (!skip?.has(child)) pushChange(out, child, side === 'old' ? sideOf(item) : null, side === 'new' ? sideOf(item) : null);
@@ -85,7 +85,7 @@ export async function treeChanges(s: RepoSession, oldTree: string | null, newTre
     if (a === b) return;
     if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal);
     if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal);
-    const [olds, news] = await Promise.all([readTree(s, a as string), readTree(s, b as string)]);
+    const [olds, news] = await Promise.all([readTree(s, a as string, signal), readTree(s, b as string, signal)]);
     // Both lists are sorted by name (readTree's order): walk them side by side, and skip equal
     // entries by id before looking further.
     let i = 0;

@@ -5,10 +5,11 @@ function varint(delta: Uint8Array, pos: number): [number, number] {
   let shift = 1;
   let c: number;
   do {
-    c = delta[pos++] as number;
+    // Past the end reads as 0 and ends the number; past 2^53 the size is refused by its caller.
+    c = delta[pos++] ?? 0;
     value += (c & 0x7f) * shift;
     shift *= 128;
-  } while (c & 0x80);
+  } while (c & 0x80 && shift < 2 ** 63);
   return [value, pos];
 }
 
@@ -28,11 +29,15 @@ function copyBytes(from: Uint8Array, start: number, length: number, to: Uint8Arr
   }
 }
 
-/** Applies `delta` to `base`; throws on a delta that does not fit its base (a corrupt pack). */
-export function applyDelta(base: Uint8Array, delta: Uint8Array): Buffer {
+/**
+ * Applies `delta` to `base`; throws on a delta that does not fit its base (a corrupt pack) or whose
+ * target is larger than `maxSize` bytes (default: no cap beyond memory).
+ */
+export function applyDelta(base: Uint8Array, delta: Uint8Array, maxSize = Number.MAX_SAFE_INTEGER): Buffer {
   const [baseSize, afterBase] = varint(delta, 0);
   if (baseSize !== base.length) throw new Error(`git delta expects a base of ${baseSize} bytes, got ${base.length}`);
   const [size, afterSize] = varint(delta, afterBase);
+  if (size > maxSize) throw new Error(`git delta makes ${size} bytes, more than the ${maxSize} read`);
   let pos = afterSize;
   const out = Buffer.allocUnsafe(size);
   let at = 0;

@@ -28,7 +28,11 @@ const TRAILER = 40;
 export function parsePackIndex(raw: Buffer): PackIndex | null {
   if (raw.length < ID_TABLE || raw.readUInt32BE(0) !== MAGIC || raw.readUInt32BE(4) !== 2) return null;
   const fanout = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) fanout[i] = raw.readUInt32BE(8 + i * 4);
+  for (let i = 0; i < 256; i++) {
+    fanout[i] = raw.readUInt32BE(8 + i * 4);
+    // The fan-out only grows; a table that shrinks would send the search outside the id table.
+    if (i > 0 && (fanout[i] as number) < (fanout[i - 1] as number)) return null;
+  }
   const count = fanout[255] as number;
   const small = ID_TABLE + count * 20 + count * 4; // after the ids and the CRCs
   const large = small + count * 4;
@@ -36,16 +40,18 @@ export function parsePackIndex(raw: Buffer): PackIndex | null {
   return { count, fanout, raw, small, large };
 }
 
-/** Offset in the pack of the object at position `i` of the id table; -1 when the index is damaged there. */
+/** Offset in the pack of the object at position `i` of the id table; -2 when the index is damaged there. */
 function offsetAt(idx: PackIndex, i: number): number {
   const v = idx.raw.readUInt32BE(idx.small + i * 4);
   if ((v & 0x80000000) === 0) return v;
   // The high bit points into the table of 64-bit offsets (packs over 2 GiB).
   const at = idx.large + (v & 0x7fffffff) * 8;
-  return at + 8 <= idx.raw.length - TRAILER ? Number(idx.raw.readBigUInt64BE(at)) : -1;
+  if (at + 8 > idx.raw.length - TRAILER) return -2;
+  const big = idx.raw.readBigUInt64BE(at);
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : -2;
 }
 
-/** Offset of object `id` (20 raw bytes) in the pack, or -1 when this pack does not hold it. */
+/** Offset of object `id` (20 raw bytes) in the pack, -1 when this pack does not hold it, -2 when its entry is damaged. */
 export function findOffset(idx: PackIndex, id: Buffer): number {
   const first = id[0] as number;
   let lo = first === 0 ? 0 : (idx.fanout[first - 1] as number);

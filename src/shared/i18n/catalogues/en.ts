@@ -84,6 +84,8 @@ export const en = {
       folder: 'folder',
       special: 'special file',
     },
+    objectTooLarge:
+      'a git object{{oid}} in the repository at {{repo}} unpacks to more than {{limit, bytes}}, more than Atmark reads; a file that large cannot be attached as text: leave it out of the reference, or attach a part of it with @file and a line range',
     fileTooLarge: 'the git file {{file}} is far larger than git writes it, so Atmark did not read it; the repository looks damaged: check it with `git fsck`, or re-clone it',
     nothingInWorkspace_one:
       "no {{what}} inside the workspace folder {{prefix}}/: the {{count, number}} change in this repository lies outside it; open the repository's top folder as the workspace to see it",

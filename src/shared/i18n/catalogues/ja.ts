@@ -77,6 +77,8 @@ export const ja: Catalogue = {
       folder: 'フォルダー',
       special: '特殊ファイル',
     },
+    objectTooLarge:
+      '{{repo}} のリポジトリの git オブジェクト{{oid}}は展開すると {{limit, bytes}} を超え、Atmark が読む大きさを超えています。これほど大きなファイルはテキストとして添付できません。参照から外すか、@file と行範囲で一部を添付してください',
     fileTooLarge: 'git のファイル {{file}} は git が書く大きさをはるかに超えているため、Atmark は読みませんでした。リポジトリが壊れているようです。`git fsck` で確認するか、clone し直してください',
     nothingInWorkspace_one:
       'ワークスペースのフォルダー {{prefix}}/ の中に{{what}}はありません。このリポジトリの変更 {{count, number}} 件はその外にあります。見るにはリポジトリの最上位フォルダーをワークスペースとして開いてください',
