@@ -20,10 +20,18 @@ export interface FileSide {
   mode: number;
   /**
    * The content when it did not come from the object store (working-tree files); `null` when the
-   * file was too large to keep (shown as binary, as git does past core.bigFileThreshold).
+   * file was too large to keep: then `head` holds its first bytes.
    */
   bytes?: Uint8Array | null;
+  /**
+   * The first bytes (up to {@link SIDE_HEAD_BYTES}) of a working-tree file too large to keep: git's
+   * binary test reads its first 8000, and a refusal counts how many of its first lines fit a reference.
+   */
+  head?: Uint8Array;
 }
+
+/** Bytes kept of a working-tree file too large to compare. Default 1 MiB. */
+export const SIDE_HEAD_BYTES = 1024 * 1024;
 
 /** A change of one path. `old` null: added; `new` null: deleted. */
 export interface FileChange {

@@ -21,7 +21,10 @@ import { GitCancelled, createDeadline, type Deadline } from './deadline';
 import { gitErrorSentence } from './error-sentence';
 import { gitMessages as msg } from './messages';
 import { said } from '../../shared/i18n/translate';
-import { renderPatches } from './render-patches';
+import { renderPatches, type RenderResult } from './render-patches';
+import { MAX_DIFF_FILE_BYTES } from './worktree-changes';
+import { refValue } from '../resolvers/fs/messages';
+import type { Text } from '../../shared/i18n/text';
 import { openSession, type RepoSession } from './repo-session';
 import { locateRepository, readHead } from './repository';
 import { readCommits, readStaged, readUnstaged, type ChangeSet, type CommitChanges } from './git-views';
@@ -116,11 +119,29 @@ async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: R
   if (hit) return refuse('blocked', msg.protectedPath(WHAT[kind], hit.path, hit.reason), target, source);
   const limit = ctx.limits.maxReferenceBytes;
   const rendered = await renderPatches(s, set.changes, deadline, limit * RENDER_SLACK);
-  if (!rendered.ok) return refuse('too_large', msg.tooLarge(WHAT[kind], limit), target, source);
+  if (!rendered.ok) return refuse('too_large', tooLargeSentence(rendered, WHAT[kind], s, ctx), target, source);
   const text = set.unmerged.map((p) => `* Unmerged path ${p}\n`).join('') + rendered.text;
   const counted = new Set([...set.unmerged, ...set.changes.map((c) => c.path)]).size;
   const description = (kind === 'diff' ? msg.describeUnstaged(counted) : msg.describeStaged(counted)) + noteText(s, ctx, { prefix, leftOut: scoped.leftOut });
   return { ok: true, text, description, target, language: 'diff', source };
+}
+
+/**
+ * Why a patch could not be rendered: the whole view is over the limit, or one text file is too large
+ * to compare, and then which of its first lines fit one reference as `@file:PATH:1-N`.
+ */
+function tooLargeSentence(rendered: Extract<RenderResult, { ok: false }>, what: string, s: RepoSession, ctx: ResolveContext): Text {
+  const limit = ctx.limits.maxReferenceBytes;
+  if (!rendered.tooLargeFile) return msg.tooLarge(what, limit);
+  const shown = path.relative(ctx.workspaceRoot, path.join(s.repo.worktree, rendered.tooLargeFile.path)).split(path.sep).join('/');
+  return msg.fileTooLargeToCompare(shown, refValue(shown), what, MAX_DIFF_FILE_BYTES, linesThatFit(rendered.tooLargeFile.head, limit));
+}
+
+/** How many whole lines from the start of `head` fit in `limit` bytes (at least 1). */
+function linesThatFit(head: Uint8Array, limit: number): number {
+  let lines = 0;
+  for (let at = head.indexOf(10); at >= 0 && at < limit; at = head.indexOf(10, at + 1)) lines++;
+  return Math.max(1, lines);
 }
 
 /** Distinct changed paths, in output order (a type change lists its path once; a rename both of its paths). */
@@ -152,7 +173,7 @@ async function resolveLog(s: RepoSession, count: number, source: ReferenceSource
   const parts: string[] = [];
   for (const { commit, changes } of commits) {
     const rendered = await renderPatches(s, changes, deadline, budget);
-    if (!rendered.ok) return refuse('too_large', msg.tooLarge(WHAT.git, limit), target, source);
+    if (!rendered.ok) return refuse('too_large', tooLargeSentence(rendered, WHAT.git, s, ctx), target, source);
     budget -= Buffer.byteLength(rendered.text, 'utf8');
     // git log -p: header, then a blank line and the patch when there is one; commits apart by a blank line.
     parts.push(formatCommitHeader(commit) + (rendered.text ? `\n${rendered.text}` : ''));

@@ -29,6 +29,8 @@ export async function gitIdentity(kind: GitReferenceKind, ctx: ResolveContext): 
   const parts = [gitdir, head, await statIdentity(path.join(commondir, 'packed-refs'))];
   const ref = /^ref:\s*(\S+)/.exec(head)?.[1];
   if (ref && !ref.split('/').includes('..')) parts.push(await statIdentity(path.join(commondir, ref)));
+  // A shallow boundary or a replace ref changes what the history reads as.
+  parts.push(await statIdentity(path.join(commondir, 'shallow')), await statIdentity(path.join(commondir, 'refs', 'replace')));
   if (kind !== 'git') parts.push(await statIdentity(path.join(gitdir, 'index')));
   if (kind === 'diff') parts.push(timeBucket(ctx.now(), WORKTREE_REUSE_MS));
   return parts.join('|');

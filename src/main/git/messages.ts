@@ -39,6 +39,8 @@ export const gitMessages = {
   gitErrorIn: (detail: string, repo: string): Text => text('git.errorIn', { detail, repo }),
   objectMissing: (repo: string, oid: string | null): Text => text('git.objectMissing', { repo, oid: oid ? ` (${oid})` : '' }),
   objectDamaged: (repo: string, oid: string | null): Text => text('git.objectDamaged', { repo, oid: oid ? ` (${oid})` : '' }),
+  fileTooLargeToCompare: (path: string, ref: string, what: string, max: number, lines: number): Text =>
+    text('git.fileTooLargeToCompare', { path, ref, what: whatText(what), max, lines }),
   objectTooLarge: (repo: string, oid: string | null, limit: number): Text => text('git.objectTooLarge', { repo, oid: oid ? ` (${oid})` : '', limit }),
   gitFileProblem: (file: string, code: string): Text => text('git.fileProblem', { file, code }),
   gitFileNotRegular: (file: string, kind: 'fifo' | 'socket' | 'device' | 'folder' | 'special'): Text =>

@@ -5,12 +5,15 @@
  */
 import type { Deadline } from './deadline';
 import { MODE_GITLINK, type FileChange, type FileSide } from './file-change';
-import { LINE_DIFF_TIMEOUT_MS, formatFilePatch } from './patch-format';
+import { LINE_DIFF_TIMEOUT_MS, formatFilePatch, isBinary } from './patch-format';
 import { PatchCache, patchKey } from './patch-cache';
 import { readBlob, type RepoSession } from './repo-session';
 
-/** The patch text, or how far it got before passing the byte limit. */
-export type RenderResult = { ok: true; text: string } | { ok: false; bytesSoFar: number };
+/**
+ * The patch text, or how far it got before passing the byte limit; `tooLargeFile` when a text file
+ * was too large to compare (git would show its text: the patch cannot be made, only refused).
+ */
+export type RenderResult = { ok: true; text: string } | { ok: false; bytesSoFar: number; tooLargeFile?: { path: string; head: Uint8Array } };
 
 /** Renders `changes` in order. `maxBytes` counts UTF-8 bytes of the text. */
 export async function renderPatches(s: RepoSession, changes: readonly FileChange[], deadline: Deadline, maxBytes: number): Promise<RenderResult> {
@@ -23,6 +26,10 @@ export async function renderPatches(s: RepoSession, changes: readonly FileChange
     let patch = cache.get(key);
     if (patch === undefined) {
       const [oldSide, newSide] = await Promise.all([loadSide(s, change.old, deadline), loadSide(s, change.new, deadline)]);
+      // git calls a side binary by a NUL in its first 8000 bytes, whatever its size: a large binary
+      // file is "Binary files differ", a large text file is text, which is too large to compare here.
+      const big = [oldSide, newSide].find((side) => side.tooLarge);
+      if (big && !isBinary(oldSide.head) && !isBinary(newSide.head)) return { ok: false, bytesSoFar: bytes, tooLargeFile: { path: change.path, head: big.head } };
       // At most half the time left goes to one file's line diff, so a huge rewrite falls back to a
       // whole-file replacement while there is still time to render the rest.
       const timeoutMs = Math.min(LINE_DIFF_TIMEOUT_MS, Math.floor(deadline.remainingMs() / 2));
@@ -47,8 +54,18 @@ function cacheOf(s: RepoSession): PatchCache {
   return cache;
 }
 
-async function loadSide(s: RepoSession, side: FileSide | null, deadline: Deadline): Promise<{ bytes: Uint8Array | null; tooLarge: boolean }> {
-  if (!side || side.mode === MODE_GITLINK) return { bytes: null, tooLarge: false };
-  if (side.bytes !== undefined) return { bytes: side.bytes, tooLarge: side.bytes === null };
-  return { bytes: await readBlob(s, side.oid, deadline), tooLarge: false };
+interface LoadedSide {
+  bytes: Uint8Array | null;
+  tooLarge: boolean;
+  /** The first bytes: all of them, or those kept of a side too large to keep. */
+  head: Uint8Array;
 }
+
+async function loadSide(s: RepoSession, side: FileSide | null, deadline: Deadline): Promise<LoadedSide> {
+  if (!side || side.mode === MODE_GITLINK) return { bytes: null, tooLarge: false, head: EMPTY };
+  if (side.bytes !== undefined) return { bytes: side.bytes, tooLarge: side.bytes === null, head: side.bytes ?? side.head ?? EMPTY };
+  const bytes = await readBlob(s, side.oid, deadline);
+  return { bytes, tooLarge: false, head: bytes };
+}
+
+const EMPTY = new Uint8Array(0);

@@ -195,7 +195,8 @@ function parsed<T>(oid: string, parse: () => T): T {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof GitObjectError || !(err instanceof Error) || err.name !== 'Error') throw err;
+    // A name git refuses in a tree (`.git`, `..`) is said as it is, not as damage.
+    if (err instanceof GitObjectError || !(err instanceof Error) || err.name !== 'Error' || err.message.includes('unsafe name')) throw err;
     throw new GitObjectError('ObjectDamaged', oid, err.message);
   }
 }

@@ -14,6 +14,7 @@ import {
   MODE_EXECUTABLE,
   MODE_FILE,
   MODE_GITLINK,
+  SIDE_HEAD_BYTES,
   MODE_SYMLINK,
   hashBlob,
   isSafeRepoPath,
@@ -191,8 +192,8 @@ function readSide(full: string, mode: number): FileSide {
     const bytes = fs.readlinkSync(full, { encoding: 'buffer' });
     return { oid: hashBlob(bytes), mode, bytes };
   }
-  const { bytes, oid } = readAndHash(full);
-  return { oid, mode, bytes };
+  const { bytes, oid, head } = readAndHash(full);
+  return head ? { oid, mode, bytes, head } : { oid, mode, bytes };
 }
 
 /**
@@ -200,7 +201,7 @@ function readSide(full: string, mode: number): FileSide {
  * it streams, counting the bytes actually read. Files up to {@link MAX_DIFF_FILE_BYTES} are kept for
  * the patch; larger ones are only hashed, so memory stays bounded whatever the file's size.
  */
-function readAndHash(full: string): { bytes: Uint8Array | null; oid: string } {
+function readAndHash(full: string): { bytes: Uint8Array | null; oid: string; head?: Uint8Array } {
   const fd = fs.openSync(full, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
   try {
     const st = fs.fstatSync(fd);
@@ -217,7 +218,7 @@ function readAndHash(full: string): { bytes: Uint8Array | null; oid: string } {
       total += n;
       if (total <= MAX_DIFF_FILE_BYTES) chunks.push(chunk.subarray(0, n));
     }
-    if (total > MAX_DIFF_FILE_BYTES) return { bytes: null, oid: hash.digest('hex') };
+    if (total > MAX_DIFF_FILE_BYTES) return { bytes: null, oid: hash.digest('hex'), head: Buffer.concat(chunks, Math.min(SIDE_HEAD_BYTES, MAX_DIFF_FILE_BYTES)) };
     const bytes = Buffer.concat(chunks, total);
     // A file that changed size while read gets the id of what was actually read.
     return { bytes, oid: total === st.size ? hash.digest('hex') : hashBlob(bytes) };

@@ -103,7 +103,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     : null;
   let draftText = '';
   let closed = false;
-  const gitCache = {};
+  const gitCache = new Map<string, unknown>();
   let workspace: WorkspaceInfo | null = null;
   let index: PathIndex | null = null;
   let details: ReturnType<typeof completionDetails> | null = null;

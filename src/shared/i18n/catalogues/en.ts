@@ -84,6 +84,8 @@ export const en = {
       folder: 'folder',
       special: 'special file',
     },
+    fileTooLargeToCompare:
+      '{{path}} is larger than {{max, bytes}}, too large to compare for the {{what}} (git shows it as text); attach its first part with @file:{{ref}}:1-{{lines}}, which fits one reference, or commit or stash it',
     objectTooLarge:
       'a git object{{oid}} in the repository at {{repo}} unpacks to more than {{limit, bytes}}, more than Atmark reads; a file that large cannot be attached as text: leave it out of the reference, or attach a part of it with @file and a line range',
     fileTooLarge: 'the git file {{file}} is far larger than git writes it, so Atmark did not read it; the repository looks damaged: check it with `git fsck`, or re-clone it',

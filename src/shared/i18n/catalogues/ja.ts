@@ -77,6 +77,8 @@ export const ja: Catalogue = {
       folder: 'フォルダー',
       special: '特殊ファイル',
     },
+    fileTooLargeToCompare:
+      '{{path}} は {{max, bytes}} を超えており、{{what}}として比較するには大きすぎます（git はテキストとして表示します）。@file:{{ref}}:1-{{lines}} で先頭部分を添付すれば 1 つの参照に収まります。またはコミットか stash をしてください',
     objectTooLarge:
       '{{repo}} のリポジトリの git オブジェクト{{oid}}は展開すると {{limit, bytes}} を超え、Atmark が読む大きさを超えています。これほど大きなファイルはテキストとして添付できません。参照から外すか、@file と行範囲で一部を添付してください',
     fileTooLarge: 'git のファイル {{file}} は git が書く大きさをはるかに超えているため、Atmark は読みませんでした。リポジトリが壊れているようです。`git fsck` で確認するか、clone し直してください',

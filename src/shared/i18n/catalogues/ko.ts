@@ -74,6 +74,8 @@ export const ko: Catalogue = {
       folder: '폴더',
       special: '특수 파일',
     },
+    fileTooLargeToCompare:
+      '{{path}}은(는) {{max, bytes}}보다 커서 {{what}}으로 비교하기에는 너무 큽니다(git은 텍스트로 보여 줍니다). @file:{{ref}}:1-{{lines}}로 앞부분을 첨부하면 참조 하나에 들어갑니다. 또는 커밋하거나 stash하세요',
     objectTooLarge:
       '{{repo}} 저장소의 git 객체{{oid}}는 풀면 {{limit, bytes}}보다 커서 Atmark가 읽지 않습니다. 이렇게 큰 파일은 텍스트로 첨부할 수 없습니다. 참조에서 빼거나 @file과 줄 범위로 일부만 첨부하세요',
     fileTooLarge: 'git 파일 {{file}}이(가) git이 쓰는 크기보다 훨씬 커서 Atmark가 읽지 않았습니다. 저장소가 손상된 것 같습니다. `git fsck`로 확인하거나 다시 clone하세요',
