@@ -10,6 +10,7 @@ import type { Text } from '../../shared/i18n/text';
 import { said, translate } from '../../shared/i18n/translate';
 import { deadlineFor, withDeadline } from './deadline';
 import { redactField, redactReferenceMetadata } from './redact-metadata';
+import { redactResolution } from './redact-resolution';
 import { renderBlock, renderMessage } from './render';
 import type { Resolution, ResolveContext, Resolver } from './resolver';
 import { sanitize, type Sanitizer } from './sanitize';
@@ -92,6 +93,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   let totalPassed = false;
   prepared.pending.forEach((p, i) => {
     const out = outs[i] as ExpandedReference;
+    headerCounts[i] = { ...p.prepared?.metadataCounts };
     if (out.status !== 'attached' || !p.prepared) return;
     const { resolution: r, clean } = p.prepared;
     out.target = r.target;
@@ -121,8 +123,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     attachedBytes += bytes;
     attachedCount += 1;
     const { tokens } = p.prepared;
-    const counts: Record<string, number> = {};
-    headerCounts[i] = counts;
+    const counts = headerCounts[i] as Record<string, number>;
     const description = redactField(r.description, counts);
     const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
     Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block });
@@ -244,8 +245,9 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const cached = identity === null ? undefined : context.caches.resolutions.get(key, identity);
   if (cached) return cached;
   input.onProgress?.({ raw: ref.raw, state: 'resolving' });
-  const resolution = await resolveWithDeadline(resolver, ref, context);
-  let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
+  // Every string of the resolution besides its text goes through the same rules as the text.
+  const { resolution, counts: metadataCounts } = await redactResolution(await resolveWithDeadline(resolver, ref, context));
+  let prepared: PreparedReference = { resolution, clean: null, tokens: 0, metadataCounts };
   if (resolution.ok) {
     // A fresh read that came back the same text is not redacted and counted again (cleaned-cache.ts).
     let cleaned = context.caches.cleaned.get(key, resolution.text, resolution.scanContext);
@@ -254,7 +256,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
       cleaned = { clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
       if (!context.signal.aborted) context.caches.cleaned.set(key, resolution.text, resolution.scanContext, cleaned);
     }
-    prepared = { resolution, ...cleaned };
+    prepared = { resolution, ...cleaned, metadataCounts };
     if (identity !== null && !context.signal.aborted) context.caches.resolutions.set(key, identity, prepared);
   }
   input.onProgress?.({ raw: ref.raw, state: 'done' });

@@ -13,6 +13,8 @@ export interface PreparedReference {
   tokens: number;
   /** sha256 of the sanitized text, computed once. */
   sha256?: string;
+  /** Secrets replaced in the resolution's metadata (`redact-resolution.ts`), by rule: reported with the rest. */
+  metadataCounts?: Record<string, number>;
 }
 
 /** Prepared references at most kept per engine; the least recently used goes first. */

@@ -1,4 +1,6 @@
 import { HTTP_CREDENTIAL_RULE, SECRET_ASSIGNMENT_RULE } from './secret-assignment';
+import { base64Rule } from './secret-base64';
+import { CREDENTIAL_FILE_RULES } from './secret-credential-files';
 import { isPlaceholder } from './secret-placeholder';
 import { privateKeySpans } from './secret-private-key';
 
@@ -209,7 +211,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   }),
   HTTP_CREDENTIAL_RULE,
   SECRET_ASSIGNMENT_RULE,
+  ...CREDENTIAL_FILE_RULES,
 ];
+
+/** Every own rule, with the one that reads through base64 (which uses the rules above on what it decodes). */
+export const ALL_SECRET_RULES: readonly SecretRule[] = [...SECRET_RULES, base64Rule(() => SECRET_RULES)];
 
 /** `decodeURIComponent` that returns its input when the input is not valid percent-encoding. */
 function decodeURIComponentSafe(s: string): string {
@@ -236,6 +242,6 @@ function lineAround(text: string, index: number): string {
 }
 
 /** Runs every own rule over `text`; spans may overlap (the caller merges them). */
-export function findRuleSpans(text: string, rules: readonly SecretRule[] = SECRET_RULES): SecretSpan[] {
+export function findRuleSpans(text: string, rules: readonly SecretRule[] = ALL_SECRET_RULES): SecretSpan[] {
   return rules.flatMap((rule) => rule.find(text));
 }

@@ -1,0 +1,92 @@
+/**
+ * One rule set for everything a resolver returns (issue 26, finding 5): the attached text is redacted
+ * by Atmark's rules and secretlint's preset, and so is every other string of the resolution, walked
+ * whole (description, target, the refusal's sentence and its parameters, every string of the
+ * citation's source, nested ones included, and the warnings). Before this, metadata went through
+ * Atmark's rules only, so a key only secretlint knew was redacted in the message and kept in
+ * `source.paths` of `--json`.
+ *
+ * The strings are scanned as one text (one secretlint call per reference, not one per path); a span
+ * is cut to the field it falls in. Runs once per resolution, before it is cached, so the cost is paid
+ * when the reference is read, not on every re-assembly. The attached text itself (`text`) and the
+ * excerpt's surroundings (`scanContext`) are not touched here: the sanitizers own them.
+ */
+import type { Warning } from '../../shared/warnings';
+import { applyRedactions, findSecrets, type SecretSpan } from '../guards/secrets';
+import type { Resolution } from './resolver';
+
+/**
+ * Keys that are not metadata: codes and catalogue keys, the reference as typed, the excerpt's
+ * surroundings. `text` at the top is the content when it is a string (the sanitizers redact it); a
+ * refusal's `text` is its catalogue sentence, whose parameters are redacted like the rest.
+ */
+const SKIP: ReadonlySet<string> = new Set(['scanContext', 'code', 'key', 'reference', 'ok', 'language']);
+const SKIP_NESTED: ReadonlySet<string> = new Set(['code', 'key', 'reference']);
+
+interface Field {
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+  start: number;
+  end: number;
+}
+
+/** Every string leaf under `value`, with where it sits. */
+function collect(value: unknown, fields: Field[], parts: string[], offset: { at: number }, top: boolean): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => visit(value, i, v, fields, parts, offset));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [k, v] of Object.entries(value)) {
+    if ((top ? SKIP : SKIP_NESTED).has(k) || (top && k === 'text' && typeof v === 'string')) continue;
+    visit(value as Record<string, unknown>, k, v, fields, parts, offset);
+  }
+}
+
+function visit(holder: Field['holder'], key: string | number, v: unknown, fields: Field[], parts: string[], offset: { at: number }): void {
+  if (typeof v === 'string') {
+    if (v === '') return;
+    fields.push({ holder, key, start: offset.at, end: offset.at + v.length });
+    parts.push(v);
+    offset.at += v.length + 1;
+  } else if (typeof v === 'object' && v !== null) {
+    collect(v, fields, parts, offset, false);
+  }
+}
+
+/**
+ * A copy of `resolution` with secrets in its metadata replaced by `[REDACTED:rule]`, and how many
+ * each rule replaced. Warnings' catalogue texts are redacted with their sentences.
+ */
+export async function redactResolution(resolution: Resolution): Promise<{ resolution: Resolution; counts: Record<string, number> }> {
+  const copy = structuredClone(resolution) as Resolution & { warnings?: Warning[] };
+  const fields: Field[] = [];
+  const parts: string[] = [];
+  collect(copy, fields, parts, { at: 0 }, true);
+  const counts: Record<string, number> = {};
+  if (fields.length === 0) return { resolution, counts };
+  const spans = await findSecrets(parts.join('\n'), { fileName: 'metadata.txt' });
+  if (spans.length === 0) return { resolution, counts };
+  const seen = new Set<string>();
+  let s = 0;
+  for (const field of fields) {
+    while (s < spans.length && (spans[s] as SecretSpan).end <= field.start) s++;
+    const inField: SecretSpan[] = [];
+    for (let j = s; j < spans.length && (spans[j] as SecretSpan).start < field.end; j++) {
+      const span = spans[j] as SecretSpan;
+      inField.push({ start: Math.max(span.start, field.start) - field.start, end: Math.min(span.end, field.end) - field.start, rule: span.rule });
+    }
+    if (inField.length === 0) continue;
+    const holder = field.holder as Record<string | number, unknown>;
+    const value = holder[field.key] as string;
+    holder[field.key] = applyRedactions(value, inField).text;
+    // A name appears in several fields (the paths, the sentence and its parameters): counted once.
+    for (const span of inField) {
+      const secret = `${span.rule}\u0000${value.slice(span.start, span.end)}`;
+      if (seen.has(secret)) continue;
+      seen.add(secret);
+      counts[span.rule] = (counts[span.rule] ?? 0) + 1;
+    }
+  }
+  return { resolution: copy, counts };
+}
