@@ -1,5 +1,6 @@
 import type { Warning } from '../../shared/warnings';
 import { renderFenced } from '../guards/fence';
+import { neutralizeInvisible } from '../guards/invisible';
 import { ENGINE_TEXT } from './text';
 
 /**
@@ -18,12 +19,20 @@ export interface BlockParts {
 
 /** The block of one attached reference: a header line, then the content in a fence it cannot close. */
 export function renderBlock(block: BlockParts): string {
-  return `${ENGINE_TEXT.blockHeader(block.raw, block.description, block.tokens)}\n${renderFenced(block.content, block.language)}`;
+  // A file name is text from outside too: a bidi override in it (`report\u202Egnp.txt` showing as
+  // `reporttxt.png`) is shown as `[U+202E]`, as in the attached text.
+  const header = ENGINE_TEXT.blockHeader(visible(block.raw), visible(block.description), block.tokens);
+  return `${header}\n${renderFenced(block.content, block.language)}`;
+}
+
+/** `text` with its invisible and direction-changing characters written as `[U+XXXX]`. */
+function visible(text: string): string {
+  return neutralizeInvisible(text).text;
 }
 
 /** The line a warning gets in the "Context Warnings" section. */
 export function renderWarningLine(warning: Warning): string {
-  return warning.reference ? `- ${warning.reference}: ${warning.message}` : `- ${warning.message}`;
+  return warning.reference ? `- ${visible(warning.reference)}: ${visible(warning.message)}` : `- ${visible(warning.message)}`;
 }
 
 /** Assembles the whole expanded message. */
