@@ -13,6 +13,7 @@ import { streamChat, type ChatOutcome } from '../model/chat-stream';
 import type { LookupFn } from '../net/policy';
 import type { Endpoint } from '../settings/schema';
 import type { RunRecord } from '../../shared/session-records';
+import { keyScrubber, scrubReply, scrubShort, scrubText } from './reply-scrub';
 import type { SessionStore } from './session-store';
 import { SESSION_TEXT } from './text';
 
@@ -71,20 +72,26 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   options.onRun?.(run);
 
   const checkpoints = checkpointer(session, options.checkpointMs ?? 1000);
-  const outcome = await streamChat({
+  // The key's exact text never reaches the screen or a checkpoint, even when the server echoes it.
+  const scrubber = keyScrubber(options.apiKey);
+  const raw = await streamChat({
     endpoint: { name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey: options.apiKey },
     messages: [{ role: 'user', content: expansion.message }],
     signal,
     idleTimeoutMs: options.idleTimeoutMs,
     lookup: options.lookup,
     now,
-    onDelta: (text) => {
+    onDelta: (piece) => {
+      const text = scrubber.push(piece);
       run = { ...run, reply: run.reply + text, timings: { ...run.timings, firstTokenAt: run.timings.firstTokenAt ?? now().toISOString() } };
       checkpoints.offer(run);
-      options.onDelta?.(text);
+      if (text !== '') options.onDelta?.(text);
     },
   });
   await checkpoints.stop();
+  const tail = scrubber.end();
+  if (tail !== '') options.onDelta?.(tail);
+  const outcome = await scrubbed(raw, options.apiKey);
 
   run = finished(run, outcome, now);
   if (outcome.text !== '') {
@@ -95,6 +102,23 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   if (!saved.ok) return { ok: false, code: 'save_failed', message: saved.problem.message, text: saved.problem.text, run, expansion };
   if (outcome.ok) return { ok: true, run };
   return { ok: false, code: outcome.error.code === 'stopped' ? 'stopped' : 'model_error', message: outcome.error.message, text: outcome.error.text, run, expansion };
+}
+
+/** The outcome with the key and anything the secret rules catch taken out of its reply and its error. */
+async function scrubbed(outcome: ChatOutcome, apiKey: string | null): Promise<ChatOutcome> {
+  const text = outcome.text === '' ? '' : await scrubReply(outcome.text, apiKey);
+  if (outcome.ok) return { ...outcome, text };
+  const { error } = outcome;
+  return {
+    ...outcome,
+    text,
+    error: {
+      ...error,
+      message: scrubShort(error.message, apiKey),
+      text: scrubText(error.text, apiKey),
+      ...(error.serverMessage === undefined ? {} : { serverMessage: scrubShort(error.serverMessage, apiKey) }),
+    },
+  };
 }
 
 function finished(run: RunRecord, outcome: ChatOutcome, now: () => Date): RunRecord {
