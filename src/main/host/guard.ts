@@ -21,6 +21,19 @@ export interface DoorRequest {
   url: string | undefined;
   /** True for the WebSocket upgrade, which must carry an Origin. */
   upgrade: boolean;
+  /**
+   * How many Host (and Origin) header lines the request carried. Node keeps only the first of each,
+   * so a second one would go unjudged; RFC 9112 answers two Host lines with 400. Default 1 and 0-1.
+   */
+  hostLines?: number;
+  originLines?: number;
+}
+
+/** Counts the header lines named `name` in Node's `rawHeaders` (name, value, name, value, ...). */
+export function headerLines(rawHeaders: readonly string[], name: string): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === name) n++;
+  return n;
 }
 
 /** The verdict: pass, or a status code with the reason (logged, and sent as a short body). */
@@ -69,6 +82,8 @@ export function needsToken(url: string | undefined): boolean {
 /** Judges one request (see the module comment). */
 export function judgeRequest(req: DoorRequest, policy: DoorPolicy): DoorVerdict {
   if (requestPath(req.url) === null) return { ok: false, status: 400, reason: 'bad request target' };
+  if ((req.hostLines ?? 1) > 1) return { ok: false, status: 400, reason: 'more than one Host header' };
+  if ((req.originLines ?? 0) > 1) return { ok: false, status: 400, reason: 'more than one Origin header' };
   if (!isAllowedHost(req.host, policy.port)) return { ok: false, status: 403, reason: 'host not allowed' };
   if (req.upgrade || req.origin !== undefined) {
     if (!isAllowedOrigin(req.origin, policy.port)) return { ok: false, status: 403, reason: 'origin not allowed' };

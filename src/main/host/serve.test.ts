@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,5 +143,36 @@ describe('serve: the API WebSocket', () => {
     } finally {
       ws.close();
     }
+  });
+});
+
+describe('duplicate Host and Origin headers (issue 26, finding 14)', () => {
+  /** Writes a raw request over TCP and returns the status line's code (Node's client refuses to send two Hosts). */
+  function raw(lines: string[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(host.port, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+      let got = '';
+      socket.on('data', (c) => {
+        got += c.toString('latin1');
+        const m = /^HTTP\/1\.1 (\d{3})/.exec(got);
+        if (m) {
+          socket.destroy();
+          resolve(Number(m[1]));
+        }
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('two Host lines, the first one right: 400', async () => {
+    expect(await raw([`GET /?token=${token} HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, 'Host: evil.example'])).toBe(400);
+  });
+
+  it('two Origin lines on the API: 400', async () => {
+    expect(await raw([`GET /api?token=${token} HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, `Origin: http://127.0.0.1:${host.port}`, 'Origin: http://evil.example'])).toBe(400);
+  });
+
+  it('one Host line: served', async () => {
+    expect(await raw([`GET /?token=${token} HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, 'Connection: close'])).toBe(200);
   });
 });

@@ -13,9 +13,14 @@ import type { SecretStore } from '../settings';
 import { contentSecurityPolicy } from '../../shared/csp';
 import { attachApiSocket } from './api-socket';
 import { listFolders } from './folder-listing';
-import { judgeRequest, type DoorPolicy } from './guard';
+import { headerLines, judgeRequest, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
 import { serveStatic } from './static-files';
+
+/** The Host and Origin line counts the door judges (Node's `headers` keeps only the first of each). */
+function lineCounts(raw: readonly string[]): { hostLines: number; originLines: number } {
+  return { hostLines: headerLines(raw, 'host'), originLines: headerLines(raw, 'origin') };
+}
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
@@ -80,14 +85,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   sockets.on('connection', (socket) => attachApiSocket(socket, services));
 
   const server = http.createServer((req, res) => {
-    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false }, policy);
+    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false, ...lineCounts(req.rawHeaders) }, policy);
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     if (rendererDir === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
-    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true }, policy);
+    const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true, ...lineCounts(req.rawHeaders) }, policy);
     const isApi = req.url?.split('?')[0] === '/api';
     if (!verdict.ok || !isApi) {
       socket.end(`HTTP/1.1 ${verdict.ok ? 404 : verdict.status} ${verdict.ok ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);

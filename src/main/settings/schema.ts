@@ -5,7 +5,9 @@
  * key itself lives in a {@link SecretStore}.
  */
 import { parseAllowEntry } from '../../shared/allow-host';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { classifyAddress, isIpLiteral } from '../net/address';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';
 
@@ -18,14 +20,45 @@ export type PresetId = (typeof PRESET_IDS)[number];
 /** Ids of endpoints and of secrets: lowercase, digits and dashes, as file-safe keys. */
 export const ENDPOINT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
+/** The sentence for an endpoint at a link-local or cloud metadata address. */
+const ENDPOINT_ADDRESS_REFUSED =
+  'a link-local or cloud metadata address (169.254.x.x, fe80::, fd00:ec2::254) cannot be a model endpoint: it answers for the machine itself, and a key sent there could leak; use the address of the model server';
+
 /** A base URL: http or https, no user name or password, no query or fragment. */
 const BaseUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((text) => baseUrlProblem(text) === null, { message: 'must be a full http:// or https:// address, e.g. http://127.0.0.1:11434/v1' })
+  .refine((text) => baseUrlProblem(text) === null || endpointAddressProblem(text) !== null, { message: 'must be a full http:// or https:// address, e.g. http://127.0.0.1:11434/v1' })
+  .refine((text) => endpointAddressProblem(text) === null, { message: ENDPOINT_ADDRESS_REFUSED })
   // One spelling per endpoint: requests append `/chat/completions` to it.
   .transform((text) => text.replace(/\/+$/, ''));
+
+/**
+ * Cloud instance metadata services, besides the link-local ranges: AWS's IPv6 address (inside the
+ * unique-local range, which local model servers may use, so named one by one) and Alibaba's.
+ */
+const METADATA_ADDRESSES: ReadonlySet<string> = new Set(['fd00:ec2::254', '100.100.100.200']);
+
+/**
+ * Why the address of `text` may not be a model endpoint (issue 26, finding 15), or null. A literal
+ * link-local address (169.254.0.0/16, fe80::/10, which hold the metadata service that hands out a
+ * cloud machine's credentials) or a known metadata address is refused; loopback and private
+ * addresses stay allowed: local model servers live there.
+ */
+export function endpointAddressProblem(text: string): string | null {
+  let host: string;
+  try {
+    host = new URL(text.trim()).hostname;
+  } catch {
+    return null;
+  }
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (!isIpLiteral(bare)) return null;
+  const canonical = ipaddr.parse(bare).toString();
+  if (METADATA_ADDRESSES.has(canonical) || classifyAddress(bare) === 'link-local') return ENDPOINT_ADDRESS_REFUSED;
+  return null;
+}
 
 /** Why `text` is not a usable base URL, or null when it is. */
 export function baseUrlProblem(text: string): string | null {
@@ -38,7 +71,7 @@ export function baseUrlProblem(text: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http:// and https:// are supported';
   if (url.username !== '' || url.password !== '') return 'put the API key in its own field, not in the address';
   if (url.search !== '' || url.hash !== '') return 'the address must not have a query (?...) or a fragment (#...)';
-  return null;
+  return endpointAddressProblem(text);
 }
 
 /** One model endpoint. */

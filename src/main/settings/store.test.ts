@@ -100,6 +100,28 @@ describe('settings on disk', () => {
     expect(withKey.ok && JSON.stringify(withKey.settings)).not.toContain('sk-secret');
   });
 
+  it.each([
+    'http://169.254.169.254/latest',
+    'http://169.254.170.2/v1',
+    'http://[fd00:ec2::254]/v1',
+    'http://[fe80::1]:8080/v1',
+    'http://100.100.100.200/v1',
+  ])('an endpoint at the link-local or metadata address %s is refused with a sentence (issue 26, finding 15)', (baseUrl) => {
+    const copy = structuredClone(configured());
+    copy.endpoints[0]!.baseUrl = baseUrl;
+    const out = checkSettings(copy);
+    expect(out.ok ? [] : out.issues).toEqual([{ path: 'endpoints.0.baseUrl', message: expect.stringMatching(/metadata address .* cannot be a model endpoint/) }]);
+  });
+
+  it.each(['http://127.0.0.1:11434/v1', 'http://192.168.1.20:8000/v1', 'http://[fd00::5]:8000/v1', 'https://api.openai.com/v1'])(
+    'an endpoint at %s (loopback, private or public) stays allowed',
+    (baseUrl) => {
+      const copy = structuredClone(configured());
+      copy.endpoints[0]!.baseUrl = baseUrl;
+      expect(checkSettings(copy).ok).toBe(true);
+    },
+  );
+
   it('base URLs are stored in one spelling, without a trailing slash', async () => {
     dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
     const s = configured();
