@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // The JSON report is what .ci/run counts for its closing `N passed, N failed` line.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'e2e/**/*.spec.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'e2e/**/*.spec.ts', 'scripts/**/*.test.ts', 'build/**/*.test.ts', 'fuzz/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
