@@ -108,7 +108,13 @@ export function createSessionsService(
     async runs(sessionId) {
       const found = await byId(sessionId);
       if (!found.ok) return found;
-      return ok(found.value ? (await found.value.listRuns()).items : []);
+      if (!found.value) return ok([]);
+      const listing = await found.value.listRuns();
+      // A damaged run file is left out of the list, and said, as a damaged session is in the
+      // history: without it a run counted in the history would vanish without a word.
+      const first = listing.problems[0];
+      if (first) onNotice(first.text ? { message: first.message, text: first.text } : { message: first.message });
+      return ok(listing.items);
     },
     readRun,
     async exportRun(sessionId, runId) {
