@@ -99,7 +99,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   });
   const sender = createSender(settings, sessions);
   const drafts: DraftStore | null = options.userDataDir
-    ? createDraftStore(options.userDataDir, { onWriteProblem: (text) => setNotice('draft-write', text) })
+    ? createDraftStore(options.userDataDir, { onWriteProblem: (text) => setNotice('draft-write', text), onConflict: (text) => setNotice('draft-conflict', text) })
     : null;
   let draftText = '';
   let closed = false;

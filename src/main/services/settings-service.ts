@@ -3,6 +3,7 @@
  * to the renderer without keys. Keys go into the secret store passed in (the encrypted store in the
  * app, the environment/memory store in the browser host) and leave it only for Send.
  */
+import path from 'node:path';
 import type { Sentence } from '../sessions/keep-aside';
 import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
@@ -13,13 +14,16 @@ import {
   endpointForSend,
   engineOptionsFrom,
   loadSettings,
+  MAX_SETTINGS_BYTES,
   publicSettings,
   saveSettings,
+  SETTINGS_FILE,
   type SecretStore,
   type SendEndpoint,
   type Settings,
 } from '../settings';
 import type { FileProblem } from '../sessions/atomic-file';
+import { fileVersion, NO_FILE } from '../sessions/file-version';
 import { SERVICE_TEXT } from './text';
 
 /** The settings of one services instance. */
@@ -47,8 +51,12 @@ export function createSettingsService(
 ): SettingsService {
   let problems: FileProblem[] = [];
   let version = 0;
+  /** The settings file's version as this window last read or wrote it (compare-and-swap, file-version.ts). */
+  let known: Promise<string> = Promise.resolve(NO_FILE);
+  const settingsPath = userDataDir ? path.join(userDataDir, SETTINGS_FILE) : '';
   let current: Promise<Settings> = userDataDir
     ? loadSettings(userDataDir).then((loaded) => {
+        known = fileVersion(settingsPath, MAX_SETTINGS_BYTES);
         problems = loaded.problems;
         // The last problem says where the damaged file was kept (see loadSettings).
         const last = loaded.problems[loaded.problems.length - 1];
@@ -76,8 +84,19 @@ export function createSettingsService(
       return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));
     }
     if (userDataDir) {
+      // Another window saved since this one read: its change is not undone. This window takes the
+      // file as it is now, and the person looks the settings over and saves again.
+      const onDisk = await fileVersion(settingsPath, MAX_SETTINGS_BYTES);
+      if (onDisk !== (await known)) {
+        const loaded = await loadSettings(userDataDir);
+        current = Promise.resolve(loaded.settings);
+        known = Promise.resolve(onDisk);
+        version += 1;
+        return fail('failed', SERVICE_TEXT.settingsChangedElsewhere);
+      }
       const saved = await saveSettings(userDataDir, checked.settings);
       if (!saved.ok) return fail('failed', SERVICE_TEXT.settingsNotSaved(saved.problem.message));
+      known = fileVersion(settingsPath, MAX_SETTINGS_BYTES);
     }
     current = Promise.resolve(checked.settings);
     problems = [];

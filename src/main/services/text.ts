@@ -16,6 +16,7 @@ export const SERVICE_TEXT = {
   expandFailed: (reason: string): Text => text('service.expandFailed', { reason }),
   settingsInvalid: (field: string, why: string): Text => text('service.settingsInvalid', { where: field ? `${field}: ` : '', why }),
   settingsNotSaved: (why: string): Text => text('service.settingsNotSaved', { why }),
+  settingsChangedElsewhere: text('service.settingsChangedElsewhere'),
   noKeyPlace: (id: string): Text => text('service.noKeyPlace', { id }),
   noSessions: text('service.noSessions'),
   sessionNotFound: text('service.sessionNotFound'),

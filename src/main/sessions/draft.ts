@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { MiB } from '../../shared/limits';
 import { said } from '../../shared/i18n/translate';
 import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
+import { fileVersion, versionOf } from './file-version';
 import { keepAside, whyOf, type Sentence } from './keep-aside';
 import { SESSION_TEXT } from './text';
 
@@ -51,6 +52,11 @@ export interface DraftStoreOptions {
    * succeeds), or null once a write succeeded again.
    */
   onWriteProblem?: (sentence: Sentence | null) => void;
+  /**
+   * Called once when another window wrote the draft file after this one read or wrote it: this
+   * window's draft then goes to a file of its own (named in the sentence), so neither is lost.
+   */
+  onConflict?: (sentence: Sentence) => void;
 }
 
 /** The draft of one user-data folder. */
@@ -70,6 +76,16 @@ export interface DraftStore {
   close(): Promise<void>;
 }
 
+/**
+ * True when draft.json moved from the version this window knew: both are real versions (content or
+ * absent) and differ. A file that could not be read (a folder in its place) is no other window's
+ * draft: the write goes ahead and reports its own failure.
+ */
+function changedElsewhere(known: string | null, now: string): boolean {
+  if (known === null || known.startsWith('unreadable:') || now.startsWith('unreadable:')) return false;
+  return known !== now;
+}
+
 /** Creates the draft store for `dir` (the app's user-data folder). */
 export function createDraftStore(dir: string, options: DraftStoreOptions = {}): DraftStore {
   const path = join(dir, DRAFT_FILE);
@@ -81,6 +97,10 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   let problem: FileProblem | null = null;
   /** True when a damaged draft could not be moved aside: then nothing writes over it. */
   let blocked = false;
+  /** Where this window's draft goes: `draft.json`, or its own file after a conflict. */
+  let target = path;
+  /** draft.json's version as this window last read or wrote it (file-version.ts); null before either. */
+  let known: string | null = null;
 
   // Writes run one after another; each takes whatever is newest when it starts, so a burst of
   // keystrokes costs one write, and no older draft can land after a newer one.
@@ -94,7 +114,14 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) {
         problem = { path, code: 'too_large', ...said(SESSION_TEXT.draftTooLarge(MAX_DRAFT_BYTES)) };
       } else {
-        const written = await writeFileAtomic(path, text);
+        if (target === path && changedElsewhere(known, await fileVersion(path, MAX_DRAFT_BYTES))) {
+          // Another window wrote draft.json since: writing over it would lose its text.
+          target = join(dir, `draft.window-${now().toISOString().replace(/[:.]/g, '-')}.json`);
+          const sentence = SESSION_TEXT.draftChangedElsewhere(target);
+          options.onConflict?.(said(sentence));
+        }
+        const written = await writeFileAtomic(target, text);
+        if (written.ok && target === path) known = versionOf(text);
         problem = written.ok ? null : { ...written.problem, ...said(SESSION_TEXT.draftNotSaved(written.problem.message)) };
       }
       if (problem) options.onWriteProblem?.(problem);
@@ -123,6 +150,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     },
     async load(signal) {
       await sweepStaleTemps(dir);
+      known = await fileVersion(path, MAX_DRAFT_BYTES);
       const read = await readJsonFile(path, DraftSchema, MAX_DRAFT_BYTES, signal);
       if (read.ok) {
         const { version: _v, ...draft } = read.value;
@@ -134,6 +162,8 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       // Damaged or too large: kept aside before the next keystroke can write over it.
       const aside = await keepAside(path, whyOf(read.problem), now());
       if (aside.keptAs === null) blocked = true;
+      // Moved aside, draft.json is gone: that is the version the next write expects.
+      known = await fileVersion(path, MAX_DRAFT_BYTES);
       return { draft: null, problem: { ...read.problem, message: aside.message, text: aside.text } };
     },
     lastProblem: () => problem,

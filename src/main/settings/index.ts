@@ -13,7 +13,7 @@ export {
   type Settings,
 } from './schema';
 export { ENDPOINT_PRESETS, endpointFromPreset, presetById, type EndpointPreset } from './presets';
-export { checkSettings, loadSettings, saveSettings, SETTINGS_FILE, type LoadedSettings, type SettingsCheck, type SettingsIssue } from './store';
+export { checkSettings, loadSettings, MAX_SETTINGS_BYTES, saveSettings, SETTINGS_FILE, type LoadedSettings, type SettingsCheck, type SettingsIssue } from './store';
 export { createEncryptedSecretStore, SECRETS_FILE, type SecretErrorCode, type SecretResult, type SecretStore, type StringCipher } from './secrets';
 export { createEnvSecretStore, envNamesFor, type EnvSecretStoreOptions } from './memory-secrets';
 export { publicSettings, type PublicEndpoint, type PublicSettings } from './public';

@@ -18,7 +18,7 @@ import { SETTINGS_TEXT } from './text';
 export const SETTINGS_FILE = 'settings.json';
 
 /** A settings file is small; anything larger is not ours. */
-const MAX_SETTINGS_BYTES = 1 * MiB;
+export const MAX_SETTINGS_BYTES = 1 * MiB;
 
 /** Settings as loaded, and what was wrong with the file (empty when nothing was). */
 export interface LoadedSettings {

@@ -262,6 +262,8 @@ export const en = {
     unsupportedHere: '{{what}} is not available here.',
     expandFailed: 'Expanding the prompt failed: {{reason}}',
     settingsInvalid: 'The settings were not saved: {{where}}{{why}}. Correct the field and save again.',
+    settingsChangedElsewhere:
+      'The settings were changed in another window after this one read them, so these changes were not saved (they would have undone the other window’s). The settings now shown are the ones on disk: make your changes again and save.',
     settingsNotSaved: 'The settings could not be written to disk ({{why}}); check that the settings folder is writable.',
     noKeyPlace: 'The endpoint "{{id}}" does not use an API key; choose an endpoint that needs one, or save the settings first.',
     noSessions: 'Sessions are not kept here because no user-data folder was given.',
@@ -293,6 +295,8 @@ export const en = {
       '{{name}} could not be read ({{why}}), so Atmark started a fresh one and kept the damaged file as {{keptAs}}; open it to recover anything you need from it.',
     couldNotKeepAside:
       '{{name}} could not be read ({{why}}) and could not be moved aside ({{error}}); Atmark will not write over it: move or repair it yourself.',
+    draftChangedElsewhere:
+      'The draft was also changed in another window. So that neither is lost, this window’s draft is now saved in {{file}}, and the other window’s stays in draft.json; copy what you need from one to the other.',
     draftNotSaved: 'Your draft could not be saved ({{why}}); it stays in the composer, but copy it somewhere safe until this notice goes away.',
     draftTooLarge:
       'Your draft is larger than {{limit, bytes}} and is no longer saved to disk; it stays in the composer, but copy it somewhere safe, or shorten it.',

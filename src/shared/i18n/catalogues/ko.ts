@@ -242,6 +242,8 @@ export const ko: Catalogue = {
     unsupportedHere: '{{what}}은(는) 여기서 쓸 수 없습니다.',
     expandFailed: '프롬프트를 펼치지 못했습니다: {{reason}}',
     settingsInvalid: '설정을 저장하지 않았습니다: {{where}}{{why}}. 항목을 고치고 다시 저장하세요.',
+    settingsChangedElsewhere:
+      '이 창이 설정을 읽은 뒤 다른 창에서 설정이 바뀌어서 이 변경은 저장하지 않았습니다(저장하면 다른 창의 변경을 되돌리게 됩니다). 지금 보이는 설정은 디스크에 있는 것입니다. 다시 변경하고 저장하세요.',
     settingsNotSaved: '설정을 디스크에 쓸 수 없습니다({{why}}). 설정 폴더에 쓸 수 있는지 확인하세요.',
     noKeyPlace: '엔드포인트 "{{id}}"는 API 키를 쓰지 않습니다. 키가 필요한 엔드포인트를 고르거나, 먼저 설정을 저장하세요.',
     noSessions: '사용자 데이터 폴더가 지정되지 않아 여기서는 세션을 보관하지 않습니다.',
@@ -272,6 +274,8 @@ export const ko: Catalogue = {
       '{{name}}을(를) 읽을 수 없어({{why}}) Atmark가 새로 시작하고, 손상된 파일은 {{keptAs}}(으)로 남겨 두었습니다. 필요한 내용은 그 파일에서 꺼내세요.',
     couldNotKeepAside:
       '{{name}}을(를) 읽을 수 없고({{why}}) 다른 이름으로 옮기지도 못했습니다({{error}}). Atmark는 덮어쓰지 않습니다. 직접 옮기거나 고치세요.',
+    draftChangedElsewhere:
+      '초안이 다른 창에서도 바뀌었습니다. 둘 다 잃지 않도록 이 창의 초안은 {{file}}에 저장하고, 다른 창의 초안은 draft.json에 그대로 두었습니다. 필요한 부분을 한쪽에서 다른 쪽으로 복사하세요.',
     draftNotSaved: '초안을 저장하지 못했습니다({{why}}). 작성 창에는 남아 있지만, 이 알림이 사라질 때까지 안전한 곳에 복사해 두세요.',
     draftTooLarge:
       '초안이 {{limit, bytes}}보다 커서 더 이상 디스크에 저장되지 않습니다. 작성 창에는 남아 있지만, 안전한 곳에 복사하거나 줄이세요.',
