@@ -21,7 +21,29 @@ import type { Resolution } from './resolver';
  * refusal's `text` is its catalogue sentence, whose parameters are redacted like the rest.
  */
 const SKIP: ReadonlySet<string> = new Set(['scanContext', 'code', 'key', 'reference', 'ok', 'language']);
-const SKIP_NESTED: ReadonlySet<string> = new Set(['code', 'key', 'reference']);
+/**
+ * Also skipped below the top: catalogue keys and codes, and values that cannot hold a secret but
+ * change on every read (the read time, commit ids, hashes), so the same reference read again scans
+ * the same text and is answered from {@link memo}.
+ */
+const SKIP_NESTED: ReadonlySet<string> = new Set(['code', 'key', 'reference', 'readAt', 'head', 'commits', 'sha256']);
+
+/** Metadata texts scanned lately and their spans: a fresh read of the same reference scans nothing. */
+const MEMO_SIZE = 256;
+const memo = new Map<string, SecretSpan[]>();
+
+async function spansOf(text: string): Promise<SecretSpan[]> {
+  const hit = memo.get(text);
+  if (hit) {
+    memo.delete(text);
+    memo.set(text, hit);
+    return hit;
+  }
+  const spans = await findSecrets(text, { fileName: 'metadata.txt' });
+  memo.set(text, spans);
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  return spans;
+}
 
 interface Field {
   holder: Record<string, unknown> | unknown[];
@@ -65,7 +87,7 @@ export async function redactResolution(resolution: Resolution): Promise<{ resolu
   collect(copy, fields, parts, { at: 0 }, true);
   const counts: Record<string, number> = {};
   if (fields.length === 0) return { resolution, counts };
-  const spans = await findSecrets(parts.join('\n'), { fileName: 'metadata.txt' });
+  const spans = await spansOf(parts.join('\n'));
   if (spans.length === 0) return { resolution, counts };
   const seen = new Set<string>();
   let s = 0;
