@@ -1,15 +1,14 @@
 /**
- * The file system handed to isomorphic-git: the `promises` shape it expects, served by synchronous
- * calls (measured: async fs round-trips dominate its cost; a synchronous fs behind the promises
- * shape was 2-3x faster), and strictly read-only: every write method rejects with EROFS, so no call
- * can change anything under `.git`, whatever isomorphic-git decides to do.
+ * The git reader's capped whole-file read (the index file). isomorphic-git's file system used to
+ * live here too; since the object store reads every object itself (issue 26), nothing hands
+ * isomorphic-git a file system any more, and nothing under `.git` is written by anyone.
  */
 import fs from 'node:fs';
 
-/** Largest file isomorphic-git may read through this fs (pack files are read whole). Default 1 GiB. */
+/** Largest git file read whole (pack files are). Default 1 GiB. */
 export const MAX_GIT_FILE_BYTES = 1024 * 1024 * 1024;
 
-/** An error shaped like Node's, so isomorphic-git's `code` checks work. */
+/** An error shaped like Node's, with its errno `code`. */
 function fsError(code: string, message: string): NodeJS.ErrnoException {
   const err: NodeJS.ErrnoException = new Error(`${code}: ${message}`);
   err.code = code;
@@ -43,55 +42,4 @@ export function readFileCapped(file: string, cap: number): Buffer {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** isomorphic-git's `FsClient` in its promises form. */
-export interface ReadOnlyFs {
-  promises: {
-    readFile(file: string, options?: { encoding?: BufferEncoding } | BufferEncoding): Promise<Buffer | string>;
-    writeFile(): Promise<never>;
-    unlink(): Promise<never>;
-    mkdir(): Promise<never>;
-    rmdir(): Promise<never>;
-    symlink(): Promise<never>;
-    chmod(): Promise<never>;
-    readdir(dir: string): Promise<string[]>;
-    stat(p: string): Promise<fs.Stats>;
-    lstat(p: string): Promise<fs.Stats>;
-    readlink(p: string): Promise<string>;
-  };
-}
-
-/** Creates the read-only fs. Files are capped at {@link MAX_GIT_FILE_BYTES} unless `cap` says otherwise. */
-export function createReadOnlyFs(cap = MAX_GIT_FILE_BYTES): ReadOnlyFs {
-  const refuse = async (): Promise<never> => {
-    throw fsError('EROFS', 'Atmark reads git repositories without writing to them');
-  };
-  return {
-    promises: {
-      async readFile(file, options) {
-        const buf = readFileCapped(file, cap);
-        const encoding = typeof options === 'string' ? options : options?.encoding;
-        return encoding ? buf.toString(encoding) : buf;
-      },
-      writeFile: refuse,
-      unlink: refuse,
-      mkdir: refuse,
-      rmdir: refuse,
-      symlink: refuse,
-      chmod: refuse,
-      async readdir(dir) {
-        return fs.readdirSync(dir);
-      },
-      async stat(p) {
-        return fs.statSync(p);
-      },
-      async lstat(p) {
-        return fs.lstatSync(p);
-      },
-      async readlink(p) {
-        return fs.readlinkSync(p);
-      },
-    },
-  };
 }

@@ -5,7 +5,7 @@
  * and only a regular file is read, so a FIFO, a socket, or a symlink to `/dev/zero` or another
  * device is refused before any read; bytes are counted as read against a cap, so a file that grows
  * while read cannot hold the reader. Nothing here can block, so the git deadline always gets to run.
- * (isomorphic-git's own reads go through `read-only-fs.ts`, which follows the same rules.)
+ * (Pack files and loose objects are read through `readGitFile` too, by the object store.)
  */
 import fs from 'node:fs';
 import type { Text } from '../../shared/i18n/text';
