@@ -81,14 +81,17 @@ function visit(holder: Field['holder'], key: string | number, v: unknown, fields
  * each rule replaced. Warnings' catalogue texts are redacted with their sentences.
  */
 export async function redactResolution(resolution: Resolution): Promise<{ resolution: Resolution; counts: Record<string, number> }> {
+  const counts: Record<string, number> = {};
+  const seenParts: string[] = [];
+  collect(resolution, [], seenParts, { at: 0 }, true);
+  if (seenParts.length === 0) return { resolution, counts };
+  const spans = await spansOf(seenParts.join('\n'));
+  if (spans.length === 0) return { resolution, counts };
+  // Copied only when something is replaced: the resolution holds the whole attached text, and most
+  // metadata holds no secret.
   const copy = structuredClone(resolution) as Resolution & { warnings?: Warning[] };
   const fields: Field[] = [];
-  const parts: string[] = [];
-  collect(copy, fields, parts, { at: 0 }, true);
-  const counts: Record<string, number> = {};
-  if (fields.length === 0) return { resolution, counts };
-  const spans = await spansOf(parts.join('\n'));
-  if (spans.length === 0) return { resolution, counts };
+  collect(copy, fields, [], { at: 0 }, true);
   const seen = new Set<string>();
   let s = 0;
   for (const field of fields) {
