@@ -27,7 +27,7 @@ export default tseslint.config(
     // Test support (fixture builders, loopback servers, fake endpoints) is for tests and benches:
     // product code never imports it.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*-child.ts'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/test-support', '**/test-support/**'], message: 'test-support/ is for tests and benches; product code must not import it.' }] }],
     },

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Limits } from '../src/shared/limits';
 import type { ParsedReference, ReferenceKind } from '../src/shared/reference';
-import type { ResolveContext } from '../src/main/engine/resolver';
+import type { ResolveContext } from '../src/main/resolve';
 import { makeContext } from './context';
 
 /** A real temporary folder: `root` is its real path (workspace), `outside` a sibling folder. */

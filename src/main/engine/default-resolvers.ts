@@ -1,4 +1,4 @@
-import type { Resolver } from './resolver';
+import type { Resolver } from '../resolve';
 import { lazyResolver } from './lazy-resolver';
 import { createResultResolver } from '../resolvers/result';
 

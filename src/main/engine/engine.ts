@@ -4,7 +4,8 @@ import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../share
 import type { ReferenceKind } from '../../shared/reference';
 import type { ExpansionResult } from '../../shared/expansion';
 import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
-import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
+import type { Resolver } from '../resolve';
+import { createEngineCaches, type EngineCaches } from './caches';
 import type { Sanitizer } from './sanitize';
 import { loadTokenCounter, rememberingCounter, type TokenCounter } from './tokens';
 import type { Language } from '../../shared/i18n/languages';

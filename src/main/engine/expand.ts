@@ -11,7 +11,8 @@ import { said, translate } from '../../shared/i18n/translate';
 import { deadlineFor, withDeadline } from './deadline';
 import { redactField, redactReferenceMetadata } from './redact-metadata';
 import { renderBlock, renderMessage } from './render';
-import type { Resolution, ResolveContext, Resolver } from './resolver';
+import type { Resolution, ResolveContext, Resolver } from '../resolve';
+import type { EngineContext } from './caches';
 import { sanitize, type Sanitizer } from './sanitize';
 import type { PreparedReference } from './resolution-cache';
 import { ENGINE_TEXT } from './text';
@@ -20,7 +21,7 @@ import { countExpanded, type TokenCounter } from './tokens';
 /** Everything one expansion needs; the engine (see `createEngine`) fills it from its settings. */
 export interface ExpandInput {
   message: string;
-  context: ResolveContext;
+  context: EngineContext;
   contextLength: number;
   resolvers: ReadonlyMap<ReferenceKind, Resolver>;
   sanitizers: readonly Sanitizer[];

@@ -1,5 +1,5 @@
 import type { ReferenceKind } from '../../shared/reference';
-import type { Resolver } from './resolver';
+import type { Resolver } from '../resolve';
 
 /**
  * A resolver whose module is imported on its first use. Each kind pulls in its own libraries

@@ -11,7 +11,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
-import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
+import { refuse, type Resolution, type ResolveContext } from '../resolve';
 import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
 import {
   documentDescription,

@@ -2,7 +2,7 @@ import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
-import type { Resolution, Resolved, Refused } from '../engine/resolver';
+import type { Resolution, Resolved, Refused } from '../resolve';
 import { KiB } from '../../shared/limits';
 import { fileResolver } from './file';
 import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';

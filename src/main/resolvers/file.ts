@@ -19,11 +19,11 @@ import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { said } from '../../shared/i18n/translate';
 import { MiB } from '../../shared/limits';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
+import { refuse, type Resolution, type ResolveContext, type Resolver } from '../resolve';
 import type { ScanContext } from '../engine/sanitize';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
 import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
-import { statIdentity } from '../engine/identity';
+import { statIdentity } from '../resolve';
 import { languageOf } from './fs/language';
 import { locate, refuseProblem } from './fs/locate';
 import {

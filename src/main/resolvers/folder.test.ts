@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Resolution, Resolved, Refused } from '../engine/resolver';
+import type { Resolution, Resolved, Refused } from '../resolve';
 import { folderResolver, renderEntry, renderListing } from './folder';
 import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';
 

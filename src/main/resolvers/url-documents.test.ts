@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlResolver } from './url';
 import { makeContext } from '../../../test-support/context';
-import type { Resolution } from '../engine/resolver';
+import type { Resolution } from '../resolve';
 import type { ParsedReference } from '../../shared/reference';
 import { send, startTestServer, type TestServer } from '../../../test-support/net-server';
 import { makeDocx, makePdf, makeZipBomb, nestedDivPage } from '../../../test-support/documents';

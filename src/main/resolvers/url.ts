@@ -8,8 +8,8 @@
  */
 import type { ParsedReference } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
-import { timeBucket } from '../engine/identity';
+import { refuse, type Resolution, type ResolveContext, type Resolver } from '../resolve';
+import { timeBucket } from '../resolve';
 import { guardedFetch, type GuardedResponse } from '../net/fetch';
 import type { LookupFn } from '../net/policy';
 import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';

@@ -1,6 +1,6 @@
 import { completionDetails } from './completion-details';
 import fs from 'node:fs/promises';
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence } from '../storage';
 import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';

@@ -5,7 +5,7 @@
 import type { Language, LanguageChoice } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
 import type { Limits } from '../../shared/limits';
-import type { FileProblem } from '../sessions/atomic-file';
+import type { FileProblem } from '../storage';
 import { ENDPOINT_PRESETS, type EndpointPreset } from './presets';
 import type { Endpoint, Settings } from './schema';
 import type { SecretStore } from './secrets';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Resolution, Resolved, Refused } from '../../engine/resolver';
+import type { Resolution, Resolved, Refused } from '../../resolve';
 import { fileResolver } from '../file';
 import { folderResolver } from '../folder';
 import { findOtherNormalization } from './normalization';
