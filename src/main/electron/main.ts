@@ -76,7 +76,7 @@ function start(): void {
 
   /** The engine and services, loaded after the window is up. */
   async function loadServices(): Promise<Services> {
-    const [{ createServices }, { engineFactoryFor, engineWorkerScript }, settings] = await Promise.all([import('../services'), import('../engine'), import('../settings')]);
+    const [{ createServices }, { engineFactoryFor, engineWorkerScript }, settings] = await Promise.all([import('../services'), import('../engine/worker'), import('../settings')]);
     const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null;
     const protection = settings.judgeKeyProtection(process.platform, safeStorage.isEncryptionAvailable(), backend);
     return createServices({

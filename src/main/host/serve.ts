@@ -7,7 +7,7 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { fileURLToPath } from 'node:url';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
-import { engineFactoryFor, engineWorkerScript } from '../engine';
+import { engineFactoryFor, engineWorkerScript } from '../engine/worker';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
 import { contentSecurityPolicy } from '../../shared/csp';
