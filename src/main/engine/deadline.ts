@@ -1,21 +1,9 @@
+import type { KindSyntax } from '../../shared/kinds';
 import type { Limits } from '../../shared/limits';
-import type { ReferenceKind } from '../../shared/reference';
 
-/** How long a reference of each kind may take before it `failed` (docs/contract.md "Limits"). */
-export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
-  switch (kind) {
-    case 'diff':
-    case 'staged':
-    case 'git':
-      return limits.gitTimeoutMs;
-    case 'url':
-      return limits.urlTimeoutMs;
-    case 'folder':
-      return limits.folderTimeoutMs;
-    default:
-      // Files and results are local reads with byte caps; 10 s only guards a stuck disk.
-      return limits.folderTimeoutMs;
-  }
+/** How long a reference of `kind` may take before it `failed`: the limit its descriptor names (docs/contract.md "Limits"). */
+export function deadlineFor(kind: KindSyntax, limits: Limits): number {
+  return limits[kind.deadline];
 }
 
 /**

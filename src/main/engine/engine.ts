@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
-import type { ReferenceKind } from '../../shared/reference';
+import { withKinds, type KindSyntax } from '../../shared/kinds';
 import type { ExpansionResult } from '../../shared/expansion';
 import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
 import type { Resolver } from '../resolve';
@@ -28,6 +28,11 @@ export interface EngineOptions {
   allowHosts?: readonly string[];
   /** Replaces the resolvers of the given kinds (tests, or the session store's `@result`). */
   resolvers?: readonly Resolver[];
+  /**
+   * Kinds beyond the product's, each with its resolver: how a test defines a kind of its own (see
+   * test-support/echo-kind.ts). Their references report under their own name. In-process only.
+   */
+  kinds?: readonly KindExtension[];
   /** Replaces the default sanitizers (secret redaction, invisible Unicode). */
   sanitizers?: readonly Sanitizer[];
   /** Counts tokens. Default: o200k_base, loaded on the first expansion. */
@@ -37,6 +42,12 @@ export interface EngineOptions {
   home?: string;
   /** The language of warnings written into the prompt. Default English (models read it best). */
   promptLanguage?: Language;
+}
+
+/** A kind the product does not have, with its resolver (tests). */
+export interface KindExtension {
+  syntax: KindSyntax;
+  resolver: Resolver<string>;
 }
 
 /** Options of one expansion. */
@@ -82,8 +93,10 @@ export function createEngine(options: EngineOptions): Engine {
   const workspaceRoot = realWorkspace(options.workspace);
   const contextLength = checkContextLength(options.contextLength ?? DEFAULT_CONTEXT_LENGTH);
   const limits: Limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits });
-  const resolvers = new Map<ReferenceKind, Resolver>(defaultResolvers().map((r) => [r.kind, r]));
+  const kinds = withKinds((options.kinds ?? []).map((k) => k.syntax));
+  const resolvers = new Map<string, Resolver<string>>(defaultResolvers().map((r) => [r.kind, r]));
   for (const r of options.resolvers ?? []) resolvers.set(r.kind, r);
+  for (const k of options.kinds ?? []) resolvers.set(k.syntax.name, k.resolver);
   const caches: EngineCaches = createEngineCaches();
   const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
   const sanitizers = options.sanitizers ?? defaultSanitizers();
@@ -120,6 +133,7 @@ export function createEngine(options: EngineOptions): Engine {
         message,
         context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
         contextLength: length,
+        kinds,
         resolvers,
         sanitizers,
         countTokens,

@@ -105,16 +105,19 @@ export interface Refused {
 
 export type Resolution = Resolved | Refused;
 
-/** A resolver for one kind (STYLE convention 3). */
-export interface Resolver {
-  kind: ReferenceKind;
-  resolve(ref: ParsedReference, ctx: ResolveContext): Promise<Resolution>;
+/**
+ * A resolver for one kind (STYLE convention 3). `K` is the kind's name: a product kind, or one a
+ * test defines (see test-support/echo-kind.ts).
+ */
+export interface Resolver<K extends string = ReferenceKind> {
+  kind: K;
+  resolve(ref: ParsedReference<K>, ctx: ResolveContext): Promise<Resolution>;
   /**
    * Optional: a cheap string that changes whenever what `resolve` would return may change (a file's
    * real path with its stat data; HEAD and the index for staged changes). When it equals the one of
    * a cached resolution, the engine reuses that resolution. Null, or no method: never cached.
    */
-  identity?(ref: ParsedReference, ctx: ResolveContext): Promise<string | null>;
+  identity?(ref: ParsedReference<K>, ctx: ResolveContext): Promise<string | null>;
 }
 
 /** Shorthand for a refusal. */
