@@ -2,7 +2,7 @@
  * The renderer's words in English: labels, tooltips, notices, meters and empty states. The
  * reference for ja-ui.ts and ko-ui.ts, which must have exactly the same keys.
  *
- * The accessible names the end-to-end tests rely on (SPEC §2 testing contract: "Prompt",
+ * The accessible names the end-to-end tests rely on (docs/contract.md "Accessible names": "Prompt",
  * "References", "Attached size", "Tokens", "Preview", "Warnings", "Send", "Copy", "Export",
  * "Workspace") are the English words below; change them only together with the contract.
  */
