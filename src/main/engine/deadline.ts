@@ -1,7 +1,18 @@
 import type { Limits } from '../../shared/limits';
 import type { ReferenceKind } from '../../shared/reference';
 
-/** How long a reference of each kind may take before it `failed` (docs/contract.md "Limits"). */
+/**
+ * The longest a document may be read, on the clock (a Retry's outer bound, extraction/budget.ts):
+ * `@file` and `@url` may hand their bytes to a document reader, which keeps its own budgets.
+ */
+const DOCUMENT_CLOCK_MS = 10 * 60_000;
+
+/**
+ * How long a reference of each kind may take before the engine gives up on it (docs/contract.md
+ * "Limits"). For git and folders it is their limit; `@file` and `@url` keep their own (the read of
+ * a text file, the fetch) and a document's budget counts its work, so the engine's bound for them is
+ * only the backstop above every document's.
+ */
 export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
   switch (kind) {
     case 'diff':
@@ -9,11 +20,13 @@ export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
     case 'git':
       return limits.gitTimeoutMs;
     case 'url':
-      return limits.urlTimeoutMs;
+      return limits.urlTimeoutMs + DOCUMENT_CLOCK_MS;
+    case 'file':
+      return Math.max(limits.folderTimeoutMs, DOCUMENT_CLOCK_MS);
     case 'folder':
       return limits.folderTimeoutMs;
     default:
-      // Files and results are local reads with byte caps; 10 s only guards a stuck disk.
+      // Results are local reads with byte caps; 10 s only guards a stuck disk.
       return limits.folderTimeoutMs;
   }
 }
