@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
 import { withKinds, type KindSyntax } from '../../shared/kinds';
-import type { ExpansionResult } from '../../shared/expansion';
+import type { ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
 import type { Resolver } from '../resolve';
 import { createEngineCaches, type EngineCaches } from './caches';
@@ -54,8 +54,10 @@ export interface KindExtension {
 export interface ExpandOptions {
   /** Cancels the expansion: resolvers stop, unfinished references report `failed`. */
   signal?: AbortSignal;
-  /** Called as each reference starts and finishes resolving. */
-  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  /** Called as each reference starts and finishes resolving, and as a document's pages are read. */
+  onProgress?: (p: ReferenceProgress) => void;
+  /** References (as written) the person asked to try again: documents among them are read without a work budget. */
+  retry?: readonly string[];
   /**
    * Read every reference again instead of reusing unchanged ones from the cache. Use it for what is
    * sent, copied or exported; the live preview while typing leaves it off. Default false.
@@ -131,7 +133,7 @@ export function createEngine(options: EngineOptions): Engine {
       }
       const prepared = await prepareMessage({
         message,
-        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
+        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts, ...(expandOptions.retry?.length ? { retry: new Set(expandOptions.retry) } : {}) },
         contextLength: length,
         kinds,
         resolvers,

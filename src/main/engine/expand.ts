@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
 import { PRODUCT_KINDS, type KindTable } from '../../shared/kinds';
 import { referenceKey, type ParsedReference as ProductReference, type ReferenceKind } from '../../shared/reference';
-import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import type { ExpandedReference, ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { ANSWER_ROOM_RATIO, computeBudget } from '../../shared/budget';
 import type { Limits } from '../../shared/limits';
+import type { UnitProgress } from '../../shared/documents';
 import type { Language } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
 import { said, translate } from '../../shared/i18n/translate';
@@ -34,7 +35,7 @@ export interface ExpandInput {
   sanitizers: readonly Sanitizer[];
   /** The token counter, possibly still loading: references resolve meanwhile. */
   countTokens: Promise<TokenCounter>;
-  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  onProgress?: (p: ReferenceProgress) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
   /** The language of the warnings written into the prompt (default English, which models read best). */
@@ -257,7 +258,9 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const cached = identity === null ? undefined : context.caches.resolutions.get(key, identity);
   if (cached) return cached;
   input.onProgress?.({ raw: ref.raw, state: 'resolving' });
-  const resolution = await resolveWithDeadline(resolver, ref, deadlineFor(kind, context.limits), context);
+  const onProgress = input.onProgress;
+  const withProgress = onProgress ? { ...context, progress: (units: UnitProgress) => onProgress({ raw: ref.raw, state: 'resolving', units }) } : context;
+  const resolution = await resolveWithDeadline(resolver, ref, deadlineFor(kind, context.limits), withProgress);
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
     // A fresh read that came back the same text is not redacted and counted again (cleaned-cache.ts).

@@ -6,20 +6,30 @@
 import { extractPage } from '../net/extract';
 import { extractDocument } from './documents';
 import { DocumentProblem } from './document-problem';
+import type { ProgressListener } from './part-collector';
+import { loadPdfJs } from './pdfjs';
 import type { ExtractionJob, ExtractionResult } from './protocol';
 
-/** Extracts `job`; never rejects. */
-export async function extractJob(job: ExtractionJob): Promise<ExtractionResult> {
+/** Extracts `job`, reporting a document's progress to `onProgress`; never rejects. */
+export async function extractJob(job: ExtractionJob, onProgress?: ProgressListener): Promise<ExtractionResult> {
   try {
     if (job.kind === 'page') {
       const page = extractPage(job.html, job.url, { maxTextBytes: job.maxTextBytes });
       return { ok: true, output: { kind: 'page', ...page } };
     }
-    return { ok: true, output: await extractDocument(job) };
+    return { ok: true, output: await extractDocument(job, onProgress) };
   } catch (err) {
     if (err instanceof DocumentProblem) return { ok: false, problem: err.problem, detail: err.message };
     const detail = err instanceof Error ? err.message : String(err);
     if (err instanceof RangeError && /call stack/i.test(detail)) return { ok: false, problem: 'memory', detail };
     return { ok: false, problem: job.kind === 'page' ? 'failed' : 'damaged', detail };
   }
+}
+
+/**
+ * Loads what the readers load lazily (PDF.js; the Word, sheet and page readers are loaded with the
+ * worker itself), so a warm worker's first document does not wait for it.
+ */
+export async function warmReaders(): Promise<void> {
+  await loadPdfJs().catch(() => undefined);
 }

@@ -5,7 +5,9 @@
  * data come from the installed package, never the network.
  */
 import { DocumentProblem } from './document-problem';
-import { PartCollector } from './part-collector';
+import { loadPdfJs } from './pdfjs';
+import { checkPdfStreams } from './pdf-streams';
+import { PartCollector, type ProgressListener } from './part-collector';
 import { extractorName, pdfjsDataFolder } from './packages';
 import type { DocumentJob, DocumentOutput } from './protocol';
 
@@ -43,8 +45,10 @@ export function pageMarker(index: number, count: number): string {
 }
 
 /** Extracts the pages of a PDF in `job.range`. */
-export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+export async function extractPdf(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
+  // A stream that would inflate to gigabytes is refused before PDF.js inflates it outside the heap limit.
+  checkPdfStreams(job.bytes);
+  const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: job.bytes,
     isEvalSupported: false,
@@ -67,7 +71,8 @@ export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
     throw new DocumentProblem('damaged', (err as Error).message);
   }
   const count = doc.numPages;
-  const collector = new PartCollector(job.range, job.maxTextBytes);
+  const collector = new PartCollector(job.range, job.maxTextBytes, 'page', onProgress);
+  collector.expect(count);
   let withText = 0;
   const emptyPages: number[] = [];
   for (let index = job.range?.start ?? 1; index <= count && collector.more(index); index++) {

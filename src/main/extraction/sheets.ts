@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
 import { extractorName } from './packages';
-import { PartCollector } from './part-collector';
+import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf, repack } from './repack';
 import { ZipArchive } from './zip';
@@ -62,7 +62,7 @@ function* chunks(bytes: Uint8Array): Generator<Buffer> {
 }
 
 /** Extracts the sheets of a workbook in `job.range`. */
-export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
+export async function extractSheets(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   if (!archive.has('xl/workbook.xml')) throw new DocumentProblem('damaged', 'no xl/workbook.xml');
   const notices = noticesOf(archive);
@@ -80,7 +80,8 @@ export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
     hyperlinks: 'ignore',
     worksheets: 'emit',
   });
-  const collector = new PartCollector(job.range, job.maxTextBytes);
+  const collector = new PartCollector(job.range, job.maxTextBytes, 'sheet', onProgress);
+  collector.expect(sheets.length);
   let index = 0;
   for await (const sheet of reader) {
     index += 1;

@@ -2,6 +2,7 @@ import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
 import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
+import type { UnitProgress } from '../../shared/documents';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { LruMap } from '../../shared/lru';
@@ -33,6 +34,10 @@ export interface ResolveContext {
   caches: ResolverCaches;
   /** Hosts (`HOST` or `HOST:PORT`) the network policy lets through although they are not public. */
   allowHosts: readonly string[];
+  /** References (as written) the person asked to try again: a document among them is read without a work budget. */
+  retry?: ReadonlySet<string>;
+  /** Hears how far a slow reference has come (a document's pages); the engine sets it for each reference. */
+  progress?: (progress: UnitProgress) => void;
 }
 
 /**

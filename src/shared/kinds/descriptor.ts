@@ -25,6 +25,12 @@ export type KindSyntax<K extends string = string> = {
   /** The word after `@`: lowercase ASCII letters. */
   name: K;
   deadline: DeadlineLimit;
+  /**
+   * Whether the kind's bytes may go to a document reader, whose own budgets bound it: read `after`
+   * the limit's work (`@url`: the page is fetched, then read) or `within` it (`@file`). The engine's
+   * deadline is then only a backstop above the document clock (engine/deadline.ts).
+   */
+  documents?: 'after' | 'within';
 } & ({ bare: true; value: 'none' } | { bare: false; value: Exclude<ValueSyntax, 'none'> });
 
 /** Where completion finds values for the kind (the `source` of the API's `complete` call); null: none offered. */

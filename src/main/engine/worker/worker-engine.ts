@@ -70,7 +70,7 @@ export function startEngineWorker(script: string | URL, options: WorkerEngineOpt
         return new Promise<ExpansionResult>((resolve, reject) => {
           pending.set(id, { resolve, reject, onProgress: opts.onProgress });
           opts.signal?.addEventListener('abort', () => send({ type: 'cancel', id }), { once: true });
-          send({ type: 'expand', id, message, fresh: opts.fresh ?? false, contextLength: opts.contextLength });
+          send({ type: 'expand', id, message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) });
         });
       },
       async close() {

@@ -53,6 +53,7 @@ port.on('message', (msg: ToWorker) => {
     .expand(msg.message, {
       signal: controller.signal,
       fresh: msg.fresh,
+      ...(msg.retry?.length ? { retry: msg.retry } : {}),
       ...(msg.contextLength === undefined ? {} : { contextLength: msg.contextLength }),
       onProgress: (p) => post({ type: 'progress', id: msg.id, ...p }),
     })

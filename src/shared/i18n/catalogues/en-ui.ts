@@ -298,6 +298,7 @@ export const enUi = {
       gitTimeoutMs: 'Git time',
       urlTimeoutMs: 'URL time',
       folderTimeoutMs: 'Folder time',
+      documentTimeoutMs: 'Time for a document',
       maxUrlBytes: 'Web page size',
     },
   },

@@ -293,6 +293,7 @@ export const jaUi: Catalogue['ui'] = {
       gitTimeoutMs: 'git の制限時間',
       urlTimeoutMs: 'URL の制限時間',
       folderTimeoutMs: 'フォルダーの制限時間',
+      documentTimeoutMs: '文書の読み込み時間',
       maxUrlBytes: 'ウェブページのサイズ',
     },
   },

@@ -293,6 +293,7 @@ export const koUi: Catalogue['ui'] = {
       gitTimeoutMs: 'git 제한 시간',
       urlTimeoutMs: 'URL 제한 시간',
       folderTimeoutMs: '폴더 제한 시간',
+      documentTimeoutMs: '문서 읽기 시간',
       maxUrlBytes: '웹 페이지 크기',
     },
   },
