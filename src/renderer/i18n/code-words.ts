@@ -24,18 +24,10 @@ export const WARNING_CODE_KEYS: Readonly<Record<WarningCode, UiKey>> = {
   redacted: 'ui.warnings.code.redacted',
 };
 
-/** A citation's status, as a reopened run shows it. */
+/** A citation's status, as a reopened run shows it: `attached`, or the warning code that stopped it, in the warnings' words. */
 export const REFERENCE_STATUS_KEYS: Readonly<Record<ReferenceStatus, UiKey>> = {
   attached: 'ui.refStatus.attached',
-  malformed: 'ui.refStatus.malformed',
-  not_found: 'ui.refStatus.not_found',
-  blocked: 'ui.refStatus.blocked',
-  too_large: 'ui.refStatus.too_large',
-  limit_exceeded: 'ui.refStatus.limit_exceeded',
-  failed: 'ui.refStatus.failed',
-  soft_limit: 'ui.refStatus.soft_limit',
-  clamped: 'ui.refStatus.clamped',
-  redacted: 'ui.refStatus.redacted',
+  ...WARNING_CODE_KEYS,
 };
 
 /** A run's status, as the conversation and the history show it. */

@@ -225,16 +225,8 @@ export const enUi = {
     asSent: 'Preview (as sent)',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: 'attached',
-    malformed: 'malformed',
-    not_found: 'not found',
-    blocked: 'blocked',
-    too_large: 'too large',
-    limit_exceeded: 'limit exceeded',
-    failed: 'failed',
-    soft_limit: 'soft limit',
-    clamped: 'clamped',
-    redacted: 'redacted',
   },
   settings: {
     endpointAdded: '{{name}} is added and saved; Send uses it now.',

@@ -220,16 +220,8 @@ export const jaUi: Catalogue['ui'] = {
     asSent: 'プレビュー（送信時）',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: '添付済み',
-    malformed: '書式の誤り',
-    not_found: '見つかりません',
-    blocked: 'ブロック',
-    too_large: '大きすぎます',
-    limit_exceeded: '上限超過',
-    failed: '失敗',
-    soft_limit: 'ソフト上限',
-    clamped: '範囲内に調整',
-    redacted: '伏せ字',
   },
   settings: {
     endpointAdded: '{{name}} を追加して保存しました。これから送信に使います。',

@@ -220,16 +220,8 @@ export const koUi: Catalogue['ui'] = {
     asSent: '미리보기(보낸 그대로)',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: '첨부됨',
-    malformed: '형식 오류',
-    not_found: '찾을 수 없음',
-    blocked: '차단됨',
-    too_large: '너무 큼',
-    limit_exceeded: '한도 초과',
-    failed: '실패',
-    soft_limit: '소프트 한도',
-    clamped: '범위 조정',
-    redacted: '가려짐',
   },
   settings: {
     endpointAdded: '{{name}}을(를) 추가하고 저장했습니다. 이제 보내기에 씁니다.',
