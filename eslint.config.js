@@ -10,7 +10,7 @@ import boundaries from 'eslint-plugin-boundaries';
  * the one source: the boundary policies below are built from it, so two ESLint blocks can never
  * replace each other's rules again (flat config keeps only the last block's options for a rule).
  */
-const MAY_IMPORT = {
+export const MAY_IMPORT = {
   shared: [],
   renderer: ['shared'],
   preload: ['shared'],
