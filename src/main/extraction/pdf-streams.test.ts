@@ -8,7 +8,7 @@ import { deflateRepeated, makePdf } from '../../../test-support/documents';
 
 /** A PDF-shaped byte run holding `streams`, each under a dictionary of `dict`. */
 function withStreams(streams: Buffer[], dict = '/Filter /FlateDecode'): Uint8Array {
-  const parts = ['%PDF-1.7\n'].map((s) => Buffer.from(s));
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   streams.forEach((data, i) => parts.push(Buffer.from(`${i + 1} 0 obj\n<< /Length ${data.length} ${dict} >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')));
   return new Uint8Array(Buffer.concat(parts));
 }
