@@ -86,11 +86,33 @@ interface CellContext {
   date1904: boolean;
 }
 
+/** A cell's `r`, `t` and `s` attributes, in one pass (a sheet may hold a million cells). */
+const CELL_ATTRIBUTES = /\s([rts])="([^"]*)"/g;
+
+interface CellAttributes {
+  ref: string;
+  type: string;
+  style: number;
+}
+
+function cellAttributes(attrs: string): CellAttributes {
+  const out: CellAttributes = { ref: '', type: '', style: 0 };
+  CELL_ATTRIBUTES.lastIndex = 0;
+  for (let m = CELL_ATTRIBUTES.exec(attrs); m; m = CELL_ATTRIBUTES.exec(attrs)) {
+    if (m[1] === 'r') out.ref = m[2]!;
+    else if (m[1] === 't') out.type = m[2]!;
+    else out.style = Number(m[2]);
+  }
+  return out;
+}
+
+const VALUE = /<v\b[^>]*>([\s\S]*?)<\/v>/;
+
 /** The text one `<c>` element shows. */
-function cellText(attrs: string, inner: string, ctx: CellContext): string {
-  const type = attribute(attrs, 't');
+function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): string {
+  const type = attrs.type;
   if (type === 'inlineStr') return itemText(/<is\b[^>]*>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '');
-  const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+  const v = VALUE.exec(inner)?.[1];
   if (v === undefined) return '';
   switch (type) {
     case 's':
@@ -104,7 +126,7 @@ function cellText(attrs: string, inner: string, ctx: CellContext): string {
     default: {
       const n = Number(v);
       if (!Number.isFinite(n)) return decodeXml(v);
-      return ctx.dates[Number(attribute(attrs, 's') || '0')] ? excelDate(n, ctx.date1904) : String(n);
+      return ctx.dates[attrs.style] ? excelDate(n, ctx.date1904) : String(n);
     }
   }
 }
@@ -117,10 +139,11 @@ function sheetRows(xml: string, ctx: CellContext, maxBytes: number): { rows: str
     const cells: string[] = [];
     let next = 0;
     for (const c of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const at = columnOf(attribute(c[1]!, 'r'));
+      const attrs = cellAttributes(c[1]!);
+      const at = columnOf(attrs.ref);
       const col = at >= 0 ? at : next;
       if (col >= MAX_COLUMNS) break;
-      const text = cellText(c[1]!, c[2] ?? '', ctx);
+      const text = cellText(attrs, c[2] ?? '', ctx);
       if (text !== '') {
         while (cells.length < col) cells.push('');
         cells[col] = text;
