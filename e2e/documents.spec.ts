@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(workspace.root, 'eight', 'deck-8.pptx'), makePptx([{ title: 'Kickoff', bullets: ['goals', 'owners'] }]));
   [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 820 } })).newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   await page.goto(host.url);
   await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
 });
@@ -56,7 +57,7 @@ const composer = () => composerPage(page);
 async function complete(text: string, label: string, detail: RegExp): Promise<void> {
   await page.keyboard.type(text);
   const first = page.getByRole('listbox').getByRole('option').first();
-  await expect.poll(async () => (await first.textContent().catch(() => '')) ?? '', { timeout: 10_000 }).toMatch(new RegExp(`^${label.replace(/[.]/g, '\\.')}`));
+  await expect.poll(async () => (await first.textContent().catch(() => '')) ?? '', { timeout: 30_000 }).toMatch(new RegExp(`^${label.replace(/[.]/g, '\\.')}`));
   expect(await first.textContent()).toMatch(detail);
   // CodeMirror ignores Enter within its interaction delay (75 ms) after the list changes.
   await page.waitForTimeout(120);
