@@ -26,11 +26,11 @@ export const MAY_IMPORT = {
   'main/engine': ['shared', 'main/resolve', 'main/guards', 'main/resolvers', 'scripts'],
   'main/settings': ['shared', 'main/storage'],
   'main/sessions': ['shared', 'main/storage', 'main/engine', 'main/resolvers', 'main/guards', 'main/model', 'main/net', 'main/settings'],
-  'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'scripts'],
+  'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'scripts'],
   'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
   'main/host': ['shared', 'main/engine', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
   'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
-  'main/cli': ['shared', 'main/engine', 'main/engine-worker', 'main/resolvers', 'main/host', 'main/sessions', 'main/settings'],
+  'main/cli': ['shared', 'main/engine', 'main/engine-worker', 'main/resolvers', 'main/host', 'main/sessions', 'main/settings', 'main/extraction'],
 };
 
 /** The folders as the boundary plugin classifies files: the first pattern that matches names the element. */

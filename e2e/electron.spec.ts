@@ -8,6 +8,7 @@ import { CALL_NAMES } from '../src/shared/api/channels';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { electronBinary } from '../scripts/electron-binary.mjs';
+import { UI_WAIT_MS } from './support/waits';
 import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
@@ -42,7 +43,7 @@ describe.skipIf(!binary)('the Electron app', () => {
     // The folder comes on the command line, as `atmark ~/code/project` or a file manager gives it.
     app = await _electron.launch({ executablePath: binary as string, args: [ROOT, workspace.root], env: { ...process.env, ATMARK_USER_DATA: userData } });
     page = await app.firstWindow();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(UI_WAIT_MS);
   }, 120_000);
 
   afterAll(async () => {
@@ -68,7 +69,7 @@ describe.skipIf(!binary)('the Electron app', () => {
     await ui.write('Read @file:README.md and reply');
     await expect.poll(() => page.locator('.cm-chip[data-ref="@file:README.md"]').getAttribute('data-state')).toBe('ok');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await ui.lastTurn().locator('.reply').textContent()).toBe(DEFAULT_REPLY);
     expect(server.requests.at(-1)?.body).toContain('Demo project');
   });

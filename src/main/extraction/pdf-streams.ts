@@ -2,11 +2,13 @@
  * A PDF's compressed streams, judged before PDF.js reads any of them. PDF.js inflates a stream
  * into buffers outside V8's heap limit, as far as the stream goes: one content stream that inflates
  * to gigabytes would fill memory before any deadline could stop it. So each Flate stream that text
- * extraction may read (content, fonts, object streams; not images, which it never decodes) is
- * inflated here first with native zlib under a cap, and the document is refused as a bomb when one
- * passes {@link PDF_STREAM_CAP} or all of them {@link PDF_STREAMS_CAP}. The bytes are dropped at
- * once: this costs time in proportion to the text streams, not memory. Streams that do not inflate
- * here (encrypted ones, other filters) are left to PDF.js and the worker's memory watch.
+ * extraction may read (content, fonts, object streams; not images, which it never decodes) and that
+ * could pass {@link PDF_STREAM_CAP} is inflated here first with native zlib under that cap, and the
+ * document is refused as a bomb when one passes it, or when those together pass
+ * {@link PDF_STREAMS_CAP}. Deflate expands at most 1032 times, so a stream of fewer than 47 KiB
+ * cannot pass the cap and is not inflated: a 10,000-page PDF of small pages costs nothing here. The
+ * bytes are dropped at once. What many small streams add up to, and streams that do not inflate here
+ * (encrypted ones, other filters), are left to the worker's memory watch (worker-main.ts).
  */
 import { constants, inflateSync } from 'node:zlib';
 import { MiB } from '../../shared/limits';
@@ -20,6 +22,9 @@ export const PDF_STREAMS_CAP = 160 * MiB;
 const MAX_STREAMS = 500_000;
 /** How far back from `stream` its dictionary is looked for. */
 const DICTIONARY_WINDOW = 4096;
+
+/** Deflate's largest expansion: 258 bytes from one code of at least 2 bits, a little over 1032 times. */
+const MAX_DEFLATE_RATIO = 1032;
 
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
@@ -58,6 +63,8 @@ export function checkPdfStreams(pdf: Uint8Array, caps = { stream: PDF_STREAM_CAP
     const start = dataStart(bytes, at);
     const end = bytes.indexOf(END_STREAM, start);
     const data = bytes.subarray(start, end < 0 ? bytes.length : end);
+    if (end >= 0) at = end;
+    if (data.length * MAX_DEFLATE_RATIO + 1024 <= caps.stream) continue; // cannot pass the cap
     const cap = Math.min(caps.stream, caps.total - total);
     let inflated: number;
     try {
@@ -67,6 +74,5 @@ export function checkPdfStreams(pdf: Uint8Array, caps = { stream: PDF_STREAM_CAP
       continue; // not plain Flate here (encrypted, damaged): PDF.js judges it
     }
     total += inflated;
-    if (end >= 0) at = end;
   }
 }

@@ -36,6 +36,12 @@ export function pageText(items: readonly TextItem[]): string {
     .trim();
 }
 
+/**
+ * How long the pages of a PDF that cannot fit are read to name the ones that do (a 10,000-page PDF
+ * answers "pages 1–N fit" within about this, N being a page that surely fits, if not the last).
+ */
+export const HINT_SCAN_MS = 1000;
+
 /** What a page without a text layer shows in the attached text (a marker, like the page marker). */
 export const NO_TEXT_ON_PAGE = '(no text layer on this page: it may be a scanned image)';
 
@@ -75,7 +81,17 @@ export async function extractPdf(job: DocumentJob, onProgress?: ProgressListener
   collector.expect(count);
   let withText = 0;
   const emptyPages: number[] = [];
-  for (let index = job.range?.start ?? 1; index <= count && collector.more(index); index++) {
+  const start = job.range?.start ?? 1;
+  const last = Math.min(count, job.range?.end ?? count);
+  // Page markers alone would pass the limit: the range cannot fit, and what is read only names the
+  // pages that do. That scan stops after HINT_SCAN_MS, naming the pages read so far.
+  const surelyOver = (last - start + 1) * (pageMarker(count, count).length + 4) > job.maxTextBytes;
+  const scanUntil = performance.now() + HINT_SCAN_MS;
+  for (let index = start; index <= count && collector.more(index); index++) {
+    if (surelyOver && index > start && performance.now() > scanUntil) {
+      collector.stoppedAt = index;
+      break;
+    }
     const page = await doc.getPage(index);
     const content = await page.getTextContent();
     page.cleanup();

@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { MiB } from '../../shared/limits';
-import type { ExtractionJob, ExtractionProgress, ExtractionResult } from './protocol';
+import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionResult } from './protocol';
 import { WorkerSlot, type JobBudget } from './worker-slot';
 import { extractionWorkerScript } from './worker-script';
 
@@ -57,12 +57,12 @@ export class ExtractionPool {
    * for it (the app calls this when a workspace with documents opens; the CLI as soon as it sees a
    * document in the message). Failures are left for the first job to report.
    */
-  warm(count = this.size): void {
+  warm(count = this.size, formats?: DocumentFormat[]): void {
     void this.scriptPath().then(
       (script) => {
         while (this.slots.size < Math.min(count, this.size)) {
           const slot = this.spawn(script);
-          slot.warm();
+          slot.warm(formats);
           this.release(slot);
         }
       },

@@ -108,7 +108,7 @@ export interface SpentLimit {
 export type ExtractionProgress = UnitProgress;
 
 /** What the pool sends a warm worker. */
-export type ToWorker = { type: 'job'; id: number; job: ExtractionJob } | { type: 'warm' };
+export type ToWorker = { type: 'job'; id: number; job: ExtractionJob } | { type: 'warm'; formats?: DocumentFormat[] };
 
 /** What a warm worker sends back. */
 export type FromWorker =

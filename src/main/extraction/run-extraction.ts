@@ -6,7 +6,7 @@
  * budget terminates the worker.
  */
 import { ExtractionPool } from './pool';
-import type { ExtractionJob, ExtractionProgress, ExtractionResult } from './protocol';
+import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionResult } from './protocol';
 import { SharedJobs } from './shared-jobs';
 import type { JobBudget } from './worker-slot';
 
@@ -36,9 +36,12 @@ export function sharedExtraction(): SharedJobs {
   return shared;
 }
 
-/** Starts the process's extraction workers and has them load their readers (see `ExtractionPool.warm`). */
-export function warmExtraction(): void {
-  sharedExtraction().pool.warm();
+/**
+ * Starts up to `count` of the process's extraction workers and has them load the readers of
+ * `formats` (default all; see `ExtractionPool.warm`).
+ */
+export function warmExtraction(count = 1, formats?: DocumentFormat[]): void {
+  sharedExtraction().pool.warm(count, formats);
 }
 
 /** Runs `job`; never rejects: every failure is an `{ok: false}` value. */

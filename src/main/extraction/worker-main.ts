@@ -5,6 +5,7 @@
  * own file (dist/extraction-worker.mjs, out/main/extraction-worker.js); from sources it is bundled
  * on demand (see worker-script.ts).
  */
+import './worker-quiet';
 import { parentPort, workerData } from 'node:worker_threads';
 import { extractJob, warmReaders } from './extract-job';
 import type { ExtractionResult, FromWorker, ToWorker } from './protocol';
@@ -38,7 +39,7 @@ setInterval(() => {
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'warm') {
-    void warmReaders();
+    void warmReaders(message.formats);
     return;
   }
   const { id, job } = message;

@@ -6,7 +6,7 @@
  * wall-clock bound. A terminated or failed worker is never reused; the pool starts another.
  */
 import { Worker } from 'node:worker_threads';
-import type { ExtractionJob, ExtractionProgress, ExtractionResult, FromWorker, SpentLimit, ToWorker } from './protocol';
+import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionResult, FromWorker, SpentLimit, ToWorker } from './protocol';
 import { threadCpuMs } from './thread-cpu';
 
 /** The budgets one job runs under (see `extraction/budget.ts`). */
@@ -60,12 +60,11 @@ export class WorkerSlot {
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
       // The worker inherits no environment: nothing it parses can read tokens from it.
       env: {},
+      // Piped, never read: the worker prints nothing (worker-quiet.ts), and nothing it might print
+      // reaches the person's terminal or the CLI's output.
       stdout: true,
       stderr: true,
     });
-    // Whatever a library prints is dropped, never shown or kept.
-    this.worker.stdout.resume();
-    this.worker.stderr.resume();
     this.ready = new Promise((resolve) => {
       const onReady = (message: FromWorker) => {
         if (message.type !== 'ready') return;
@@ -91,9 +90,9 @@ export class WorkerSlot {
     this.worker.unref();
   }
 
-  /** Asks the worker to load every reader now, so the first document does not wait for it. */
-  warm(): void {
-    this.worker.postMessage({ type: 'warm' } satisfies ToWorker);
+  /** Asks the worker to load the readers of `formats` (default all) now, so the first document does not wait for them. */
+  warm(formats?: DocumentFormat[]): void {
+    this.worker.postMessage({ type: 'warm', ...(formats ? { formats } : {}) } satisfies ToWorker);
   }
 
   /** Ends the worker (whatever it is doing). */
@@ -107,10 +106,11 @@ export class WorkerSlot {
    * `aborted`); `onProgress` hears each finished unit. Never rejects.
    */
   async run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal): Promise<SlotOutcome> {
+    // Busy from here: the process waits for this job (idle, it never keeps a CLI run alive).
+    this.worker.ref();
     await this.ready;
     if (!this.alive) return { result: this.death ?? { ok: false, problem: 'failed', detail: 'the extraction worker did not start' }, memory: null };
     const id = nextJobId++;
-    this.worker.ref();
     const started = Date.now();
     const cpuAtStart = this.tid === null ? null : threadCpuMs(this.tid);
     let workMs = budget.workMs;

@@ -40,7 +40,7 @@ export function startEngineWorker(script: string | URL, options: WorkerEngineOpt
           rejectReady(new EngineSetupError(msg.code as EngineSetupError['code'], msg.message));
           return;
         case 'progress':
-          pending.get(msg.id)?.onProgress?.({ raw: msg.raw, state: msg.state });
+          pending.get(msg.id)?.onProgress?.({ raw: msg.raw, state: msg.state, ...(msg.units ? { units: msg.units } : {}) });
           return;
         case 'result':
           pending.get(msg.id)?.resolve(msg.result);
