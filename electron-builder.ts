@@ -46,6 +46,17 @@ const config: Configuration = {
     // The system keychain binding serves the browser host (`atmark serve`); the app keeps keys with
     // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
     '!node_modules/@napi-rs/**',
+    // pdf.js: Node runs only the legacy build (extraction/pdf.ts imports legacy/build/pdf.mjs, which
+    // loads pdf.worker.mjs beside it), with its cmaps, standard fonts and wasm decoders. The modern
+    // build, the viewer, the separate image decoders, the minified and sandbox copies and the types
+    // are about 20 MiB nobody loads.
+    '!node_modules/pdfjs-dist/{build,web,image_decoders,types}/**',
+    '!node_modules/pdfjs-dist/legacy/{web,image_decoders}/**',
+    '!node_modules/pdfjs-dist/legacy/build/{pdf.min.mjs,pdf.worker.min.mjs,pdf.sandbox.mjs,pdf.sandbox.min.mjs}',
+    // exceljs: Node loads excel.js and lib/; dist/ is its browser build.
+    '!node_modules/exceljs/dist/**',
+    // isomorphic-git: Node loads index.js or index.cjs; the UMD bundle is for browsers.
+    '!node_modules/isomorphic-git/index.umd.min.js',
   ],
   // The guide opens from Help; it ships beside the app, readable without a network.
   extraResources: [

@@ -39,7 +39,14 @@ export default defineConfig({
     plugins: [react(), cspMetaPlugin()],
     build: {
       outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      // electron-vite leaves the renderer unminified; minified it is about a third of the size to
+      // read and parse at every start. The libraries go to a chunk of their own, which changes only
+      // when they do.
+      minify: true,
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        output: { codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] } },
+      },
     },
   },
 });

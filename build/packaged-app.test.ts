@@ -106,11 +106,18 @@ describe('the package holds what the app loads, and nothing else of the project'
       '/node_modules/gpt-tokenizer/package.json',
       '/node_modules/gpt-tokenizer/data/o200k_base.tiktoken',
       '/node_modules/gpt-tokenizer/esm/encodingParams/constants.js',
+      '/node_modules/pdfjs-dist/legacy/build/pdf.mjs',
+      '/node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+      '/node_modules/pdfjs-dist/standard_fonts/FoxitFixed.pfb',
+      '/node_modules/pdfjs-dist/cmaps/Adobe-Japan1-UCS2.bcmap',
+      '/node_modules/exceljs/excel.js',
     ]) {
       expect(files, needed).toContain(needed);
     }
     // gpt-tokenizer's rank modules and other encodings are never loaded: about 20 MiB left out.
     expect(files.filter((f) => f.includes('/gpt-tokenizer/esm/bpeRanks/') || /gpt-tokenizer\/data\/(cl100k|p50k|r50k)/.test(f))).toEqual([]);
+    // Nor are pdf.js's builds beyond the legacy one, or exceljs's browser build.
+    expect(files.filter((f) => /^\/node_modules\/pdfjs-dist\/(build|web|image_decoders|types)\//.test(f) || f.startsWith('/node_modules/exceljs/dist/'))).toEqual([]);
     const forbidden = files.filter((f) => /^\/(src|e2e|bench|scripts|build|docs|test-results|dist)\//.test(f) || /\.(map|ts|tsx)$/.test(f) || /\.(test|spec)\.[cm]?js$/.test(f));
     expect(forbidden).toEqual([]);
     for (const dev of ['vitest', 'electron', 'electron-builder', 'react', 'react-dom', '@codemirror/view', 'typescript', 'eslint', 'playwright-core', 'vite', 'esbuild']) {

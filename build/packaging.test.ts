@@ -34,6 +34,10 @@ describe('the electron-builder configuration', () => {
     ]);
     expect(config.win?.target).toEqual([{ target: 'nsis', arch: ['x64', 'arm64'] }]);
     expect((config.linux?.target as Array<{ target: string }>).map((t) => t.target)).toEqual(['AppImage', 'deb']);
+    // Folders from the Dock and Finder's Open With (macOS); plain paths from file managers (Linux).
+    expect((config.mac?.extendInfo as { CFBundleDocumentTypes?: unknown })?.CFBundleDocumentTypes).toEqual([expect.objectContaining({ LSItemContentTypes: ['public.folder'], CFBundleTypeRole: 'Viewer' })]);
+    expect(config.linux?.executableArgs).toEqual(['%F']);
+    expect(config.extraResources).toEqual(expect.arrayContaining([{ from: 'README.ja.md', to: 'docs/README.ja.md' }, { from: 'README.ko.md', to: 'docs/README.ko.md' }]));
     expect(config.linux?.desktop?.entry).toMatchObject({ Name: 'Atmark', MimeType: 'inode/directory;', 'Comment[ja]': expect.stringContaining('プロンプト') });
   });
 

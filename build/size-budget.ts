@@ -4,8 +4,8 @@
  * unused builds slipping back in should fail the test and be looked at, not ship unnoticed.
  */
 
-/** app.asar as packed. */
-export const ASAR_BUDGET_BYTES = 64 * 1024 * 1024;
+/** app.asar as packed: 40.8 MiB measured (issue 25; 58.8 MiB before the trim). */
+export const ASAR_BUDGET_BYTES = 44 * 1024 * 1024;
 
-/** The built renderer (out/renderer: the page, its scripts, styles and fonts). */
-export const RENDERER_BUDGET_BYTES = 4 * 1024 * 1024;
+/** The built renderer (out/renderer: the page, its scripts and styles): 783 KiB measured, minified (1,587 KiB before). */
+export const RENDERER_BUDGET_BYTES = 900 * 1024;
