@@ -8,13 +8,12 @@ import { resolveLanguage, type Language, type LanguageChoice } from '../../share
 import { logCall, logCrash, logEvent } from '../logs/log-events';
 import { createLogFile } from '../logs/log-file';
 import type { Services } from '../services';
-import { APP_ID } from './app-identity';
+import { APP_ID, COPYRIGHT } from './app-identity';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { registerIpc } from './ipc';
 import { folderFromArgv } from './launch-folder';
 import { installMenu, toElectronMenu } from './menu';
 import { aboutOptions, dockMenuFor, jumpListFor } from './os-integration';
-import { COPYRIGHT } from './app-identity';
 import { electronPlatform } from './platform';
 import { installSecurity } from './security';
 import { appFiles, appLocation, createMainWindow } from './window';
