@@ -8,6 +8,7 @@ import { resolveLanguage, type Language, type LanguageChoice } from '../../share
 import { logCall, logCrash, logEvent } from '../logs/log-events';
 import { createLogFile } from '../logs/log-file';
 import type { Services } from '../services';
+import { defaultUserDataDir } from '../settings/user-data-dir';
 import { APP_ID, COPYRIGHT } from './app-identity';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { registerIpc } from './ipc';
@@ -39,10 +40,14 @@ import { captureWindowState } from './window-state';
 const mainDir = path.dirname(fileURLToPath(import.meta.url));
 const files = appFiles(mainDir);
 const location = appLocation(files);
-if (process.env.ATMARK_USER_DATA) app.setPath('userData', process.env.ATMARK_USER_DATA);
+// The settings folder the browser host uses too (Electron's default would follow productName and
+// differ on Linux); ATMARK_USER_DATA moves it.
+app.setPath('userData', process.env.ATMARK_USER_DATA || defaultUserDataDir());
 const userData = app.getPath('userData');
 const windowStateFile = path.join(userData, 'window-state.json');
-app.setAppLogsPath(process.env.ATMARK_USER_DATA ? path.join(userData, 'logs') : undefined);
+// Logs beside the settings, except in macOS's own Logs folder (~/Library/Logs/Atmark), where
+// Console finds them.
+app.setAppLogsPath(process.platform === 'darwin' && !process.env.ATMARK_USER_DATA ? undefined : path.join(userData, 'logs'));
 const log = createLogFile(app.getPath('logs'));
 // Watched, not handled: Electron's own reporting of an uncaught error stays as it is.
 process.on('uncaughtExceptionMonitor', (error) => logCrash(log, 'main', error));
