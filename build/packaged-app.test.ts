@@ -18,9 +18,9 @@ import { buildStandInPackage, type StandInPackage } from './stand-in-package';
  * The packaged app, started from what it holds: a `--dir` build against a stand-in Electron
  * (build/stand-in-package.ts; Electron itself cannot be downloaded here), app.asar extracted to a
  * temporary folder outside the project, so Node's module resolution cannot climb into the
- * project's node_modules and find there what the package lacks. From that tree plain Node starts
- * each worker thread the app starts (the engine, the workspace index, extraction) and asks it
- * real work; Chromium loads the renderer's page through the app scheme's own response code, with
+ * project's node_modules and find there what the package lacks. From that tree plain Node loads
+ * every module main's bundle and chunks import (Electron aside), starts each worker thread the app
+ * starts (the engine, the workspace index, extraction) and asks it real work; Chromium loads the renderer's page through the app scheme's own response code, with
  * the CSP header the app sends. What needs Electron itself (main, preload, the window) is the
  * Electron e2e spec's (e2e/electron.spec.ts).
  *
@@ -149,6 +149,43 @@ describe('the package holds what the app loads, and nothing else of the project'
     console.log(`app.asar: ${(asarBytes / 1024 / 1024).toFixed(1)} MiB with ${files.length} entries; out/renderer: ${(rendererBytes / 1024).toFixed(0)} KiB`);
     expect(asarBytes).toBeLessThanOrEqual(ASAR_BUDGET_BYTES);
     expect(rendererBytes).toBeLessThanOrEqual(RENDERER_BUDGET_BYTES);
+  });
+});
+
+describe("the main process's modules load from the package", () => {
+  it('every module main and its chunks import is in the tree, and loads (Electron itself aside)', async () => {
+    // Plain Node cannot run main (it imports Electron), but it can load everything else main's
+    // bundle and its chunks (the services, the engine, settings) import, from the tree alone.
+    const script = [
+      "import fs from 'node:fs';",
+      "import path from 'node:path';",
+      "import { builtinModules } from 'node:module';",
+      "const files = [];",
+      "const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) { const p = path.join(dir, e.name); if (e.isDirectory()) walk(p); else if (p.endsWith('.js')) files.push(p); } };",
+      "walk('out/main');",
+      "const bare = new Set(); const dynamic = new Set(); const missingFiles = [];",
+      "for (const file of files) {",
+      "  const source = fs.readFileSync(file, 'utf8');",
+      String.raw`  for (const m of source.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^import\s*["']([^"']+)["']/gm)) {`,
+      "    const spec = m[1] ?? m[2] ?? m[3];",
+      "    if (spec.startsWith('.')) { if (!fs.existsSync(path.resolve(path.dirname(file), spec))) missingFiles.push(file + ' -> ' + spec); }",
+      "    else if (!spec.startsWith('node:') && spec !== 'electron' && !builtinModules.includes(spec)) (m[2] ? dynamic : bare).add(spec);",
+      "  }",
+      "}",
+      "const failed = [];",
+      "for (const spec of bare) { try { await import(spec); } catch (e) { failed.push(spec + ': ' + String(e && e.message).slice(0, 300)); } }",
+      // A dynamic import may need what its importer sets up first (pdf.js in the extraction
+      // worker): it must resolve here; loading it is the worker tests' part.
+      "for (const spec of dynamic) { try { import.meta.resolve(spec); } catch (e) { failed.push(spec + ': ' + String(e && e.message).slice(0, 300)); } }",
+      "console.log(JSON.stringify({ files: files.length, bare: [...bare].sort(), dynamic: [...dynamic].sort(), missingFiles, failed }));",
+      'process.exit(0);',
+    ].join('\n');
+    const answer = await probe<{ files: number; bare: string[]; dynamic: string[]; missingFiles: string[]; failed: string[] }>('main-modules', script);
+    expect(answer.files).toBeGreaterThan(4);
+    expect(answer.bare).toEqual(expect.arrayContaining(['zod']));
+    expect(answer.dynamic).toEqual(expect.arrayContaining(['pdfjs-dist/legacy/build/pdf.mjs']));
+    expect(answer.missingFiles).toEqual([]);
+    expect(answer.failed).toEqual([]);
   });
 });
 
