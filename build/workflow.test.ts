@@ -36,6 +36,11 @@ describe('the workflows', () => {
       expect(release).toContain('npm run dist');
     });
 
+    it('fetches the Electron binary and requires it, so the Electron e2e runs instead of skipping', () => {
+      expect(release).toContain('node node_modules/electron/install.js');
+      expect(release.match(/ATMARK_REQUIRE_ELECTRON: '1'/g)).toHaveLength(2);
+    });
+
     it('runs the tests under xvfb-run with the AppArmor user-namespace restriction lifted, the sandbox kept', () => {
       expect(release).toMatch(/xvfb-run [^\n]*npm test/);
       expect(release).toContain('sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0');

@@ -24,6 +24,13 @@ const ROOT = path.resolve(__dirname, '..');
 const binary = electronBinary(ROOT);
 if (!binary) console.log('e2e/electron.spec.ts skipped: no Electron binary is installed (node_modules/electron has no dist/, and it cannot be downloaded here); the browser-host specs cover the composer, build/packaged-app.test.ts the packed workers and page, and the release workflow runs this spec with the real Electron.');
 
+// Where the Electron app must be tested (the release workflow), a missing binary is a failure.
+describe.runIf(!binary && process.env.ATMARK_REQUIRE_ELECTRON === '1')('the Electron binary', () => {
+  it('is installed (ATMARK_REQUIRE_ELECTRON=1): run "node node_modules/electron/install.js"', () => {
+    expect(binary).not.toBeNull();
+  });
+});
+
 describe.skipIf(!binary)('the Electron app', () => {
   let app: ElectronApplication | undefined;
   let page: Page;
