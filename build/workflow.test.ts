@@ -39,6 +39,10 @@ describe('the workflows', () => {
     it('fetches the Electron binary and requires it, so the Electron e2e runs instead of skipping', () => {
       expect(release).toContain('node node_modules/electron/install.js');
       expect(release.match(/ATMARK_REQUIRE_ELECTRON: '1'/g)).toHaveLength(2);
+      // Built once, so the packaged test and the Electron e2e never rebuild out/ under each other.
+      expect(release.indexOf('run: npx electron-vite build')).toBeGreaterThan(0);
+      expect(release.indexOf('run: npx electron-vite build')).toBeLessThan(release.indexOf('run: xvfb-run'));
+      expect(release.match(/ATMARK_APP_BUILT: '1'/g)).toHaveLength(2);
     });
 
     it('runs the tests under xvfb-run with the AppArmor user-namespace restriction lifted, the sandbox kept', () => {

@@ -41,8 +41,11 @@ describe.skipIf(!binary)('the Electron app', () => {
   let endpoint: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { build } = await import('electron-vite');
-    await build({ root: ROOT, logLevel: 'warn' });
+    // ATMARK_APP_BUILT=1: out/ is already built (see build/stand-in-package.ts).
+    if (process.env.ATMARK_APP_BUILT !== '1') {
+      const { build } = await import('electron-vite');
+      await build({ root: ROOT, logLevel: 'warn' });
+    }
     workspace = await createTestWorkspace();
     other = path.join(path.dirname(workspace.root), 'elsewhere');
     server = await startOpenAiServer();
