@@ -60,8 +60,14 @@ describe('Send through the browser host', () => {
     const settings = page.getByRole('region', { name: 'Settings' });
     await settings.getByLabel('Preset').selectOption('openai');
     await settings.getByRole('button', { name: 'Add endpoint' }).click();
+    // A key over http:// to another machine would cross the network in clear: Settings says so,
+    // and says nothing for loopback.
+    const inClear = settings.getByRole('alert').filter({ hasText: 'unencrypted' });
+    await settings.getByLabel('Base URL').fill('http://192.168.1.20:8000/v1');
+    await expect.poll(() => inClear.textContent()).toContain('the API key would cross the network to 192.168.1.20:8000 unencrypted');
     await settings.getByLabel('Base URL').fill(server.baseUrl);
     await settings.getByLabel('Model', { exact: true }).fill('test-model');
+    expect(await inClear.count()).toBe(0);
     // No Save button: leaving the field saves it.
     await settings.getByLabel('Base URL').focus();
     await settings.getByText('Saved.').waitFor();

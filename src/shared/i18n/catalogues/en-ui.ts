@@ -258,6 +258,7 @@ export const enUi = {
     contextLength: 'Model context length',
     needsKey: 'Needs an API key',
     keyStatus: 'API key status',
+    keyInClear: 'This endpoint uses http://, so the API key would cross the network to {{host}} unencrypted. Use https:// unless every network between here and {{host}} is one you trust.',
     keySet: 'An API key is set.',
     keyNotSet: 'No API key is set.',
     keyHostOnly: ' No system keychain answered (on Linux: GNOME Keyring or KWallet), so keys typed here last until the host stops; or start it with ATMARK_API_KEY set.',

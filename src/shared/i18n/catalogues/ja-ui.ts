@@ -253,6 +253,7 @@ export const jaUi: Catalogue['ui'] = {
     contextLength: 'モデルのコンテキスト長',
     needsKey: 'API キーが必要',
     keyStatus: 'API キーの状態',
+    keyInClear: 'このエンドポイントは http:// を使うため、API キーが暗号化されないまま {{host}} まで送られます。{{host}} までのネットワークをすべて信頼できる場合を除き、https:// を使ってください。',
     keySet: 'API キーは設定済みです。',
     keyNotSet: 'API キーは設定されていません。',
     keyHostOnly: ' システムのキーチェーン（Linux では GNOME Keyring や KWallet）が応答しないため、ここで入力したキーはホストが止まるまで保持されます。ATMARK_API_KEY を設定して起動することもできます。',
