@@ -16,6 +16,7 @@ export const MAY_IMPORT = {
   preload: ['shared'],
   'main/guards': ['shared'],
   'main/storage': ['shared'],
+  'main/logs': ['shared'],
   'main/git': ['shared', 'main/guards'],
   'main/net': ['shared', 'main/guards'],
   'main/model': ['shared', 'main/net'],
@@ -29,7 +30,7 @@ export const MAY_IMPORT = {
   'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'scripts'],
   'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
   'main/host': ['shared', 'main/engine', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
-  'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
+  'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings', 'main/logs'],
   'main/cli': ['shared', 'main/engine', 'main/engine-worker', 'main/resolvers', 'main/host', 'main/sessions', 'main/settings', 'main/extraction'],
 };
 
