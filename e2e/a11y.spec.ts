@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -50,7 +51,7 @@ describe.each(VIEWS)('axe: $scheme at $width×$height', ({ scheme, width, height
   beforeAll(async () => {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, bypassCSP: true });
     page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(UI_WAIT_MS);
     await page.goto(host.url);
     await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   });

@@ -13,7 +13,7 @@
  */
 import type { Warning } from '../../shared/warnings';
 import { applyRedactions, findSecrets, type SecretSpan } from '../guards/secrets';
-import type { Resolution } from './resolver';
+import type { Resolution } from '../resolve';
 
 /**
  * Keys that are not metadata: codes and catalogue keys, the reference as typed, the excerpt's

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileResolver } from './file';
 import { makeArea, makeCtx, makeRef, type TempArea } from '../../../test-support/fs';
-import type { Resolution } from '../engine/resolver';
+import type { Resolution } from '../resolve';
 import {
   makeDeflateBomb,
   makeDocx,

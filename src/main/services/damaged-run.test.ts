@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence } from '../storage';
 import { createEngine } from '../engine';
 import { createSession } from '../sessions';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';

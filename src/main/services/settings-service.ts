@@ -4,7 +4,7 @@
  * app, the environment/memory store in the browser host) and leave it only for Send.
  */
 import path from 'node:path';
-import type { Sentence } from '../sessions/keep-aside';
+import { fileVersion, NO_FILE, type Sentence, type FileProblem } from '../storage';
 import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import {
@@ -22,8 +22,6 @@ import {
   type SendEndpoint,
   type Settings,
 } from '../settings';
-import type { FileProblem } from '../sessions/atomic-file';
-import { fileVersion, NO_FILE } from '../sessions/file-version';
 import { SERVICE_TEXT } from './text';
 
 /** The settings of one services instance. */
@@ -51,7 +49,7 @@ export function createSettingsService(
 ): SettingsService {
   let problems: FileProblem[] = [];
   let version = 0;
-  /** The settings file's version as this window last read or wrote it (compare-and-swap, file-version.ts). */
+  /** The settings file's version as this window last read or wrote it (compare-and-swap, storage/file-version.ts). */
   let known: Promise<string> = Promise.resolve(NO_FILE);
   const settingsPath = userDataDir ? path.join(userDataDir, SETTINGS_FILE) : '';
   let current: Promise<Settings> = userDataDir

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreNotice } from '../../shared/api/contract';
 import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence } from '../storage';
 import { createDraftStore } from '../sessions/draft';
 import { createSettingsService } from './settings-service';
 import { createServices, type Services } from './services';

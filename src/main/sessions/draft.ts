@@ -9,9 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
 import { said } from '../../shared/i18n/translate';
-import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
-import { fileVersion, versionOf } from './file-version';
-import { keepAside, whyOf, type Sentence } from './keep-aside';
+import { fileVersion, jsonText, readJsonFile, sweepStaleTemps, versionOf, writeFileAtomic, type FileProblem, keepAside, whyOf, type Sentence } from '../storage';
 import { SESSION_TEXT } from './text';
 
 /** The draft file's name in the folder given to {@link createDraftStore}. */
@@ -81,6 +79,11 @@ export interface DraftStore {
  * absent) and differ. A file that could not be read (a folder in its place) is no other window's
  * draft: the write goes ahead and reports its own failure.
  */
+function comparable(known: string | null): known is string {
+  return known !== null && !known.startsWith('unreadable:');
+}
+
+/** See {@link comparable}: true when the file moved from the version this window knew. */
 function changedElsewhere(known: string | null, now: string): boolean {
   if (known === null || known.startsWith('unreadable:') || now.startsWith('unreadable:')) return false;
   return known !== now;
@@ -99,7 +102,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   let blocked = false;
   /** Where this window's draft goes: `draft.json`, or its own file after a conflict. */
   let target = path;
-  /** draft.json's version as this window last read or wrote it (file-version.ts); null before either. */
+  /** draft.json's version as this window last read or wrote it (storage/file-version.ts); null before either. */
   let known: string | null = null;
 
   // Writes run one after another; each takes whatever is newest when it starts, so a burst of
@@ -114,7 +117,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) {
         problem = { path, code: 'too_large', ...said(SESSION_TEXT.draftTooLarge(MAX_DRAFT_BYTES)) };
       } else {
-        if (target === path && changedElsewhere(known, await fileVersion(path, MAX_DRAFT_BYTES))) {
+        if (target === path && comparable(known) && changedElsewhere(known, await fileVersion(path, MAX_DRAFT_BYTES))) {
           // Another window wrote draft.json since: writing over it would lose its text.
           target = join(dir, `draft.window-${now().toISOString().replace(/[:.]/g, '-')}.json`);
           const sentence = SESSION_TEXT.draftChangedElsewhere(target);

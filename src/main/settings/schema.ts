@@ -7,7 +7,6 @@
 import { parseAllowEntry } from '../../shared/allow-host';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { classifyAddress, isIpLiteral } from '../net/address';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';
 
@@ -54,9 +53,11 @@ export function endpointAddressProblem(text: string): string | null {
     return null;
   }
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (!isIpLiteral(bare)) return null;
-  const canonical = ipaddr.parse(bare).toString();
-  if (METADATA_ADDRESSES.has(canonical) || classifyAddress(bare) === 'link-local') return ENDPOINT_ADDRESS_REFUSED;
+  // Only literal addresses (a URL's host is already in canonical form: `169.254.169.254`, `[fe80::1]`).
+  if (!ipaddr.IPv4.isValidFourPartDecimal(bare) && !ipaddr.IPv6.isValid(bare)) return null;
+  if (bare.includes('%')) return ENDPOINT_ADDRESS_REFUSED; // a zone id only makes sense on a local link
+  const address = ipaddr.process(bare); // IPv4-mapped IPv6 read as the IPv4 address it holds
+  if (METADATA_ADDRESSES.has(address.toString()) || address.range() === 'linkLocal') return ENDPOINT_ADDRESS_REFUSED;
   return null;
 }
 
@@ -109,6 +110,7 @@ export const LimitsSchema = z
     gitTimeoutMs: limit('gitTimeoutMs'),
     urlTimeoutMs: limit('urlTimeoutMs'),
     folderTimeoutMs: limit('folderTimeoutMs'),
+    documentTimeoutMs: limit('documentTimeoutMs'),
     maxUrlBytes: limit('maxUrlBytes'),
   })
   .refine((l) => l.softTokenRatio <= l.hardTokenRatio, { message: 'the soft token limit must not be above the hard one', path: ['softTokenRatio'] });

@@ -1,6 +1,7 @@
 import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
+import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import type { ParsedReference } from '../../shared/reference';
 import { say, uiText } from '../i18n/said';
 
@@ -53,8 +54,9 @@ const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip
 export function shortName(ref: ParsedReference, language: Language = 'en'): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
-  switch (ref.kind) {
-    case 'file': {
+  const label = KIND_DESCRIPTORS[ref.kind].chip.label;
+  switch (label.from) {
+    case 'path': {
       if (ref.lineStart === undefined) return base(ref.value);
       const end = ref.lineEnd ?? ref.lineStart;
       // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").
@@ -68,15 +70,13 @@ export function shortName(ref: ParsedReference, language: Language = 'en'): stri
     }
     case 'folder':
       return `${base(ref.value)}/`;
-    case 'diff':
-      return words('ui.chip.unstaged');
-    case 'staged':
-      return words('ui.chip.staged');
-    case 'git':
-      return ref.count === undefined ? ref.value : words('ui.chip.commits', ref.count);
-    case 'url':
+    case 'words':
+      return words(label.key);
+    case 'count':
+      return ref.count === undefined ? ref.value : words(label.key, ref.count);
+    case 'host':
       return hostOf(ref.value);
-    case 'result':
+    case 'value':
       return ref.value;
   }
 }

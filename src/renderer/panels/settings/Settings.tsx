@@ -5,6 +5,7 @@ import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { HostListField } from './HostListField';
+import { KeyInClear } from './KeyInClear';
 import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
 
 /** A language's own name (English, 日本語, 한국어), the same whatever the UI language. */
@@ -257,6 +258,7 @@ export function Settings() {
                     }
                   /> {ui.t('ui.settings.needsKey')}
                 </label>
+                <KeyInClear baseUrl={chosen.baseUrl} usesKey={chosen.apiKeyRef !== null} />
                 {chosen.apiKeyRef !== null && (
                   <div className="key-row">
                     <p className="key-state" role="status" aria-label={ui.t('ui.settings.keyStatus')}>
