@@ -61,13 +61,18 @@ describe.each(VIEWS)('axe: $scheme at $width×$height', ({ scheme, width, height
     const ui = composerPage(page);
     await ui.clearPrompt();
     await ui.write('Read @file:src/greet.ts and @file:missing.ts then');
+    // The preview tab first (the default), then the Warnings tab.
+    expect(await violations(page)).toEqual([]);
+    await ui.showWarnings();
     await ui.prompt().click();
+    await page.keyboard.press('Control+End');
     await page.keyboard.type(' @file:gree');
     await page.getByRole('listbox').waitFor();
     // The Warnings panel's line about the reference still being typed is checked too.
     await page.locator('#warnings-panel .typing-note').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await ui.showPreview();
   });
 
   it('a chip card open has no violations', async () => {

@@ -10,18 +10,26 @@ import { Settings } from './panels/settings/Settings';
 import { ContextLength } from './panels/ContextLength';
 import { Meters } from './panels/Meters';
 import { Notice } from './panels/Notice';
-import { Preview } from './panels/Preview';
-import { Warnings } from './panels/Warnings';
+import { SidePanel, tabId } from './panels/SidePanel';
 import { WorkspaceBar } from './panels/WorkspaceBar';
 import { useApi, useApp, useAppStore } from './store';
 import { OFFER_FOLDER_BROWSER } from './store/notice-slice';
 
-/** The window: workspace bar, composer with meters and actions, preview and warnings. */
+/** Mod+. : open the side panel on its tab, or, from inside it, collapse it and go back to the prompt. */
+function isSideKey(event: KeyboardEvent): boolean {
+  return event.key === '.' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+/**
+ * The window: the conversation as the main surface with the composer docked under it (meters and
+ * actions in one row each), and beside them one side panel with the Preview and Warnings tabs.
+ */
 export function App() {
   const api = useApi();
   const store = useAppStore();
 
   const panel = useApp((s) => s.panel);
+  const sideOpen = useApp((s) => s.sideOpen);
 
   useEffect(() => {
     const state = store.getState();
@@ -32,6 +40,25 @@ export function App() {
 
   // The app's Settings… menu item (Mod+,) opens the settings panel.
   useEffect(() => api.onMenuCommand(({ command }) => command === 'settings' && store.getState().setPanel('settings')), [api, store]);
+
+  // The side panel is one key away at any window size.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSideKey(event) || event.isComposing) return;
+      event.preventDefault();
+      const state = store.getState();
+      const side = document.querySelector('.side-panel');
+      if (state.sideOpen && side?.contains(document.activeElement)) {
+        state.setSideOpen(false);
+        document.querySelector<HTMLElement>('.cm-content')?.focus();
+        return;
+      }
+      state.showSide(state.sideTab);
+      requestAnimationFrame(() => document.getElementById(tabId(store.getState().sideTab))?.focus());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
 
   const submit = () => {
     const state = store.getState();
@@ -59,23 +86,26 @@ export function App() {
         <WorkspaceBar />
         <PanelButtons />
       </header>
-      <main>
-        <div className="compose">
-          <Composer onSubmit={submit} />
-          <Meters />
-          <div className="toolbar">
-            <ContextLength />
-            <Actions />
-          </div>
-          <Notice />
+      <main className={sideOpen || panel ? 'with-side' : 'without-side'}>
+        <div className="chat">
           <Conversation />
+          <div className="dock">
+            <Notice />
+            <Composer onSubmit={submit} />
+            <Meters />
+            <div className="toolbar">
+              <ContextLength />
+              <Actions />
+            </div>
+          </div>
         </div>
-        <div className="side">
-          {panel === 'settings' && <Settings />}
-          {panel === 'history' && <History />}
-          <Preview />
-          <Warnings />
-        </div>
+        {(sideOpen || panel) && (
+          <div className="side">
+            {panel === 'settings' && <Settings />}
+            {panel === 'history' && <History />}
+            <SidePanel />
+          </div>
+        )}
       </main>
     </div>
   );

@@ -73,7 +73,7 @@ export function Actions() {
           {ui.t('ui.actions.export')}
         </button>
       </div>
-      <p id="send-reason" className="send-reason">
+      <p id="send-reason" className="send-reason" title={streaming ? undefined : (reason ?? undefined)}>
         {!streaming && reason}
       </p>
     </>

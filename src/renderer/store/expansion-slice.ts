@@ -136,7 +136,8 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
         set({ contextLength: tokens });
         schedule(EXPAND_DEBOUNCE_MS);
       },
-      selectRef: (raw) => set({ selectedRef: raw }),
+      // A chosen reference is shown in the Preview tab, which opens if it was collapsed or on Warnings.
+      selectRef: (raw) => set(raw === null ? { selectedRef: null } : { selectedRef: raw, sideOpen: true, sideTab: 'preview' }),
       refresh: () => schedule(0),
       async expandFresh() {
         const text = get().text;

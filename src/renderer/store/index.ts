@@ -3,6 +3,7 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
 import { createConversationSlice } from './conversation-slice';
 import { createExpansionSlice, loadDraft } from './expansion-slice';
+import { createLayoutSlice } from './layout-slice';
 import { createNoticeSlice } from './notice-slice';
 import type { AppState } from './types';
 import { createWorkspaceSlice } from './workspace-slice';
@@ -21,6 +22,7 @@ export function createAppStore(api: AtmarkApi, draft: string | null = null): Sto
     ...createExpansionSlice(api)(...a),
     ...createNoticeSlice(...a),
     ...createConversationSlice(api)(...a),
+    ...createLayoutSlice(...a),
   }));
   // The draft main kept wins (it survives a crash of the host); this page's copy is the fallback.
   store.setState({ text: draft ?? loadDraft() });

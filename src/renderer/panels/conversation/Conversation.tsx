@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { LinkedText } from '../links';
 import type { RunView } from '../../../shared/api/session-types';
 import { useUi } from '../../i18n';
@@ -18,6 +19,13 @@ export function Conversation() {
   const text = useApp((s) => s.text);
   // Retry sends the composer's text again: offered after a Send that failed, while that text is unchanged.
   const last = turns[turns.length - 1];
+  const list = useRef<HTMLOListElement>(null);
+  // The newest turn stays in view as it streams, unless the person scrolled up to read.
+  const following = useRef(true);
+  useEffect(() => {
+    const el = list.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [turns]);
   const canRetry = sending === null && (sendError !== null || (last?.status === 'failed' && last.message === text));
   const retry = canRetry ? (
     <button type="button" className="retry" onClick={() => void send()}>
@@ -41,7 +49,15 @@ export function Conversation() {
       {turns.length === 0 ? (
         <p className="muted">{ui.t('ui.conversation.empty')}</p>
       ) : (
-        <ol className="turns">
+        <ol
+          className="turns"
+          ref={list}
+          tabIndex={0}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          }}
+        >
           {turns.map((run) => (
             <Turn key={run.id} run={run} live={sending?.runId === run.id} />
           ))}

@@ -128,6 +128,12 @@ export const enUi = {
     label: 'Notice',
     dismiss: 'Dismiss notice',
   },
+  side: {
+    label: 'Preview and warnings',
+    toggle: 'Preview and warnings',
+    collapse: 'Hide',
+    keyHint: 'Show or hide with Ctrl+.',
+  },
   preview: {
     title: 'Preview',
     updating: 'updating…',

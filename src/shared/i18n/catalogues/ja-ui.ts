@@ -123,6 +123,12 @@ export const jaUi: Catalogue['ui'] = {
     label: 'お知らせ',
     dismiss: 'お知らせを閉じる',
   },
+  side: {
+    label: 'プレビューと警告',
+    toggle: 'プレビューと警告',
+    collapse: '隠す',
+    keyHint: 'Ctrl+. で表示・非表示を切り替えます',
+  },
   preview: {
     title: 'プレビュー',
     updating: '更新中…',

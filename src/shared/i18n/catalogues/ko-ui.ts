@@ -123,6 +123,12 @@ export const koUi: Catalogue['ui'] = {
     label: '알림',
     dismiss: '알림 닫기',
   },
+  side: {
+    label: '미리보기와 경고',
+    toggle: '미리보기와 경고',
+    collapse: '숨기기',
+    keyHint: 'Ctrl+. 키로 보이거나 숨깁니다',
+  },
   preview: {
     title: '미리보기',
     updating: '업데이트 중…',
