@@ -77,7 +77,7 @@ describe('finding 1: the layout', () => {
     await page.getByLabel('Context length').fill('256');
     await ui().settle();
     const figure = page.locator('.meter', { has: tokens }).locator('.meter-figure');
-    await expect.poll(() => page.locator('.meter', { has: tokens }).getAttribute('class')).toMatch(/meter-level-over/);
+    await expect.poll(() => tokens.getAttribute('class')).toMatch(/meter-level-over/);
     expect(await figure.isVisible()).toBe(true);
     expect(Number(await tokens.getAttribute('aria-valuenow'))).toBeGreaterThan(Number(await tokens.getAttribute('aria-valuemax')));
     await page.getByLabel('Context length').fill('128000');
@@ -115,6 +115,114 @@ describe('finding 1: the layout', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
     await page.keyboard.press('Control+.');
     await expect.poll(() => warningsTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    await ui().showPreview();
+  });
+});
+
+describe('finding 5: notices know when they are done', () => {
+  it('"no endpoint" goes once an endpoint is added; information fades', async () => {
+    await ui().clearPrompt();
+    await ui().write('Hello');
+    await ui().prompt().focus();
+    await page.keyboard.press('Control+Enter');
+    const notice = page.getByRole('status', { name: 'Notice' });
+    await expect.poll(() => notice.textContent()).toMatch(/no model endpoint is configured/);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByLabel('Preset').selectOption('ollama');
+    await settings.getByRole('button', { name: 'Add endpoint' }).click();
+    await settings.getByText(/is added and saved; Send uses it now/).waitFor();
+    await expect.poll(() => notice.textContent()).not.toMatch(/no model endpoint/);
+    await page.keyboard.press('Escape');
+    // Information (Copy's "copied") fades by itself; the poll's deadline is far past the fade.
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => notice.textContent()).toMatch(/Copied/);
+    await expect.poll(() => notice.textContent(), { timeout: 30_000 }).toBe('');
+  });
+});
+
+describe('finding 6: settings do not reset the context length', () => {
+  it('saving another setting keeps the length typed in the composer; editing the model\'s length sets it', async () => {
+    // The composer's field (Settings has its own "Model context length").
+    const field = page.getByRole('spinbutton', { name: /^Context length/ });
+    await field.fill('128000');
+    await ui().settle();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByLabel('Language of warnings in the prompt').selectOption('ja');
+    await settings.getByLabel('Allowed hosts', { exact: true }).fill('intranet.local');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await settings.getByText('Saved.').waitFor();
+    expect(await field.inputValue()).toBe('128000');
+    expect(Number(await page.getByRole('meter', { name: 'Context', exact: true }).getAttribute('aria-valuemax'))).toBe(128000);
+    // The model's own context length changed: the composer follows it.
+    await settings.getByLabel('Model context length').fill('32768');
+    await settings.getByLabel('Model', { exact: true }).focus();
+    await expect.poll(() => field.inputValue()).toBe('32768');
+    await settings.getByLabel('Language of warnings in the prompt').selectOption('en');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('finding 7: completion and CJK text', () => {
+  /** Types `query` at the cursor, waits for the list and picks its first row with Enter. */
+  async function pick(query: string, row: RegExp): Promise<void> {
+    await page.keyboard.insertText(query);
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').first().textContent()).toMatch(row);
+    await page.waitForTimeout(150); // past CodeMirror's interaction delay
+    await page.keyboard.press('Enter');
+  }
+  const draft = () => page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''");
+
+  it('no space is inserted before CJK text that follows, and the space is taken back when Japanese is typed next', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.insertText('の要約');
+    await page.keyboard.press('Home');
+    await pick('@file:READ', /README\.md/);
+    await expect.poll(draft).toBe('@file:README.mdの要約');
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await pick('@file:READ', /README\.md/);
+    await expect.poll(draft).toBe('@file:README.md ');
+    await page.keyboard.insertText('の要約');
+    await expect.poll(draft).toBe('@file:README.mdの要約');
+  });
+
+  it('a Korean particle attaches to the reference, a Korean word keeps its space, English keeps its space', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await pick('@file:READ', /README\.md/);
+    await page.keyboard.insertText('를 검토해');
+    await expect.poll(draft).toBe('@file:README.md를 검토해');
+    await page.keyboard.insertText(' ');
+    await pick('@file:src/gree', /greet\.ts/);
+    await page.keyboard.insertText('파일도');
+    await expect.poll(draft).toBe('@file:README.md를 검토해 @file:src/greet.ts 파일도');
+    await page.keyboard.insertText(' ');
+    await pick('@dif', /@diff/);
+    await page.keyboard.insertText('and');
+    await expect.poll(draft).toBe('@file:README.md를 검토해 @file:src/greet.ts 파일도 @diff and');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('finding 8: near-miss kinds', () => {
+  it('@fle: gets "did you mean @file:?" with a quick fix; an email and a mention stay quiet', async () => {
+    await ui().clearPrompt();
+    await ui().write('mail me@example.com and ask @tanaka about @fle:src/greet.ts please');
+    await ui().prompt().blur();
+    const warnings = await ui().showWarnings();
+    const items = warnings.locator('li[data-code="near_miss"]');
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.textContent()).toMatch(/@fle: is not a kind of reference\. Did you mean @file:\?/);
+    await items.getByRole('button', { name: 'Use @file:' }).click();
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:src/greet.ts"]').getAttribute('data-state')).toBe('ok');
+    await expect.poll(() => items.count()).toBe(0);
+    await ui().clearPrompt();
+    await ui().write('list @folder src and @dif');
+    await ui().prompt().blur();
+    await expect.poll(() => items.allTextContents()).toEqual([expect.stringMatching(/^@folder .*Did you mean @folder:\?/), expect.stringMatching(/^@dif .*Did you mean @diff\?/)]);
     await ui().showPreview();
   });
 });

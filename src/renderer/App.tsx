@@ -64,8 +64,17 @@ export function App() {
     const state = store.getState();
     const reason = sendReasonOf(state);
     if (reason === null) void state.send();
-    else state.notify('error', reason);
+    else state.notify('error', reason, undefined, 'send');
   };
+
+  // Why Send could not run goes once Send can (an endpoint added, a prompt written).
+  useEffect(
+    () =>
+      store.subscribe((state) => {
+        if (state.notice?.cause === 'send' && sendReasonOf(state) === null) state.clearNoticeAbout('send');
+      }),
+    [store],
+  );
 
   // A folder dropped anywhere outside the composer opens as the workspace.
   const onDrop = (event: DragEvent) => {
@@ -74,8 +83,8 @@ export function App() {
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
     // A browser hides where a dropped item lives: say so, and offer the folder browser instead.
-    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER);
-    else store.getState().notify('error', uiText('ui.drop.noPath'));
+    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER, 'drop');
+    else store.getState().notify('error', uiText('ui.drop.noPath'), undefined, 'drop');
   };
 
   return (

@@ -8,8 +8,8 @@ export interface DropConfig {
   api: AtmarkApi;
   /** A dropped folder opens as the workspace. */
   openFolder(path: string): void;
-  /** Shown when the drop cannot be used (e.g. the browser hides the file's path). */
-  notify(kind: 'info' | 'error', said: Said): void;
+  /** Shown when the drop cannot be used (e.g. the browser hides the file's path); `drop` notices fade. */
+  notify(kind: 'info' | 'error', said: Said, cause?: 'drop'): void;
   /** A file outside the workspace was granted: expand again. */
   granted(): void;
 }
@@ -36,7 +36,7 @@ export function fileDrop(config: DropConfig): Extension {
       event.preventDefault();
       const paths = droppedPaths(config.api, event.dataTransfer);
       if (paths.length === 0) {
-        config.notify('error', uiText('ui.drop.filePathHidden'));
+        config.notify('error', uiText('ui.drop.filePathHidden'), 'drop');
         return true;
       }
       const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;

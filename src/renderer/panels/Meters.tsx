@@ -33,8 +33,8 @@ function Meter({ name, now, max, figure, text, soft, bar = false }: MeterProps) 
   // The level's class must not be the soft marker's (`meter-soft`), or the bar is drawn as the marker.
   const level = now > max ? 'over' : soft !== undefined && now > soft ? 'soft' : 'ok';
   return (
-    <div className={`meter meter-level-${level}`}>
-      <div role="meter" tabIndex={0} aria-label={name} aria-valuemin={0} aria-valuemax={max} aria-valuenow={now} aria-valuetext={text} className="meter-body">
+    <div className="meter">
+      <div role="meter" tabIndex={0} aria-label={name} aria-valuemin={0} aria-valuemax={max} aria-valuenow={now} aria-valuetext={text} className={`meter-body meter-level-${level}`}>
         <span className="meter-name">{name}</span>
         <span className="meter-figure">{figure}</span>
         {bar && (

@@ -3,7 +3,7 @@ import { useUi } from '../i18n';
 import { useApp } from '../store';
 import type { SideTab } from '../store/layout-slice';
 import { Preview } from './Preview';
-import { referenceBeingTyped, settledWarnings } from './typing';
+import { referenceBeingTyped, settledNearMisses, settledWarnings } from './typing';
 import { Warnings, NO_WARNINGS } from './Warnings';
 
 const TABS: readonly SideTab[] = ['preview', 'warnings'];
@@ -15,7 +15,9 @@ export const tabId = (tab: SideTab) => `${tab}-tab`;
 export function useWarningCount(): number {
   const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
-  return useMemo(() => settledWarnings(all, typing).length, [all, typing]);
+  const text = useApp((s) => s.text);
+  const cursor = useApp((s) => s.cursor);
+  return useMemo(() => settledWarnings(all, typing).length + settledNearMisses(text, cursor).length, [all, typing, text, cursor]);
 }
 
 /**

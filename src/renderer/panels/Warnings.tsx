@@ -3,7 +3,7 @@ import type { Warning } from '../../shared/warnings';
 import { useUi } from '../i18n';
 import { WARNING_CODE_KEYS } from '../i18n/code-words';
 import { useApp } from '../store';
-import { referenceBeingTyped, settledWarnings } from './typing';
+import { referenceBeingTyped, settledNearMisses, settledWarnings } from './typing';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
 export const NO_WARNINGS: readonly Warning[] = [];
@@ -22,12 +22,28 @@ export function Warnings({ hidden }: { hidden: boolean }) {
   const held = typing !== null && warnings.length < all.length;
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
+  const text = useApp((s) => s.text);
+  const cursor = useApp((s) => s.cursor);
+  const applyEdit = useApp((s) => s.applyEdit);
+  const nearMisses = useMemo(() => settledNearMisses(text, cursor), [text, cursor]);
   return (
     // A tab's panel (SidePanel), named "Warnings" without the count the tab shows, so its name stays put.
     <section id="warnings-panel" role="tabpanel" tabIndex={-1} className="warnings" aria-label={ui.t('ui.warnings.title')} hidden={hidden}>
       {expandError && <p className="error">{ui.say(expandError)}</p>}
       {held && <p className="typing-note">{ui.t('ui.warnings.typing', { reference: typing })}</p>}
-      {warnings.length === 0 && !expandError ? (
+      {nearMisses.length > 0 && (
+        <ul className="near-misses">
+          {nearMisses.map((m) => (
+            <li key={`${m.from}-${m.written}`} className="warning warning-near_miss" data-code="near_miss">
+              <code>{m.written}</code> <span className="sentence">{ui.t('ui.warnings.nearMiss', { written: m.written, suggestion: m.suggestion })}</span>{' '}
+              <button type="button" onClick={() => applyEdit({ from: m.from, to: m.to, insert: m.suggestion })}>
+                {ui.t('ui.warnings.useSuggestion', { suggestion: m.suggestion })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {warnings.length === 0 && nearMisses.length === 0 && !expandError ? (
         !held && <p className="empty">{ui.t('ui.warnings.none')}</p>
       ) : (
         <ul>
@@ -60,7 +76,9 @@ export function WarningsBadge() {
   const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
   const showSide = useApp((s) => s.showSide);
-  const count = useMemo(() => settledWarnings(all, typing).length, [all, typing]);
+  const text = useApp((s) => s.text);
+  const cursor = useApp((s) => s.cursor);
+  const count = useMemo(() => settledWarnings(all, typing).length + settledNearMisses(text, cursor).length, [all, typing, text, cursor]);
   if (count === 0) return null;
   const show = () => {
     showSide('warnings');

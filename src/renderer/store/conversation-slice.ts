@@ -66,10 +66,15 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
       panel: null,
       setPanel: (panel) => set({ panel }),
       setSettings(settings) {
+        const before = get().settings;
         set({ settings });
-        // The chosen model's context length sets the token limits the meters and Send use.
+        // The chosen model's context length sets the token limits the meters and Send use, but only
+        // when the model changed (another endpoint, or its context length edited): saving any other
+        // setting must not undo a length the person typed in the composer.
         const chosen = settings.endpoints.find((e) => e.id === settings.chosenEndpointId);
-        if (chosen && chosen.contextLength !== get().contextLength) get().setContextLength(chosen.contextLength);
+        const was = before?.endpoints.find((e) => e.id === before.chosenEndpointId);
+        const modelChanged = before === null || chosen?.id !== was?.id || chosen?.contextLength !== was?.contextLength;
+        if (chosen && modelChanged && chosen.contextLength !== get().contextLength) get().setContextLength(chosen.contextLength);
       },
       async loadSettings() {
         const answer = await api.getSettings({});

@@ -145,6 +145,8 @@ export const enUi = {
     none: 'No warnings.',
     typing: '{{reference}} is still being typed: it is checked when the cursor leaves it.',
     prompt: 'Prompt',
+    nearMiss: 'is not a kind of reference. Did you mean {{suggestion}}? As written, it is sent as plain text.',
+    useSuggestion: 'Use {{suggestion}}',
     code: {
       malformed: 'malformed',
       not_found: 'not found',

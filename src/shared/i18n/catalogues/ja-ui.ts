@@ -140,6 +140,8 @@ export const jaUi: Catalogue['ui'] = {
     none: '警告はありません。',
     typing: '{{reference}} を入力中です。カーソルが離れると確認します。',
     prompt: 'プロンプト',
+    nearMiss: 'は参照の種類ではありません。{{suggestion}} のことですか？このままでは普通の文字として送られます。',
+    useSuggestion: '{{suggestion}} に直す',
     code: {
       malformed: '書式の誤り',
       not_found: '見つかりません',

@@ -140,6 +140,8 @@ export const koUi: Catalogue['ui'] = {
     none: '경고가 없습니다.',
     typing: '{{reference}} 입력 중입니다. 커서가 벗어나면 확인합니다.',
     prompt: '프롬프트',
+    nearMiss: '알 수 없는 참조 종류입니다. 혹시 {{suggestion}} 말인가요? 이대로 두면 일반 텍스트로 보냅니다.',
+    useSuggestion: '고치기: {{suggestion}}',
     code: {
       malformed: '형식 오류',
       not_found: '찾을 수 없음',
