@@ -106,6 +106,8 @@ describe('screenshots of the window', () => {
       await expect.poll(() => page.locator('li.turn').last().getAttribute('data-status')).toBe('done');
       // The prompt for the next message, with its chips and the warning it makes.
       await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
       await page.keyboard.insertText(l.prompt);
       await page.keyboard.press('Escape');
       await page.locator('.cm-content').blur();

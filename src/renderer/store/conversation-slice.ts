@@ -26,8 +26,11 @@ export interface ConversationSlice {
   loadSettings(): Promise<void>;
   /** Loads the current session's latest runs. */
   loadConversation(): Promise<void>;
-  /** Sends the current text (expanded fresh in main) and streams the reply into `turns`. */
-  send(): Promise<void>;
+  /**
+   * Sends the current text, or `message` (a Retry of an earlier run), expanded fresh in main, and
+   * streams the reply into `turns`.
+   */
+  send(message?: string): Promise<void>;
   /** Stops the Send in flight. */
   stop(): void;
   /** Starts a new session: the conversation empties, `@result` then cites the new session only. */
@@ -86,11 +89,12 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
         const read = await Promise.all(runs.value.slice(-SHOWN_RUNS).map((r) => api.readRun({ sessionId: null, runId: r.id })));
         set({ turns: read.flatMap((r) => (r.ok ? [r.value] : [])) });
       },
-      async send() {
+      async send(message) {
         if (get().sending) return;
         const requestId = `send-${Date.now()}-${++sequence}`;
         set({ sending: { requestId, runId: null }, sendError: null });
-        const { text, contextLength } = get();
+        const { contextLength } = get();
+        const text = message ?? get().text;
         const answer = await api.send({ requestId, text, contextLength });
         if (answer.ok) upsert(answer.value.run);
         set((s) => ({ sending: null, sendError: answer.ok ? null : answer.error, historyVersion: s.historyVersion + 1 }));

@@ -179,6 +179,10 @@ export const enUi = {
     tooLarge: 'The last message was larger than Atmark accepts, so the host closed the connection; shorten the text and reload this page.',
   },
   conversation: {
+    copyReply: 'Copy reply',
+    copyCode: 'Copy code',
+    edit: 'Edit and resend',
+    copied: 'Copied.',
     retry: 'Retry',
     title: 'Conversation',
     newSession: 'New session',

@@ -174,6 +174,10 @@ export const jaUi: Catalogue['ui'] = {
     tooLarge: '最後のメッセージが Atmark の受け付ける大きさを超えたため、ホストが接続を閉じました。テキストを短くして、このページを再読み込みしてください。',
   },
   conversation: {
+    copyReply: '返答をコピー',
+    copyCode: 'コードをコピー',
+    edit: '編集して再送信',
+    copied: 'コピーしました。',
     retry: '再試行',
     title: '会話',
     newSession: '新しいセッション',

@@ -174,6 +174,10 @@ export const koUi: Catalogue['ui'] = {
     tooLarge: '마지막 메시지가 Atmark가 받는 크기보다 커서 호스트가 연결을 닫았습니다. 텍스트를 줄이고 이 페이지를 새로 고치세요.',
   },
   conversation: {
+    copyReply: '답변 복사',
+    copyCode: '코드 복사',
+    edit: '고쳐서 다시 보내기',
+    copied: '복사했습니다.',
     retry: '다시 시도',
     title: '대화',
     newSession: '새 세션',

@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
+import { launchChromium } from './support/browser';
+import { composerPage } from './support/composer-page';
+import { startTestHost, type TestHost } from './support/host';
+import { createTestWorkspace, type TestWorkspace } from './support/workspace';
+
+/**
+ * Replies as a chat app shows them (issue 24, finding 2): Markdown rendered and sanitized, which
+ * model answered, and per message Copy, Retry and Edit-and-resend; against a real
+ * OpenAI-compatible server on loopback.
+ */
+
+const REPLY = [
+  '## Plan',
+  '',
+  '- first step',
+  '- second step',
+  '',
+  '| file | change |',
+  '|---|---|',
+  '| greet.ts | punctuation |',
+  '',
+  '```ts',
+  'const answer: number = 42;',
+  '```',
+  '',
+  'Read [the guide](https://example.com/guide).',
+  '',
+  '<script>window.__xss = 1</script>',
+  '',
+  '<img src="x" onerror="window.__xss = 2">',
+].join('\n');
+
+let workspace: TestWorkspace;
+let server: OpenAiTestServer;
+let host: TestHost;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const ui = () => composerPage(page);
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  server = await startOpenAiServer({ kind: 'stream', reply: REPLY });
+  const endpoint = { id: 'local', name: 'Local server', preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128000 };
+  const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  page = await context.newPage();
+  page.setDefaultTimeout(8_000);
+  await page.goto(host.url);
+  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await server?.close();
+  await workspace?.cleanup();
+});
+
+const sendButton = () => page.getByRole('button', { name: 'Send', exact: true });
+
+describe('finding 2: replies rendered', () => {
+  it('a reply with a heading, a list, a table, fenced code, a link, <script> and <img> renders the first five and none of the last two', async () => {
+    await ui().write('Plan the change to @file:src/greet.ts');
+    await expect.poll(() => sendButton().isEnabled()).toBe(true);
+    await sendButton().click();
+    await expect.poll(() => ui().lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    const reply = ui().lastTurn().locator('.reply');
+    expect(await reply.getByRole('heading', { name: 'Plan' }).count()).toBe(1);
+    expect(await reply.getByRole('list').getByRole('listitem').allTextContents()).toEqual(['first step', 'second step']);
+    expect(await reply.getByRole('table').getByRole('cell', { name: 'punctuation' }).count()).toBe(1);
+    const code = reply.locator('.code-block code');
+    expect(await code.textContent()).toBe('const answer: number = 42;');
+    // Highlighted: the keyword and the number are spans of their own.
+    expect(await code.locator('.hljs-keyword').first().textContent()).toBe('const');
+    const link = reply.getByRole('link', { name: 'the guide' });
+    expect(await link.getAttribute('href')).toBe('https://example.com/guide');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    // Raw HTML is text, never elements, and never ran.
+    expect(await reply.locator('script, img, [onerror]').count()).toBe(0);
+    expect(await reply.textContent()).toContain('<script>window.__xss = 1</script>');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Which model answered.
+    expect(await ui().lastTurn().locator('.turn-meta').textContent()).toContain('test-model at Local server');
+  });
+
+  it('a code block has a copy button; each message has Copy, Retry and Edit-and-resend', async () => {
+    const turn = ui().lastTurn();
+    await turn.getByRole('button', { name: 'Copy code' }).click();
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe('const answer: number = 42;');
+    await turn.getByRole('button', { name: 'Copy reply' }).click();
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(REPLY);
+    // Retry sends the same message again, as a new run.
+    const turns = ui().conversation().locator('li.turn');
+    const before = await turns.count();
+    const requests = server.requests.length;
+    await turn.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect.poll(() => turns.count()).toBe(before + 1);
+    await expect.poll(() => ui().lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(server.requests.length).toBe(requests + 1);
+    expect(await ui().lastTurn().locator('.turn-message').textContent()).toBe('Plan the change to @file:src/greet.ts');
+    // Edit and resend: the message comes back into the composer, to be changed and sent.
+    await ui().clearPrompt();
+    await ui().lastTurn().getByRole('button', { name: 'Edit and resend' }).click();
+    await expect.poll(() => page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Plan the change to @file:src/greet.ts');
+    expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
+  });
+});
