@@ -192,7 +192,7 @@ describe('the composer in the browser host', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
-    // Named from the session's first message (here the prompt: nothing was sent yet) and the date.
+    // Named from the prompt being exported and the date.
     expect(file.suggestedFilename()).toMatch(/^Explain-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
     expect(fs.readFileSync(await file.path(), 'utf8')).toBe(shown);
 

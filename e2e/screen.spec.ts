@@ -1,3 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
@@ -21,9 +24,14 @@ let page: Page;
 
 beforeAll(async () => {
   workspace = await createTestWorkspace();
+  // Enough notes that the completion list scrolls.
+  await fs.mkdir(path.join(workspace.root, 'notes'));
+  for (let i = 1; i <= 30; i++) await fs.writeFile(path.join(workspace.root, 'notes', `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n`);
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
-  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  // bypassCSP: the page's policy would block axe's script (the policy is tested elsewhere).
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, bypassCSP: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
   page.setDefaultTimeout(8_000);
   await page.goto(host.url);
@@ -224,5 +232,41 @@ describe('finding 8: near-miss kinds', () => {
     await ui().prompt().blur();
     await expect.poll(() => items.allTextContents()).toEqual([expect.stringMatching(/^@folder .*Did you mean @folder:\?/), expect.stringMatching(/^@dif .*Did you mean @diff\?/)]);
     await ui().showPreview();
+  });
+});
+
+describe('finding 10: smaller mends', () => {
+  it('@git:99 says it attaches 10 commits; a chip has a role, a label and a tab stop', async () => {
+    await ui().clearPrompt();
+    await ui().write('Summarise @git:99 and @file:src/greet.ts please');
+    const git = page.locator('.cm-chip[data-ref="@git:99"]');
+    expect(await git.locator('.cm-chip-name').textContent()).toBe('last 10 commits');
+    const chip = page.locator('.cm-chip[data-ref="@file:src/greet.ts"]');
+    await expect.poll(() => chip.getAttribute('aria-label')).toMatch(/^file greet\.ts, ok, \d+ tokens$/);
+    expect(await chip.getAttribute('role')).toBe('button');
+    expect(await chip.getAttribute('tabindex')).toBe('0');
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui().preview().locator('mark').textContent()).toMatch(/^### @file:src\/greet\.ts/);
+  });
+
+  it('Export is named from the prompt being exported', async () => {
+    await ui().clearPrompt();
+    await ui().write('四半期の確認 @file:src/greet.ts');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^四半期の確認-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
+  });
+
+  it('the completion list passes axe when it scrolls', async () => {
+    await ui().clearPrompt();
+    await ui().prompt().click();
+    await page.keyboard.insertText('@file:note');
+    const list = page.getByRole('listbox');
+    await expect.poll(() => list.getByRole('option').count()).toBeGreaterThan(12);
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const report = await new AxeBuilder({ page }).analyze();
+    expect(report.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

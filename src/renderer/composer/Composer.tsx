@@ -89,6 +89,11 @@ export function Composer({ onSubmit }: ComposerProps) {
             granted: () => store.getState().refresh(),
           }),
           EditorView.updateListener.of((update) => {
+            // The completion list scrolls when it is long, and a list that scrolls must be reachable
+            // by keyboard (axe's scrollable-region-focusable). While it is open Tab picks a row
+            // (acceptOrHold), so the tab stop never takes focus from the editor in practice.
+            const list = update.view.dom.querySelector<HTMLElement>('.cm-tooltip-autocomplete > ul');
+            if (list && list.tabIndex !== 0) list.tabIndex = 0;
             if (update.docChanged) store.getState().setText(update.state.doc.toString());
             // Where the cursor is, when the editor has focus: a reference being typed there shows no warning yet.
             if (update.docChanged || update.selectionSet || update.focusChanged) {

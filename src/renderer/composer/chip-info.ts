@@ -1,6 +1,7 @@
 import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import { say, uiText } from '../i18n/said';
 
@@ -50,7 +51,7 @@ const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip
 };
 
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
-export function shortName(ref: ParsedReference, language: Language = 'en'): string {
+export function shortName(ref: ParsedReference, language: Language = 'en', maxGitCommits: number = DEFAULT_LIMITS.maxGitCommits): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
   switch (ref.kind) {
@@ -73,7 +74,8 @@ export function shortName(ref: ParsedReference, language: Language = 'en'): stri
     case 'staged':
       return words('ui.chip.staged');
     case 'git':
-      return ref.count === undefined ? ref.value : words('ui.chip.commits', ref.count);
+      // What is attached: the engine clamps the count into 1..the commit limit (`@git:99` attaches 10).
+      return ref.count === undefined ? ref.value : words('ui.chip.commits', Math.min(Math.max(ref.count, 1), maxGitCommits));
     case 'url':
       return hostOf(ref.value);
     case 'result':

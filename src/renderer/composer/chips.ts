@@ -1,4 +1,4 @@
-import { RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
+import { Prec, RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
 import { parsedReferences } from './parsed';
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
@@ -125,10 +125,21 @@ class ChipWidget extends WidgetType {
       span.className = cls;
       span.textContent = text;
     };
-    part('cm-chip-kind', words(KIND_KEYS[this.ref.kind]));
-    part('cm-chip-name', shortName(this.ref, this.language));
-    part('cm-chip-state', words(CHIP_STATE_KEYS[this.info.state]));
+    const kind = words(KIND_KEYS[this.ref.kind]);
+    const name = shortName(this.ref, this.language);
+    const state = words(CHIP_STATE_KEYS[this.info.state]);
+    part('cm-chip-kind', kind);
+    part('cm-chip-name', name);
+    part('cm-chip-state', state);
     if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
+    // A button with one label a screen reader reads whole ("file greet.ts, ok, 19 tokens"), and a
+    // tab stop: Enter shows its block in the preview, as a click does.
+    chip.setAttribute('role', 'button');
+    chip.tabIndex = 0;
+    chip.setAttribute(
+      'aria-label',
+      this.info.tokens === null ? words('ui.chip.label', { kind, name, state }) : words('ui.chip.labelTokens', { kind, name, state, tokens: words('ui.chip.tokensLong', { count: this.info.tokens }) }),
+    );
     return chip;
   }
 
@@ -191,5 +202,18 @@ export function chips(config: ChipsConfig): Extension {
         return false;
       },
     }),
+    // A chip with keyboard focus (its tab stop): Enter or Space shows its block, before the
+    // editor's keys would take them as text.
+    Prec.highest(
+      EditorView.domEventHandlers({
+        keydown(event) {
+          const chip = event.target instanceof HTMLElement && event.target.classList.contains('cm-chip') ? event.target : null;
+          if (!chip?.dataset.ref || (event.key !== 'Enter' && event.key !== ' ')) return false;
+          event.preventDefault();
+          config.onSelect(chip.dataset.ref);
+          return true;
+        },
+      }),
+    ),
   ];
 }

@@ -30,9 +30,9 @@ export function Actions() {
     store.getState().notify(answer.ok ? 'info' : 'error', answer.ok ? uiText('ui.actions.copied') : answer.error);
   };
   const exportMarkdown = async () => {
-    // Named from the session (its first message, else this prompt) and the date and time.
+    // Named from the prompt being exported (not the session's first message) and the date and time.
     const state = store.getState();
-    const suggestedName = exportFileName(state.turns[0]?.message ?? state.text, new Date());
+    const suggestedName = exportFileName(state.text, new Date());
     const answer = await api.exportMarkdown({ markdown: await message(), suggestedName });
     if (!answer.ok) store.getState().notify('error', answer.error);
     else if (answer.value) store.getState().notify('info', uiText('ui.actions.exported', { path: answer.value.path }));

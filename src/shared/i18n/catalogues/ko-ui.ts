@@ -58,6 +58,9 @@ export const koUi: Catalogue['ui'] = {
     commits_other: '최근 커밋 {{count, number}}개 · {{id}} {{subject}}',
   },
   chip: {
+    tokensLong: '토큰 {{count, number}}개',
+    label: '{{kind}} {{name}}, {{state}}',
+    labelTokens: '{{kind}} {{name}}, {{state}}, {{tokens}}',
     state: {
       resolving: '확인 중',
       ok: 'OK',
