@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { startTestServer, type TestServer } from '../test-support/net-server';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
@@ -36,6 +37,16 @@ const REPLY = [
 
 let workspace: TestWorkspace;
 let server: OpenAiTestServer;
+/** A web page that answers when the test opens its gate, and one that first never answers. */
+let pages: TestServer;
+let gate: { promise: Promise<void>; open(): void };
+let flakyCalls = 0;
+
+function closedGate(): typeof gate {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 let host: TestHost;
 let browser: Browser;
 let context: BrowserContext;
@@ -45,8 +56,23 @@ const ui = () => composerPage(page);
 beforeAll(async () => {
   workspace = await createTestWorkspace();
   server = await startOpenAiServer({ kind: 'stream', reply: REPLY });
+  gate = closedGate();
+  gate.open();
+  pages = await startTestServer({
+    '/slow': async (_req, res) => {
+      await gate.promise;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('SLOW PAGE TEXT\n');
+    },
+    // The first request never answers (the reference times out); later ones answer at once.
+    '/flaky': (_req, res) => {
+      if (++flakyCalls === 1) return;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('FLAKY PAGE TEXT\n');
+    },
+  });
   const endpoint = { id: 'local', name: 'Local server', preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKeyRef: null, contextLength: 128000 };
-  const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  // The URL deadline is the test's own (a timeout must happen within the test), the page server allowed.
+  const limits = { ...DEFAULT_LIMITS, urlTimeoutMs: 5000 };
+  const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'local', limits, allowHosts: [pages.allowEntry] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -60,6 +86,7 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
   await server?.close();
+  await pages?.close();
   await workspace?.cleanup();
 });
 
@@ -110,5 +137,55 @@ describe('finding 2: replies rendered', () => {
     await ui().lastTurn().getByRole('button', { name: 'Edit and resend' }).click();
     await expect.poll(() => page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Plan the change to @file:src/greet.ts');
     expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
+  });
+});
+
+describe('finding 4: no silent waits', () => {
+  it('Copy shows it is busy while the references are read again, then copies the whole expanded prompt', async () => {
+    await ui().clearPrompt();
+    await ui().write(`Summarise @url:${pages.url('/slow')} please`);
+    await expect.poll(() => ui().preview().textContent()).toContain('SLOW PAGE TEXT');
+    gate = closedGate();
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    await copy.click();
+    await expect.poll(() => copy.getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('.action-status').textContent()).toBe('Reading the references…');
+    gate.open();
+    await expect.poll(() => copy.getAttribute('aria-busy')).toBe('false');
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toContain('SLOW PAGE TEXT');
+    expect(copied).toBe(await ui().preview().locator('pre').textContent());
+  });
+
+  it('Send with a failed reference asks once, listing it, with "Send anyway"', async () => {
+    await ui().clearPrompt();
+    await ui().write('Compare @file:missing.md with @file:src/greet.ts please');
+    const requests = server.requests.length;
+    await sendButton().click();
+    const question = page.getByRole('alertdialog');
+    await question.waitFor();
+    expect(await question.getByRole('listitem').allTextContents()).toEqual(['@file:missing.md']);
+    expect(server.requests.length).toBe(requests);
+    await question.getByRole('button', { name: 'Send anyway' }).click();
+    await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(requests + 1);
+    await expect.poll(() => ui().lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    // The same failures: asked once, so Send sends at once.
+    await sendButton().click();
+    await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(requests + 2);
+    expect(await question.count()).toBe(0);
+    await expect.poll(() => ui().lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+  });
+
+  it('a reference that failed on a timeout offers Retry on its chip', async () => {
+    await ui().clearPrompt();
+    const raw = `@url:${pages.url('/flaky')}`;
+    await ui().write(`Read ${raw} please`);
+    const chip = page.locator(`.cm-chip[data-ref="${raw}"]`);
+    await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('warning');
+    await chip.hover();
+    const card = page.getByRole('group', { name: `Details of ${raw}` });
+    await card.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('ok');
+    await expect.poll(() => ui().preview().textContent()).toContain('FLAKY PAGE TEXT');
   });
 });

@@ -2,7 +2,8 @@ import { useEffect, type DragEvent } from 'react';
 import { Composer } from './composer/Composer';
 import { uiText } from './i18n';
 import { droppedPaths } from './composer/drop';
-import { Actions, sendReasonOf } from './panels/Actions';
+import { Actions, requestSend, sendReasonOf } from './panels/Actions';
+import { SendAnyway } from './panels/SendAnyway';
 import { Conversation } from './panels/conversation/Conversation';
 import { History } from './panels/history/History';
 import { PanelButtons } from './panels/PanelButtons';
@@ -63,7 +64,7 @@ export function App() {
   const submit = () => {
     const state = store.getState();
     const reason = sendReasonOf(state);
-    if (reason === null) void state.send();
+    if (reason === null) requestSend(state);
     else state.notify('error', reason, undefined, 'send');
   };
 
@@ -100,6 +101,7 @@ export function App() {
           <Conversation />
           <div className="dock">
             <Notice />
+            <SendAnyway />
             <Composer onSubmit={submit} />
             <Meters />
             <div className="toolbar">

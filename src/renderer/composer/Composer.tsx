@@ -81,7 +81,7 @@ export function Composer({ onSubmit }: ComposerProps) {
             defaultKeymap: false,
           }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
-          chipCard({ onSelect: (raw) => store.getState().selectRef(raw) }),
+          chipCard({ onSelect: (raw) => store.getState().selectRef(raw), onRetry: () => void store.getState().expandFresh() }),
           fileDrop({
             api,
             openFolder: (path) => void store.getState().openWorkspace(path),

@@ -15,6 +15,8 @@ export interface ChipInfo {
   tokens: number | null;
   /** A sentence for the tooltip, in the UI language: the first warning, or what was attached. */
   detail: string;
+  /** True when the reference failed for a reason that may pass (a timeout, a network error): reading it again may work. */
+  retryable?: boolean;
 }
 
 /** A chip whose reference has no result yet. */
@@ -35,7 +37,8 @@ export function chipInfos(result: ExpansionResult | null, progress: Record<strin
     const state: ChipState =
       ref.status === 'attached' ? (ref.warnings.length > 0 ? 'warning' : 'ok') : ref.status === 'blocked' ? 'blocked' : 'warning';
     const detail = warning ? say(warning, language) : translate(uiText('ui.chip.attached', { count: ref.tokens }), language);
-    if (!infos.has(ref.raw)) infos.set(ref.raw, { state, tokens: ref.status === 'attached' || ref.tokens > 0 ? ref.tokens : null, detail });
+    const tokens = ref.status === 'attached' || ref.tokens > 0 ? ref.tokens : null;
+    if (!infos.has(ref.raw)) infos.set(ref.raw, ref.status === 'failed' ? { state, tokens, detail, retryable: true } : { state, tokens, detail });
   }
   for (const [raw, state] of Object.entries(progress)) {
     if (state === 'resolving') infos.set(raw, resolvingInfo(language));

@@ -16,6 +16,16 @@ export interface ConversationSlice {
   sending: { requestId: string; runId: string | null } | null;
   /** Why the last Send did not start (no endpoint, hard limit, a failure), or null. */
   sendError: ApiError | null;
+  /**
+   * References that will not be sent (they failed), while Send asks whether to send anyway; null
+   * when it is not asking.
+   */
+  confirmSend: string[] | null;
+  /** The failed references the person already chose to send without, so Send asks once for them. */
+  confirmedFailures: string | null;
+  askToSend(failed: string[] | null): void;
+  /** Sends although `confirmSend` lists failed references, and remembers they were accepted. */
+  sendAnyway(): void;
   /** Bumped whenever runs were written, so the history reloads. */
   historyVersion: number;
   settings: SettingsView | null;
@@ -35,6 +45,11 @@ export interface ConversationSlice {
   stop(): void;
   /** Starts a new session: the conversation empties, `@result` then cites the new session only. */
   newSession(): Promise<void>;
+}
+
+/** One string for a set of failed references, to know that Send already asked about exactly them. */
+export function failuresKey(failed: readonly string[]): string {
+  return [...new Set(failed)].sort().join('\n');
 }
 
 /** Creates the slice; streamed pieces of the reply arrive as `sendProgress` events. */
@@ -62,6 +77,14 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
 
     return {
       turns: [],
+      confirmSend: null,
+      confirmedFailures: null,
+      askToSend: (failed) => set({ confirmSend: failed }),
+      sendAnyway() {
+        const failed = get().confirmSend;
+        set({ confirmSend: null, confirmedFailures: failed ? failuresKey(failed) : null });
+        void get().send();
+      },
       sending: null,
       sendError: null,
       historyVersion: 0,

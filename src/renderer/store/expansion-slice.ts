@@ -154,8 +154,15 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       selectRef: (raw) => set(raw === null ? { selectedRef: null } : { selectedRef: raw, sideOpen: true, sideTab: 'preview' }),
       refresh: () => schedule(0),
       async expandFresh() {
-        const text = get().text;
-        return (await run(true))?.message ?? text;
+        // A newer expansion (a keystroke meanwhile) may replace this one: its message is then the one
+        // to use, so wait for it too. Copy and Export never go out with the text unexpanded while
+        // references can be read.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const text = get().text;
+          const result = await run(true);
+          if (result && get().text === text) return result.message;
+        }
+        return get().result?.message ?? get().text;
       },
     };
   };

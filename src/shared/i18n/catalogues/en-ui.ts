@@ -106,6 +106,7 @@ export const enUi = {
     outOfRange: 'Not used: the context length is a whole number from {{min, number}} to {{max, number}} tokens. The meters still use {{current, number}}.',
   },
   actions: {
+    reading: 'Reading the references…',
     send: 'Send',
     sendTitle: 'Send (Ctrl+Enter)',
     stop: 'Stop',
@@ -130,6 +131,13 @@ export const enUi = {
   notice: {
     label: 'Notice',
     dismiss: 'Dismiss notice',
+  },
+  sendAnyway: {
+    title_one: '{{count, number}} reference will not be sent: it could not be read.',
+    title_other: '{{count, number}} references will not be sent: they could not be read.',
+    send: 'Send anyway',
+    review: 'Review warnings',
+    cancel: 'Cancel',
   },
   side: {
     label: 'Preview and warnings',

@@ -101,6 +101,7 @@ export const jaUi: Catalogue['ui'] = {
     outOfRange: 'この値は使いません: コンテキスト長は {{min, number}}〜{{max, number}} トークンの整数です。メーターは {{current, number}} のままです。',
   },
   actions: {
+    reading: '参照を読み込んでいます…',
     send: '送信',
     sendTitle: '送信（Ctrl+Enter）',
     stop: '停止',
@@ -125,6 +126,13 @@ export const jaUi: Catalogue['ui'] = {
   notice: {
     label: 'お知らせ',
     dismiss: 'お知らせを閉じる',
+  },
+  sendAnyway: {
+    title_one: '読み込めなかった参照が {{count, number}} 件あり、送信されません。',
+    title_other: '読み込めなかった参照が {{count, number}} 件あり、送信されません。',
+    send: 'このまま送信',
+    review: '警告を確認',
+    cancel: 'キャンセル',
   },
   side: {
     label: 'プレビューと警告',

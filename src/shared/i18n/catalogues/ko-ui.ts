@@ -101,6 +101,7 @@ export const koUi: Catalogue['ui'] = {
     outOfRange: '이 값은 쓰지 않습니다: 컨텍스트 길이는 {{min, number}}~{{max, number}}토큰의 정수입니다. 미터는 계속 {{current, number}}를 씁니다.',
   },
   actions: {
+    reading: '참조를 읽는 중…',
     send: '보내기',
     sendTitle: '보내기(Ctrl+Enter)',
     stop: '중지',
@@ -125,6 +126,13 @@ export const koUi: Catalogue['ui'] = {
   notice: {
     label: '알림',
     dismiss: '알림 닫기',
+  },
+  sendAnyway: {
+    title_one: '읽지 못한 참조 {{count, number}}개는 보내지 않습니다.',
+    title_other: '읽지 못한 참조 {{count, number}}개는 보내지 않습니다.',
+    send: '그대로 보내기',
+    review: '경고 확인',
+    cancel: '취소',
   },
   side: {
     label: '미리보기와 경고',
