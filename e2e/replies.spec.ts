@@ -189,3 +189,30 @@ describe('finding 4: no silent waits', () => {
     await expect.poll(() => ui().preview().textContent()).toContain('FLAKY PAGE TEXT');
   });
 });
+
+describe('finding 3: a model picker next to Send', () => {
+  it('the combobox "Model" lists the endpoint and the models its server lists; the choice is used for the next Send', async () => {
+    const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['test-model', 'test-model-large', 'Add a model…']);
+    expect(server.modelListings).toBeGreaterThan(0);
+    // Beside Send, on the same row.
+    const [a, b] = await Promise.all([picker.boundingBox(), sendButton().boundingBox()]);
+    expect(a && b && Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < 8).toBe(true);
+    await picker.selectOption({ label: 'test-model-large' });
+    await ui().clearPrompt();
+    await ui().write('Which model are you?');
+    const requests = server.requests.length;
+    await expect.poll(() => sendButton().isEnabled()).toBe(true);
+    await sendButton().click();
+    await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(requests + 1);
+    expect(JSON.parse(server.requests.at(-1)?.body ?? '{}').model).toBe('test-model-large');
+    await expect.poll(() => ui().lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await ui().lastTurn().locator('.turn-model').textContent()).toBe('test-model-large at Local server');
+  });
+
+  it('"Add a model…" opens Settings', async () => {
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption({ label: 'Add a model…' });
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+});

@@ -202,6 +202,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     saveSettings: async ({ settings: input }) => settings.save(input),
     setApiKey: async ({ endpointId, key }) => settings.setKey(endpointId, key),
     deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
+    listModels: async ({ endpointId }) => ok(await settings.models(endpointId)),
     send: async (input) => {
       const root = workspace?.root ?? null;
       const answer = await sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));

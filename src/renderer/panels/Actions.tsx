@@ -6,6 +6,7 @@ import type { Said } from '../i18n/said';
 import type { AppState } from '../store';
 import { useApi, useApp, useAppStore } from '../store';
 import { sendDisabledReason } from './conversation/send-state';
+import { ModelPicker } from './ModelPicker';
 import { failuresKey } from '../store/conversation-slice';
 
 /** The references of the latest expansion that will not be sent (anything not attached). */
@@ -89,6 +90,7 @@ export function Actions() {
   return (
     <>
       <div className="actions">
+        <ModelPicker />
         {streaming ? (
           <button type="button" className="primary stop" aria-busy={sendReading} onClick={() => store.getState().stop()}>
             {ui.t('ui.actions.stop')}

@@ -20,6 +20,7 @@ export const CALL_NAMES = [
   'saveSettings',
   'setApiKey',
   'deleteApiKey',
+  'listModels',
   'send',
   'listSessions',
   'newSession',

@@ -132,6 +132,22 @@ export const enUi = {
     label: 'Notice',
     dismiss: 'Dismiss notice',
   },
+  preset: {
+    openai: 'OpenAI',
+    anthropic: 'Anthropic (Claude)',
+    gemini: 'Google Gemini',
+    openrouter: 'OpenRouter',
+    ollama: 'Ollama (on this computer)',
+    lmstudio: 'LM Studio (on this computer)',
+    vllm: 'vLLM server',
+    llamacpp: 'llama.cpp server',
+    custom: 'Other compatible server',
+  },
+  model: {
+    label: 'Model',
+    none: 'No model yet',
+    add: 'Add a model…',
+  },
   sendAnyway: {
     title_one: '{{count, number}} reference will not be sent: it could not be read.',
     title_other: '{{count, number}} references will not be sent: they could not be read.',

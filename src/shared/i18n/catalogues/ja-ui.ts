@@ -127,6 +127,22 @@ export const jaUi: Catalogue['ui'] = {
     label: 'お知らせ',
     dismiss: 'お知らせを閉じる',
   },
+  preset: {
+    openai: 'OpenAI',
+    anthropic: 'Anthropic（Claude）',
+    gemini: 'Google Gemini',
+    openrouter: 'OpenRouter',
+    ollama: 'Ollama（このコンピューター）',
+    lmstudio: 'LM Studio（このコンピューター）',
+    vllm: 'vLLM サーバー',
+    llamacpp: 'llama.cpp サーバー',
+    custom: 'その他の互換サーバー',
+  },
+  model: {
+    label: 'モデル',
+    none: 'モデルがまだありません',
+    add: 'モデルを追加…',
+  },
   sendAnyway: {
     title_one: '読み込めなかった参照が {{count, number}} 件あり、送信されません。',
     title_other: '読み込めなかった参照が {{count, number}} 件あり、送信されません。',

@@ -127,6 +127,22 @@ export const koUi: Catalogue['ui'] = {
     label: '알림',
     dismiss: '알림 닫기',
   },
+  preset: {
+    openai: 'OpenAI',
+    anthropic: 'Anthropic(Claude)',
+    gemini: 'Google Gemini',
+    openrouter: 'OpenRouter',
+    ollama: 'Ollama(이 컴퓨터)',
+    lmstudio: 'LM Studio(이 컴퓨터)',
+    vllm: 'vLLM 서버',
+    llamacpp: 'llama.cpp 서버',
+    custom: '기타 호환 서버',
+  },
+  model: {
+    label: '모델',
+    none: '아직 모델이 없습니다',
+    add: '모델 추가…',
+  },
   sendAnyway: {
     title_one: '읽지 못한 참조 {{count, number}}개는 보내지 않습니다.',
     title_other: '읽지 못한 참조 {{count, number}}개는 보내지 않습니다.',
