@@ -43,6 +43,11 @@ export interface ServicesOptions {
    * app passes the store encrypted with `safeStorage`.
    */
   secrets?: SecretStore;
+  /**
+   * The system's language, as tags (`ja_JP.UTF-8`), where the page cannot know it: the browser
+   * host's locale, which wins over the browser's own language. Default: none (the page's own).
+   */
+  systemLanguageTags?: readonly string[];
 }
 
 /** Answers one call with an already validated payload. */
@@ -203,6 +208,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     setApiKey: async ({ endpointId, key }) => settings.setKey(endpointId, key),
     deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
     listModels: async ({ endpointId }) => ok(await settings.models(endpointId)),
+    systemLanguage: async () => ok([...(options.systemLanguageTags ?? [])]),
     send: async (input) => {
       const root = workspace?.root ?? null;
       const answer = await sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));

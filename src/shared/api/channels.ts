@@ -21,6 +21,7 @@ export const CALL_NAMES = [
   'setApiKey',
   'deleteApiKey',
   'listModels',
+  'systemLanguage',
   'send',
   'listSessions',
   'newSession',

@@ -116,6 +116,11 @@ export const CALL_SCHEMAS = {
   setApiKey: z.strictObject({ endpointId: entityId, key: z.string().min(1).max(8192) }),
   /** Forgets an endpoint's API key. */
   deleteApiKey: z.strictObject({ endpointId: entityId }),
+  /**
+   * The system's language tags as the host sees them (the browser host: its LC_ALL, LC_MESSAGES,
+   * LANGUAGE, LANG); [] where the page's own language is the system's (the app).
+   */
+  systemLanguage: z.strictObject({}),
   /** The models an endpoint's server lists (`GET /models`), for the model picker; [] when it lists none. */
   listModels: z.strictObject({ endpointId: entityId }),
   /**
@@ -226,6 +231,7 @@ export interface CallOutputs {
   setApiKey: SettingsView;
   deleteApiKey: SettingsView;
   listModels: string[];
+  systemLanguage: string[];
   send: SendAnswer;
   listSessions: SessionListView;
   newSession: SessionSummaryView;

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { launchChromium } from './support/browser';
+import { composerPage } from './support/composer-page';
+import { startTestHost, type TestHost } from './support/host';
+import { createTestWorkspace, type TestWorkspace } from './support/workspace';
+
+/**
+ * One language from top to bottom (issue 24, finding 9): the browser host's locale is the
+ * system's, whatever the browser's own language; Japanese and Korean warnings carry no English
+ * fragment; Korean particles follow the word before them; preset names are translated.
+ */
+
+let workspace: TestWorkspace;
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  // The host runs with LANG=ja_JP.UTF-8; the browser says en-US.
+  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings, systemLanguageTags: ['ja_JP.UTF-8'] }), launchChromium()]);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  page = await context.newPage();
+  page.setDefaultTimeout(8_000);
+  await page.goto(host.url);
+  await page.getByRole('status', { name: 'ワークスペース' }).getByText('project', { exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await workspace?.cleanup();
+});
+
+describe('finding 9: one language', () => {
+  it('the window follows the host\'s locale, not the browser\'s', async () => {
+    expect(await page.evaluate<string>('navigator.language')).toBe('en-US');
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    expect(await page.getByRole('textbox', { name: 'プロンプト' }).count()).toBe(1);
+  });
+
+  it('a Japanese warning about a protected file has no English fragment', async () => {
+    const ui = composerPage(page, { prompt: 'プロンプト', preview: 'プレビュー', conversation: '会話', warnings: '警告' });
+    await ui.write('確認 @file:.env をお願いします');
+    const warnings = await ui.showWarnings();
+    const item = warnings.locator('li[data-code="blocked"]');
+    await expect.poll(() => item.count()).toBe(1);
+    const words = (await item.locator('.sentence').textContent()) ?? '';
+    expect(words).toContain('秘密情報を含む環境変数ファイル');
+    // The product's name is the one Latin word a Japanese sentence keeps.
+    expect(words.replaceAll('Atmark', '')).not.toMatch(/[A-Za-z]{4,}/);
+    await ui.showPreview();
+  });
+
+  it('in Korean, preset names are translated and particles follow the word before them', async () => {
+    await page.getByRole('button', { name: '設定', exact: true }).click();
+    await page.getByLabel('表示言語').selectOption('ko');
+    const settings = page.getByRole('region', { name: '설정' });
+    await settings.waitFor();
+    const presets = await settings.getByLabel('프리셋').locator('option').allTextContents();
+    expect(presets).toContain('기타 호환 서버');
+    expect(presets).toContain('llama.cpp 서버');
+    await settings.getByLabel('프리셋').selectOption('ollama');
+    await settings.getByRole('button', { name: '엔드포인트 추가' }).click();
+    const added = settings.getByText(/추가하고 저장했습니다/);
+    await added.waitFor();
+    const sentence = (await added.textContent()) ?? '';
+    expect(sentence).toMatch(/^Ollama를 추가하고/);
+    expect(sentence).not.toMatch(/\((을|를|이|가|은|는|으)\)/);
+    await page.keyboard.press('Escape');
+  });
+});
