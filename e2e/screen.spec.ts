@@ -270,3 +270,38 @@ describe('finding 10: smaller mends', () => {
     await page.keyboard.press('Escape');
   });
 });
+
+describe('finding 3: Attach, and pasted images', () => {
+  it('Attach opens a picker of the workspace files; a picked file becomes a chip', async () => {
+    await ui().clearPrompt();
+    await ui().write('Summarise');
+    await page.getByRole('button', { name: 'Attach', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Attach files' });
+    await dialog.getByRole('combobox', { name: 'Search files' }).fill('greet');
+    const option = dialog.getByRole('listbox', { name: 'Files' }).getByRole('option', { name: /src\/greet\.ts/ });
+    await option.click();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('1 file added to the prompt.');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:src/greet.ts"]').getAttribute('data-state')).toBe('ok');
+    expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');
+  });
+
+  it('a pasted screenshot is kept as a chip that says it is not sent, and the preview shows it', async () => {
+    await ui().prompt().focus();
+    // A 1×1 PNG, pasted as a screenshot tool pastes one (the browser names it image.png).
+    await page.evaluate(() => {
+      const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([png], 'image.png', { type: 'image/png' }));
+      document.querySelector('.cm-content')?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const chips = page.getByRole('list', { name: 'Images' }).getByRole('listitem');
+    await expect.poll(() => chips.count()).toBe(1);
+    expect(await chips.first().getAttribute('aria-label')).toMatch(/^Image Pasted image 1, 70 B: kept in this session, not sent/);
+    expect(await ui().preview().locator('.preview-images img').count()).toBe(1);
+    // The text of the prompt did not change.
+    expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');
+    await chips.first().getByRole('button', { name: 'Remove Pasted image 1' }).click();
+    await expect.poll(() => chips.count()).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@ import type { Said } from '../i18n/said';
 import type { AppState } from '../store';
 import { useApi, useApp, useAppStore } from '../store';
 import { sendDisabledReason } from './conversation/send-state';
+import { AttachButton } from './AttachPicker';
 import { ModelPicker } from './ModelPicker';
 import { failuresKey } from '../store/conversation-slice';
 
@@ -90,6 +91,7 @@ export function Actions() {
   return (
     <>
       <div className="actions">
+        <AttachButton />
         <ModelPicker />
         {streaming ? (
           <button type="button" className="primary stop" aria-busy={sendReading} onClick={() => store.getState().stop()}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
+import { PreviewImages } from './ImageChips';
 import { LinkedText } from './links';
 
 /**
@@ -28,6 +29,7 @@ export function Preview({ hidden }: { hidden: boolean }) {
       <p className="busy" aria-hidden={!busy}>
         {busy ? ui.t('ui.preview.updating') : ''}
       </p>
+      <PreviewImages />
       <pre className="preview-text" tabIndex={0}>
         {at < 0 || !block ? (
           <LinkedText text={message} />

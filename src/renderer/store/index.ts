@@ -3,6 +3,7 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
 import { createConversationSlice } from './conversation-slice';
 import { createExpansionSlice, loadDraft } from './expansion-slice';
+import { createImagesSlice } from './images-slice';
 import { createLayoutSlice } from './layout-slice';
 import { createNoticeSlice } from './notice-slice';
 import type { AppState } from './types';
@@ -23,6 +24,7 @@ export function createAppStore(api: AtmarkApi, draft: string | null = null): Sto
     ...createNoticeSlice(...a),
     ...createConversationSlice(api)(...a),
     ...createLayoutSlice(...a),
+    ...createImagesSlice(...a),
   }));
   // The draft main kept wins (it survives a crash of the host); this page's copy is the fallback.
   store.setState({ text: draft ?? loadDraft() });
