@@ -121,6 +121,9 @@ class ChipWidget extends WidgetType {
     const words = (key: UiKey, params?: Record<string, string | number>) => translate(uiText(key, params), this.language);
     chip.title = words('ui.chip.title', { ref: this.ref.raw, detail: this.info.detail });
     const part = (cls: string, text: string) => {
+      // A space between the parts (the chip lays them out with a gap; flex ignores the space), so
+      // the text read from the chip is words, as its label is.
+      if (chip.firstChild) chip.appendChild(document.createTextNode(' '));
       const span = chip.appendChild(document.createElement('span'));
       span.className = cls;
       span.textContent = text;
@@ -138,7 +141,7 @@ class ChipWidget extends WidgetType {
     chip.tabIndex = 0;
     chip.setAttribute(
       'aria-label',
-      this.info.tokens === null ? words('ui.chip.label', { kind, name, state }) : words('ui.chip.labelTokens', { kind, name, state, tokens: words('ui.chip.tokensLong', { count: this.info.tokens }) }),
+      this.info.tokens === null ? words('ui.chip.label', { kind, name, state }) : words('ui.chip.labelTokens', { kind, name, state, tokens: words('ui.chip.tokens', { count: this.info.tokens }) }),
     );
     return chip;
   }

@@ -316,6 +316,7 @@ export function Settings() {
         <HostListField
           id="all-hosts"
           labelId="allowed-hosts-label"
+          name={ui.t('ui.settings.allowedHosts')}
           help={ui.t('ui.settings.allowedHostsHelp')}
           hosts={form.allowHosts}
           rows={3}

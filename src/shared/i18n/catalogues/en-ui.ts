@@ -63,7 +63,6 @@ export const enUi = {
     commits_other: 'last {{count, number}} commits · {{id}} {{subject}}',
   },
   chip: {
-    tokensLong: '{{count, number}} tokens',
     label: '{{kind}} {{name}}, {{state}}',
     labelTokens: '{{kind}} {{name}}, {{state}}, {{tokens}}',
     state: {

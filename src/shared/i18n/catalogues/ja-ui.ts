@@ -58,7 +58,6 @@ export const jaUi: Catalogue['ui'] = {
     commits_other: '直近 {{count, number}} 件のコミット · {{id}} {{subject}}',
   },
   chip: {
-    tokensLong: '{{count, number}} トークン',
     label: '{{kind}} {{name}}、{{state}}',
     labelTokens: '{{kind}} {{name}}、{{state}}、{{tokens}}',
     state: {

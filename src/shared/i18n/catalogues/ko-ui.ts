@@ -58,7 +58,6 @@ export const koUi: Catalogue['ui'] = {
     commits_other: '최근 커밋 {{count, number}}개 · {{id}} {{subject}}',
   },
   chip: {
-    tokensLong: '토큰 {{count, number}}개',
     label: '{{kind}} {{name}}, {{state}}',
     labelTokens: '{{kind}} {{name}}, {{state}}, {{tokens}}',
     state: {
