@@ -101,8 +101,10 @@ describe('screenshots of the window', () => {
       await page.keyboard.press('Backspace');
       await page.keyboard.insertText(l.prompt);
       await page.keyboard.press('Escape');
-      await expect.poll(() => page.locator('.meters').getAttribute('aria-busy')).toBe('false');
+      await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
       await page.locator('.actions button.primary').click();
+      // The prompt names a missing file: Send asks first ("Send anyway").
+      await page.getByRole('alertdialog').getByRole('button').first().click();
       await expect.poll(() => page.locator('li.turn').last().getAttribute('data-status')).toBe('done');
       // The prompt for the next message, with its chips and the warning it makes.
       await page.locator('.cm-content').click();
@@ -111,7 +113,7 @@ describe('screenshots of the window', () => {
       await page.keyboard.insertText(l.prompt);
       await page.keyboard.press('Escape');
       await page.locator('.cm-content').blur();
-      await expect.poll(() => page.locator('.meters').getAttribute('aria-busy')).toBe('false');
+      await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
       for (const size of SIZES) {
         for (const scheme of ['light', 'dark'] as const) {
           await page.setViewportSize(size);
