@@ -193,6 +193,7 @@ export const en = {
     unsupportedScheme: 'unsupported URL scheme{{d}}: only http:// and https:// pages can be attached',
     userinfo: 'URLs with a user name or password are not fetched: remove the part before "@" in the address',
     privateAddress: 'private network address{{d}}: Atmark fetches only public pages. {{hint}}',
+    allowHintWindow: 'If you trust this server, add {{entry}} to the "Allowed hosts" setting.',
     allowHint: 'If you trust this server, allow it with --allow-host {{entry}} (or the "Allowed hosts" setting).',
     dnsFailed: 'host not found{{d}}: check the address and your connection',
     connectionFailed: 'could not connect{{d}}: check the address and your connection',

@@ -180,6 +180,7 @@ export const ja: Catalogue = {
     unsupportedScheme: '対応していない URL スキームです{{d}}。添付できるのは http:// と https:// のページだけです',
     userinfo: 'ユーザー名やパスワードを含む URL は取得しません。アドレスの「@」より前の部分を取り除いてください',
     privateAddress: 'プライベートネットワークのアドレスです{{d}}。Atmark は公開されたページだけを取得します。{{hint}}',
+    allowHintWindow: 'このサーバーを信頼できるなら、設定の「許可するホスト」に {{entry}} を追加してください。',
     allowHint: 'このサーバーを信頼できるなら、--allow-host {{entry}}（または「許可するホスト」の設定）で許可してください。',
     dnsFailed: 'ホストが見つかりません{{d}}。アドレスと接続を確認してください',
     connectionFailed: '接続できませんでした{{d}}。アドレスと接続を確認してください',

@@ -177,6 +177,7 @@ export const ko: Catalogue = {
     unsupportedScheme: '지원하지 않는 URL 스킴입니다{{d}}. http://와 https:// 페이지만 첨부할 수 있습니다',
     userinfo: '사용자 이름이나 비밀번호가 들어간 URL은 가져오지 않습니다. 주소에서 "@" 앞부분을 지우세요',
     privateAddress: '사설 네트워크 주소입니다{{d}}. Atmark는 공개된 페이지만 가져옵니다. {{hint}}',
+    allowHintWindow: '이 서버를 신뢰한다면 설정의 "허용된 호스트"에 {{entry}}을(를) 추가하세요.',
     allowHint: '이 서버를 신뢰한다면 --allow-host {{entry}}(또는 "허용된 호스트" 설정)로 허용하세요.',
     dnsFailed: '호스트를 찾을 수 없습니다{{d}}. 주소와 연결을 확인하세요',
     connectionFailed: '연결할 수 없습니다{{d}}. 주소와 연결을 확인하세요',
