@@ -55,6 +55,16 @@ describe('finding 9: one language', () => {
     await ui.showPreview();
   });
 
+  it('the first run needs no terminal knowledge: a folder is open, and a local model is one click (finding 3)', async () => {
+    const start = page.getByRole('group', { name: 'はじめに' });
+    await start.waitFor();
+    expect(await start.textContent()).toContain('project で作業しています。');
+    await start.getByRole('button', { name: 'Ollama（このコンピューター）' }).click();
+    const picker = page.getByRole('combobox', { name: 'モデル', exact: true });
+    await expect.poll(() => picker.locator('option:checked').textContent()).toBe('llama3.2');
+    await expect.poll(() => start.count()).toBe(0);
+  });
+
   it('in Korean, preset names are translated and particles follow the word before them', async () => {
     await page.getByRole('button', { name: '設定', exact: true }).click();
     await page.getByLabel('表示言語').selectOption('ko');

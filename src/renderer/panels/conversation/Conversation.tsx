@@ -3,6 +3,7 @@ import type { RunView } from '../../../shared/api/session-types';
 import { uiText, useUi } from '../../i18n';
 import { RUN_STATUS_KEYS } from '../../i18n/code-words';
 import { useApi, useApp, useAppStore } from '../../store';
+import { FirstRun } from './FirstRun';
 import { renderMarkdown } from './markdown';
 
 /**
@@ -44,7 +45,10 @@ export function Conversation() {
         </p>
       )}
       {turns.length === 0 ? (
-        <p className="muted">{ui.t('ui.conversation.empty')}</p>
+        <div className="conversation-empty">
+          <FirstRun />
+          <p className="muted">{ui.t('ui.conversation.empty')}</p>
+        </div>
       ) : (
         <ol
           className="turns"

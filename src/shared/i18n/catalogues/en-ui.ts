@@ -163,6 +163,13 @@ export const enUi = {
     unreadable: 'The image could not be read; copy it again or save it as a file.',
     previewNote: 'Images kept in this session are not sent: Atmark cannot send images to a model yet.',
   },
+  firstRun: {
+    title: 'Get started',
+    folder: '1. Choose the folder you work in. Atmark reads only what you attach from it.',
+    folderDone: '1. Working in {{name}}.',
+    model: '2. Choose a model. On this computer (free, nothing leaves it):',
+    hosted: 'Or a hosted model (you will be asked for its API key):',
+  },
   model: {
     label: 'Model',
     none: 'No model yet',

@@ -158,6 +158,13 @@ export const koUi: Catalogue['ui'] = {
     unreadable: '이미지를 읽을 수 없습니다. 다시 복사하거나 파일로 저장하세요.',
     previewNote: '이 세션에 보관한 이미지는 보내지 않습니다. Atmark는 아직 이미지를 모델에 보낼 수 없습니다.',
   },
+  firstRun: {
+    title: '시작하기',
+    folder: '1. 작업할 폴더를 고릅니다. Atmark는 거기서 첨부한 것만 읽습니다.',
+    folderDone: '1. {{name}}에서 작업하고 있습니다.',
+    model: '2. 모델을 고릅니다. 이 컴퓨터의 모델(무료, 밖으로 나가지 않음):',
+    hosted: '또는 호스팅 모델(API 키를 입력합니다):',
+  },
   model: {
     label: '모델',
     none: '아직 모델이 없습니다',
