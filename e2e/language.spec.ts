@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -16,12 +17,16 @@ let workspace: TestWorkspace;
 let host: TestHost;
 let browser: Browser;
 let page: Page;
+/** A model server on loopback standing in for Ollama, for the first run to find. */
+let ollama: OpenAiTestServer;
 
 beforeAll(async () => {
   workspace = await createTestWorkspace();
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
+  ollama = await startOpenAiServer();
   // The host runs with LANG=ja_JP.UTF-8; the browser says en-US.
-  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings, systemLanguageTags: ['ja_JP.UTF-8'] }), launchChromium()]);
+  const localPresets = [{ id: 'ollama', baseUrl: ollama.baseUrl }];
+  [host, browser] = await Promise.all([startTestHost(workspace.root, { settings, systemLanguageTags: ['ja_JP.UTF-8'], localPresets }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   page = await context.newPage();
   page.setDefaultTimeout(8_000);
@@ -32,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.close();
+  await ollama?.close();
   await workspace?.cleanup();
 });
 
@@ -59,9 +65,13 @@ describe('finding 9: one language', () => {
     const start = page.getByRole('group', { name: 'はじめに' });
     await start.waitFor();
     expect(await start.textContent()).toContain('project で作業しています。');
-    await start.getByRole('button', { name: 'Ollama（このコンピューター）' }).click();
+    // The local server that answers is offered first, with how many models it has.
+    const ollamaButton = start.getByRole('button', { name: /^Ollama（このコンピューター）/ });
+    await expect.poll(() => ollamaButton.textContent()).toBe('Ollama（このコンピューター） · 応答あり、モデル 2 個');
+    await ollamaButton.click();
+    // A model it really has, not a guess.
     const picker = page.getByRole('combobox', { name: 'モデル', exact: true });
-    await expect.poll(() => picker.locator('option:checked').textContent()).toBe('llama3.2');
+    await expect.poll(() => picker.locator('option:checked').textContent()).toBe('test-model');
     await expect.poll(() => start.count()).toBe(0);
   });
 

@@ -48,6 +48,8 @@ export interface ServeOptions {
    * Default: this process's LC_ALL, LC_MESSAGES, LANGUAGE and LANG (`C` and `POSIX` say nothing).
    */
   systemLanguageTags?: readonly string[];
+  /** Where the first run looks for local model servers. Default: Ollama's and LM Studio's usual addresses. */
+  localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
   maxMessageBytes?: number;
 }
@@ -75,6 +77,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       workspace: options.workspace,
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets: options.secrets,
+      ...(options.localPresets ? { localPresets: options.localPresets } : {}),
       systemLanguageTags: options.systemLanguageTags ?? posixLanguageTags(process.env).filter((tag) => !/^(c|posix)([._@]|$)/i.test(tag)),
       // A browser has no folder dialog that reveals paths: the page browses folders through the API.
       platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },

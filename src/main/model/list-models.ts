@@ -46,3 +46,18 @@ export async function listModels(baseUrl: string, apiKey: string | null, options
   if (!fetched.ok || fetched.response.status !== 200) return [];
   return modelIdsOf(Buffer.from(fetched.response.body).toString('utf8'));
 }
+
+/**
+ * The local presets' servers that answer now, each with its models; one short request each, at
+ * once. `presets` defaults to Ollama's and LM Studio's usual addresses.
+ */
+export async function localServers(presets: ReadonlyArray<{ id: string; baseUrl: string }> = LOCAL_PRESETS): Promise<Array<{ presetId: string; models: string[] }>> {
+  const answers = await Promise.all(presets.map(async (p) => ({ presetId: p.id, models: await listModels(p.baseUrl, null, { timeoutMs: 1500 }) })));
+  return answers.filter((a) => a.models.length > 0);
+}
+
+/** The local servers the first run offers when they answer (the presets' addresses). */
+const LOCAL_PRESETS = [
+  { id: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
+  { id: 'lmstudio', baseUrl: 'http://127.0.0.1:1234/v1' },
+];

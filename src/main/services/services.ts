@@ -14,6 +14,7 @@ import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathIndex } from './path-index';
+import { localServers } from '../model/list-models';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
 
@@ -48,6 +49,8 @@ export interface ServicesOptions {
    * host's locale, which wins over the browser's own language. Default: none (the page's own).
    */
   systemLanguageTags?: readonly string[];
+  /** Local servers the first run looks for (tests point them at a loopback test server). Default: the presets' own addresses. */
+  localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
 }
 
 /** Answers one call with an already validated payload. */
@@ -209,6 +212,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
     listModels: async ({ endpointId }) => ok(await settings.models(endpointId)),
     systemLanguage: async () => ok([...(options.systemLanguageTags ?? [])]),
+    localServers: async () => ok(await localServers(options.localPresets)),
     send: async (input) => {
       const root = workspace?.root ?? null;
       const answer = await sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));

@@ -21,6 +21,7 @@ export const CALL_NAMES = [
   'setApiKey',
   'deleteApiKey',
   'listModels',
+  'localServers',
   'systemLanguage',
   'send',
   'listSessions',

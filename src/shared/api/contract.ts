@@ -121,6 +121,11 @@ export const CALL_SCHEMAS = {
    * LANGUAGE, LANG); [] where the page's own language is the system's (the app).
    */
   systemLanguage: z.strictObject({}),
+  /**
+   * Which local model servers of the presets answer on this computer (their `/models` on loopback),
+   * for the first run: ids of presets, with the models each lists.
+   */
+  localServers: z.strictObject({}),
   /** The models an endpoint's server lists (`GET /models`), for the model picker; [] when it lists none. */
   listModels: z.strictObject({ endpointId: entityId }),
   /**
@@ -231,6 +236,7 @@ export interface CallOutputs {
   setApiKey: SettingsView;
   deleteApiKey: SettingsView;
   listModels: string[];
+  localServers: Array<{ presetId: string; models: string[] }>;
   systemLanguage: string[];
   send: SendAnswer;
   listSessions: SessionListView;

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useUi } from '../../i18n';
 import { PRESET_NAME_KEYS } from '../../i18n/code-words';
 import { uiText } from '../../i18n/said';
@@ -19,7 +20,20 @@ export function FirstRun() {
   const pickWorkspace = useApp((s) => s.pickWorkspace);
   const showFolderBrowser = useApp((s) => s.showFolderBrowser);
   const setPanel = useApp((s) => s.setPanel);
-  if (!settings || (workspace && settings.endpoints.length > 0)) return null;
+  const needed = !!settings && !(workspace && settings.endpoints.length > 0);
+  // Local servers that answer now, with their models: offered first, with a model that exists.
+  const [running, setRunning] = useState<Record<string, string[]>>({});
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    void api.localServers({}).then((answer) => {
+      if (live && answer.ok) setRunning(Object.fromEntries(answer.value.map((s) => [s.presetId, s.models])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, needed]);
+  if (!settings || !needed) return null;
 
   const openFolder = async () => {
     if (api.transport === 'electron' && (await pickWorkspace())) return;
@@ -27,7 +41,8 @@ export function FirstRun() {
   };
   const choose = async (preset: EndpointPresetView) => {
     const form = formOf(settings);
-    const endpoint = endpointFrom(preset, form.endpoints);
+    const listed = running[preset.id]?.[0];
+    const endpoint = { ...endpointFrom(preset, form.endpoints), ...(listed ? { model: listed } : {}) };
     const answer = await api.saveSettings({ settings: { ...form, endpoints: [...form.endpoints, endpoint], chosenEndpointId: endpoint.id } });
     if (!answer.ok) return store.getState().notify('error', answer.error);
     store.getState().setSettings(answer.value);
@@ -35,7 +50,8 @@ export function FirstRun() {
     // A hosted model needs its key: Settings opens where it is typed.
     if (preset.needsApiKey) setPanel('settings');
   };
-  const local = settings.presets.filter((p) => !p.needsApiKey && (p.id === 'ollama' || p.id === 'lmstudio'));
+  // A local server that answers comes first.
+  const local = settings.presets.filter((p) => !p.needsApiKey && (p.id === 'ollama' || p.id === 'lmstudio')).sort((a, b) => Number(b.id in running) - Number(a.id in running));
   const hosted = settings.presets.filter((p) => p.needsApiKey);
   return (
     <div className="first-run" role="group" aria-label={ui.t('ui.firstRun.title')}>
@@ -53,8 +69,9 @@ export function FirstRun() {
           <p>{ui.t('ui.firstRun.model')}</p>
           <div className="first-run-choices">
             {local.map((p) => (
-              <button type="button" key={p.id} onClick={() => void choose(p)}>
+              <button type="button" key={p.id} className={p.id in running ? 'primary' : undefined} onClick={() => void choose(p)}>
                 {ui.t(PRESET_NAME_KEYS[p.id])}
+                {p.id in running && <span className="first-run-running"> · {ui.t('ui.firstRun.running', { count: running[p.id]?.length ?? 0 })}</span>}
               </button>
             ))}
           </div>

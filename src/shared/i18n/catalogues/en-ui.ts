@@ -164,6 +164,8 @@ export const enUi = {
     previewNote: 'Images kept in this session are not sent: Atmark cannot send images to a model yet.',
   },
   firstRun: {
+    running_one: 'answers, {{count, number}} model',
+    running_other: 'answers, {{count, number}} models',
     title: 'Get started',
     folder: '1. Choose the folder you work in. Atmark reads only what you attach from it.',
     folderDone: '1. Working in {{name}}.',

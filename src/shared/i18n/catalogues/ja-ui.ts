@@ -159,6 +159,8 @@ export const jaUi: Catalogue['ui'] = {
     previewNote: 'このセッションに保持した画像は送信されません。Atmark はまだ画像をモデルに送れません。',
   },
   firstRun: {
+    running_one: '応答あり、モデル {{count, number}} 個',
+    running_other: '応答あり、モデル {{count, number}} 個',
     title: 'はじめに',
     folder: '1. 作業するフォルダーを選びます。Atmark は、そこから添付したものだけを読みます。',
     folderDone: '1. {{name}} で作業しています。',

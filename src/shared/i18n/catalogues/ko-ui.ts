@@ -159,6 +159,8 @@ export const koUi: Catalogue['ui'] = {
     previewNote: '이 세션에 보관한 이미지는 보내지 않습니다. Atmark는 아직 이미지를 모델에 보낼 수 없습니다.',
   },
   firstRun: {
+    running_one: '응답함, 모델 {{count, number}}개',
+    running_other: '응답함, 모델 {{count, number}}개',
     title: '시작하기',
     folder: '1. 작업할 폴더를 고릅니다. Atmark는 거기서 첨부한 것만 읽습니다.',
     folderDone: '1. {{name}}에서 작업하고 있습니다.',
