@@ -114,6 +114,9 @@ describe('screenshots of the window', () => {
       await page.keyboard.press('Escape');
       await page.locator('.cm-content').blur();
       await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+      // The "new session" notice would fade by itself; the pictures show the window without it.
+      const dismiss = page.locator('.notice button.link');
+      if ((await dismiss.count()) > 0) await dismiss.click();
       for (const size of SIZES) {
         for (const scheme of ['light', 'dark'] as const) {
           await page.setViewportSize(size);
