@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { flipPackedFuses } from './build/fuses';
+import { APP_ID, COPYRIGHT } from './src/main/electron/app-identity';
 
 /**
  * How Atmark is packaged (electron-builder; `npm run dist`). Resources live in build/: the icon's
@@ -22,10 +23,10 @@ export function desktopEntry(file = path.join(__dirname, 'build', 'atmark.deskto
 }
 
 const config: Configuration = {
-  appId: 'app.atmark.desktop',
+  appId: APP_ID,
   productName: 'Atmark',
   executableName: 'atmark',
-  copyright: 'Copyright © 2026 the Atmark contributors. MIT License.',
+  copyright: COPYRIGHT,
   directories: { output: 'release', buildResources: 'build' },
   files: [
     'out/**/*',
@@ -45,10 +46,23 @@ const config: Configuration = {
     // The system keychain binding serves the browser host (`atmark serve`); the app keeps keys with
     // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
     '!node_modules/@napi-rs/**',
+    // pdf.js: Node runs only the legacy build (extraction/pdf.ts imports legacy/build/pdf.mjs, which
+    // loads pdf.worker.mjs beside it), with its cmaps, standard fonts and wasm decoders. The modern
+    // build, the viewer, the separate image decoders, the minified and sandbox copies and the types
+    // are about 20 MiB nobody loads.
+    '!node_modules/pdfjs-dist/{build,web,image_decoders,types}/**',
+    '!node_modules/pdfjs-dist/legacy/{web,image_decoders}/**',
+    '!node_modules/pdfjs-dist/legacy/build/{pdf.min.mjs,pdf.worker.min.mjs,pdf.sandbox.mjs,pdf.sandbox.min.mjs}',
+    // exceljs: Node loads excel.js and lib/; dist/ is its browser build.
+    '!node_modules/exceljs/dist/**',
+    // isomorphic-git: Node loads index.js or index.cjs; the UMD bundle is for browsers.
+    '!node_modules/isomorphic-git/index.umd.min.js',
   ],
   // The guide opens from Help; it ships beside the app, readable without a network.
   extraResources: [
     { from: 'README.md', to: 'docs/README.md' },
+    { from: 'README.ja.md', to: 'docs/README.ja.md' },
+    { from: 'README.ko.md', to: 'docs/README.ko.md' },
     { from: 'docs', to: 'docs', filter: ['*.md', 'screenshots/*.png'] },
   ],
   asar: true,
@@ -70,6 +84,11 @@ const config: Configuration = {
     ],
     // Notarised when the release workflow provides Apple credentials (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID).
     notarize: Boolean(process.env.APPLE_TEAM_ID),
+    // Folders are what Atmark opens: a folder dropped on the Dock icon or opened with Finder's
+    // "Open With" reaches app.on('open-file') only when Info.plist declares it can open them.
+    extendInfo: {
+      CFBundleDocumentTypes: [{ CFBundleTypeName: 'Folder', CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate', LSItemContentTypes: ['public.folder'] }],
+    },
   },
   dmg: { writeUpdateInfo: false },
   win: {
@@ -88,6 +107,9 @@ const config: Configuration = {
       { target: 'deb', arch: ['x64'] },
     ],
     desktop: { entry: desktopEntry() },
+    // File managers then pass plain paths (`%F`) rather than file:// URIs (electron-builder's
+    // default `%U`); launch-folder.ts accepts both.
+    executableArgs: ['%F'],
   },
   deb: { packageCategory: 'devel' },
   // The release workflow uploads the installers itself; nothing is published from here.

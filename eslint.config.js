@@ -2,6 +2,87 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * Which folder may import which (docs/architecture.md "Folders"). A folder not named on the right of
+ * another's line may not be imported by it; imports inside a folder are always allowed. The table is
+ * the one source: the boundary policies below are built from it, so two ESLint blocks can never
+ * replace each other's rules again (flat config keeps only the last block's options for a rule).
+ */
+export const MAY_IMPORT = {
+  shared: [],
+  renderer: ['shared'],
+  preload: ['shared'],
+  'main/guards': ['shared'],
+  'main/storage': ['shared'],
+  'main/logs': ['shared'],
+  'main/git': ['shared', 'main/guards'],
+  'main/net': ['shared', 'main/guards'],
+  'main/model': ['shared', 'main/net'],
+  'main/extraction': ['shared', 'main/net', 'scripts'],
+  'main/workspace': ['shared', 'main/guards', 'main/git', 'scripts'],
+  'main/resolve': ['shared', 'main/guards'],
+  'main/resolvers': ['shared', 'main/resolve', 'main/guards', 'main/git', 'main/net', 'main/extraction', 'main/workspace'],
+  'main/engine': ['shared', 'main/resolve', 'main/guards', 'main/resolvers', 'scripts'],
+  'main/settings': ['shared', 'main/storage'],
+  'main/sessions': ['shared', 'main/storage', 'main/engine', 'main/resolvers', 'main/guards', 'main/model', 'main/net', 'main/settings'],
+  'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'scripts'],
+  'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
+  'main/host': ['shared', 'main/engine', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
+  'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings', 'main/logs'],
+  'main/cli': ['shared', 'main/engine', 'main/engine-worker', 'main/resolvers', 'main/host', 'main/sessions', 'main/settings', 'main/extraction'],
+};
+
+/** The folders as the boundary plugin classifies files: the first pattern that matches names the element. */
+const ELEMENTS = [
+  { type: 'main/engine-worker', pattern: 'src/main/engine/worker/**' },
+  ...Object.keys(MAY_IMPORT)
+    .filter((type) => type !== 'main/engine-worker')
+    .map((type) => ({ type, pattern: `src/${type}/**` })),
+  { type: 'test-support', pattern: 'test-support/**' },
+  { type: 'scripts', pattern: 'scripts/**' },
+  { type: 'bench', pattern: 'bench/**' },
+].map((element) => ({ ...element, partialMatch: false }));
+
+/** Where Electron may be imported: its own folder in main, and the preload. */
+const ELECTRON_FOLDERS = ['main/electron', 'preload'];
+/** Folders that run in a browser or a sandbox, or everywhere: no `node:*` (or bare `fs`) module. */
+const NO_NODE = ['shared', 'renderer', 'preload'];
+
+const testSupportBan = {
+  disallow: { to: { element: { type: 'test-support' } } },
+  message: 'test-support/ is for tests and benches; product code must not import it.',
+};
+const electronBan = {
+  from: { element: { types: { noneOf: ELECTRON_FOLDERS } } },
+  disallow: { to: { module: { source: 'electron' } } },
+  message: 'Electron is imported only in src/main/electron and src/preload: the engine, the CLI and the browser host run without it.',
+};
+
+/** The policies for product code: each folder's allowed folders, Electron's two places, no Node where none runs. */
+const productPolicies = [
+  ...Object.entries(MAY_IMPORT).map(([type, allowed]) => ({
+    from: { element: { type } },
+    disallow: { to: { element: { types: { noneOf: [type, ...allowed, 'test-support'] } } } },
+    message: `${type} may import only ${allowed.length > 0 ? allowed.join(', ') : 'its own files'} (the MAY_IMPORT table in eslint.config.js).`,
+  })),
+  {
+    from: { element: { types: { anyOf: NO_NODE } } },
+    disallow: { to: { module: { origin: 'core' } } },
+    message: 'shared, renderer and preload run where Node does not: no node:* module.',
+  },
+  electronBan,
+  testSupportBan,
+];
+
+/** Tests may reach across folders and into test-support; Electron stays out of them too. */
+const testPolicies = [electronBan];
+
+const boundarySettings = {
+  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
+  'boundaries/elements': ELEMENTS,
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'bench/.work/**', 'test-results/**'] },
@@ -12,25 +93,29 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A }` alone stays a runtime import under verbatimModuleSyntax; `import type` does not,
+      // so the cycle check (lint:cycles, which counts runtime imports only) sees what the bundle loads.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
-  },
-  {
-    // The engine and everything shared must stay free of Electron.
-    files: ['src/shared/**', 'src/main/engine/**', 'src/main/resolvers/**', 'src/main/guards/**', 'src/main/cli/**', 'src/main/git/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },
   {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Test support (fixture builders, loopback servers, fake endpoints) is for tests and benches:
-    // product code never imports it.
+    // Product code: the folder table, Electron's two places, no Node in shared code, no test support.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*-child.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test-support', '**/test-support/**'], message: 'test-support/ is for tests and benches; product code must not import it.' }] }],
-    },
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: boundarySettings,
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: productPolicies }] },
+  },
+  {
+    // Tests, test support and benches may cross folders; none of them may need Electron.
+    files: ['src/**/*.test.{ts,tsx}', 'test-support/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { boundaries },
+    settings: boundarySettings,
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: testPolicies }] },
   },
   {
     // The rules of hooks (all of the plugin's recommended ones), and effects that name everything they read.

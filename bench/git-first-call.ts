@@ -3,7 +3,7 @@
  * reference (argv: repository folder, `@diff` | `@staged` | `@git:10`) with empty caches and
  * prints `{"ms": N}`. What a person waits for on the first reference after starting the app.
  */
-import { createEngineCaches } from '../src/main/engine/resolver';
+import { createEngineCaches } from '../src/main/engine/caches';
 import { GIT_CASES, gitBenchContext, timeGitCase } from './git';
 
 const [dir, raw] = process.argv.slice(2);

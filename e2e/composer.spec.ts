@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/main/engine';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin });
   page = await context.newPage();
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   await page.goto(host.url);
   await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
 });
@@ -63,7 +64,7 @@ async function complete(text: string, firstOption: RegExp): Promise<void> {
   const options = page.getByRole('listbox').getByRole('option');
   // allTextContents does not wait, so the poll sees the list as it is at each moment.
   await expect
-    .poll(async () => `${(await options.allTextContents())[0] ?? ''} | ${await promptText()}`, { timeout: 5_000 })
+    .poll(async () => `${(await options.allTextContents())[0] ?? ''} | ${await promptText()}`, { timeout: 30_000 })
     .toMatch(new RegExp(`^${firstOption.source.replace(/^\^/, '')}`));
   // CodeMirror ignores Enter within `interactionDelay` (75 ms) of the list changing, so a fast
   // robot does not accept an option it has not seen; a person never notices.

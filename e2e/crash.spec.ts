@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../src/main/host/renderer-build';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { startChildHost, type ChildHost } from './support/child-host';
 import { composerPage } from './support/composer-page';
@@ -51,7 +52,7 @@ async function start(): Promise<{ page: Page; ui: ReturnType<typeof composerPage
   host = await startChildHost({ workspace: workspace.root, userDataDir, rendererDir });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   await page.goto(host.url);
   await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   return { page, ui: composerPage(page) };
@@ -90,7 +91,7 @@ describe('the host killed with SIGKILL', () => {
     await ui.clearPrompt();
     await ui.write('A run that completes before the crash');
     await send.click();
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('done');
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
 
     server.setMode({ kind: 'stream', reply: 'slowly '.repeat(200), chunkChars: 3, delayMs: 50 });
     await ui.clearPrompt();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -37,7 +38,7 @@ afterAll(async () => {
 async function openPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   await page.goto(host.url);
   // The host is shared by the tests: whichever workspace the last test opened is shown.
   await page.getByRole('status', { name: 'Workspace' }).locator('strong').waitFor();

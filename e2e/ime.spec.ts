@@ -5,6 +5,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage, ENGLISH_NAMES, type ComposerNames } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -53,7 +54,7 @@ async function setUp(l: ImeLocale): Promise<void> {
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: l.locale });
   page = await context.newPage();
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   cdp = await context.newCDPSession(page);
   ui = composerPage(page, l.names);
   await page.goto(host.url);
@@ -234,7 +235,7 @@ describe.each(LOCALES)('IME compositions in the composer, browser in $locale', (
     // The control: outside a composition, Ctrl+Enter does send, with exactly the previewed message.
     const before = completionRequests();
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => completionRequests(), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => completionRequests(), { timeout: 30_000 }).toBe(before + 1);
     const request = server.requests.filter((r) => r.path === '/v1/chat/completions').at(-1);
     const body = JSON.parse(request?.body ?? '{}') as { messages: Array<{ content: string }> };
     expect(body.messages.at(-1)?.content).toBe(shown);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
+import { UI_WAIT_MS } from './support/waits';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
@@ -91,7 +92,7 @@ describe('screenshots of the window', () => {
       }
       const context = await browser.newContext({ viewport: SIZES[0], locale: l.locale, colorScheme: 'light' });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(UI_WAIT_MS);
       await page.goto(host.url);
       await page.locator('.workspace-name strong').getByText('project', { exact: true }).waitFor();
       // A new session per language, so the conversation shows this language's run only.

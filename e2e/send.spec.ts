@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvSecretStore } from '../src/main/settings';
 import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
+import { UI_WAIT_MS } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   [host, browser] = await Promise.all([startTestHost(workspace.root, { secrets }), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', acceptDownloads: true });
   page = await context.newPage();
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(UI_WAIT_MS);
   ui = composerPage(page);
   await page.goto(host.url);
   await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
@@ -59,8 +60,14 @@ describe('Send through the browser host', () => {
     const settings = page.getByRole('region', { name: 'Settings' });
     await settings.getByLabel('Preset').selectOption('openai');
     await settings.getByRole('button', { name: 'Add endpoint' }).click();
+    // A key over http:// to another machine would cross the network in clear: Settings says so,
+    // and says nothing for loopback.
+    const inClear = settings.getByRole('alert').filter({ hasText: 'unencrypted' });
+    await settings.getByLabel('Base URL').fill('http://192.168.1.20:8000/v1');
+    await expect.poll(() => inClear.textContent()).toContain('the API key would cross the network to 192.168.1.20:8000 unencrypted');
     await settings.getByLabel('Base URL').fill(server.baseUrl);
     await settings.getByLabel('Model', { exact: true }).fill('test-model');
+    expect(await inClear.count()).toBe(0);
     // No Save button: leaving the field saves it.
     await settings.getByLabel('Base URL').focus();
     await settings.getByText('Saved.').waitFor();
@@ -78,7 +85,7 @@ describe('Send through the browser host', () => {
     expect(firstPreview).toContain('Hi, ${name}.');
     const before = server.requests.length;
     await sendButton().click();
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('done');
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await ui.lastTurn().locator('.reply').textContent()).toBe(DEFAULT_REPLY);
 
     const request = server.requests.slice(before).find((r) => r.path === '/v1/chat/completions');
@@ -110,16 +117,16 @@ describe('Send through the browser host', () => {
     server.setMode({ kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided' } } });
     let count = await turns.count();
     await sendButton().click();
-    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => turns.count(), { timeout: 30_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
     expect(await ui.lastTurn().getByRole('alert').textContent()).toBe('OpenAI refused the API key (401: Incorrect API key provided): check the key in Settings.');
 
     server.setMode({ kind: 'error', status: 500, body: { error: { message: 'The model crashed' } } });
     count = await turns.count();
     await expect.poll(() => sendButton().isEnabled()).toBe(true);
     await sendButton().click();
-    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => turns.count(), { timeout: 30_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
     expect(await ui.lastTurn().getByRole('alert').textContent()).toMatch(/OpenAI failed while answering \(500: The model crashed\): try again later\./);
     server.setMode({ kind: 'stream' });
   });
@@ -130,15 +137,15 @@ describe('Send through the browser host', () => {
     let count = await turns.count();
     await expect.poll(() => sendButton().isEnabled()).toBe(true);
     await sendButton().click();
-    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => turns.count(), { timeout: 30_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
     const failedMessage = await ui.lastTurn().locator('.turn-message').textContent();
     server.setMode({ kind: 'stream' });
     count = await turns.count();
     // Each message has its own Retry (issue 24): the failed one's sends its message again.
     await ui.lastTurn().getByRole('button', { name: 'Retry', exact: true }).click();
-    await expect.poll(() => turns.count(), { timeout: 10_000 }).toBe(count + 1);
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => turns.count(), { timeout: 30_000 }).toBe(count + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await ui.lastTurn().locator('.turn-message').textContent()).toBe(failedMessage);
     // The new run carries no error, and no failure is left standing above the conversation.
     expect(await ui.lastTurn().getByRole('alert').count()).toBe(0);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { meetsMinimum, tooOldForInstallers } from './node-version.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ELECTRON_VERSION = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8'))).version;
@@ -39,7 +40,10 @@ async function electronReachable() {
   }
 }
 
+const INSTALLERS_NODE = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.join(root, 'package.json'), 'utf8'))).config.installersNode;
+
 try {
+  if (!meetsMinimum(process.version, INSTALLERS_NODE.replace(/^>=\s*/, ''))) throw new Error(tooOldForInstallers(process.version, INSTALLERS_NODE));
   if (!PLATFORM_FLAG) throw new Error(TEXT.unsupported);
   const electronDist = process.env.ATMARK_ELECTRON_DIST;
   if (electronDist ? !existsSync(electronDist) : !(await electronReachable())) throw new Error(TEXT.noElectron);

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, type Limits } from '../src/shared/limits';
-import { createEngineCaches, type ResolveContext } from '../src/main/engine/resolver';
+import { createEngineCaches, type EngineCaches, type EngineContext } from '../src/main/engine/caches';
 
 /** Options of {@link makeContext}; everything has a test-friendly default. */
 export interface TestContextOptions {
@@ -8,7 +8,7 @@ export interface TestContextOptions {
   signal?: AbortSignal;
   home?: string;
   allowHosts?: readonly string[];
-  caches?: ResolveContext['caches'];
+  caches?: EngineCaches;
   now?: () => Date;
 }
 
@@ -16,7 +16,7 @@ export interface TestContextOptions {
  * A resolver context over the real folder `root` for tests: default limits (overridable), no
  * grants, a home folder that does not exist (so `~/` never reaches the tester's own), a frozen clock.
  */
-export function makeContext(root: string, options: TestContextOptions = {}): ResolveContext {
+export function makeContext(root: string, options: TestContextOptions = {}): EngineContext {
   return {
     workspaceRoot: root,
     home: options.home ?? '/home/atmark-test-nobody',

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { deflateRawSync, deflateSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { zipSync, strToU8, type Zippable } from 'fflate';
+import { unzipSync, zipSync, strToU8, type Zippable } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as docx from 'docx';
 import ExcelJS from 'exceljs';
@@ -45,11 +45,26 @@ export async function makeCjkPdf(lines: string[]): Promise<Uint8Array> {
 }
 
 /**
- * A PDF whose one content stream is a deflate bomb: a few hundred KiB that inflate to `inflated`
- * bytes of spaces.
+ * A zlib stream that inflates to `inflated` bytes of spaces (a whole number of MiB), made without
+ * compressing them all: one MiB is deflated as a self-contained, byte-aligned block (a full flush
+ * forgets the history) and that block is repeated, then closed by a final empty block. The
+ * checksum at the end does not match; a reader meets the cap long before it.
+ */
+export function deflateRepeated(inflated: number): Buffer {
+  const mib = 1024 * 1024;
+  const block = deflateRawSync(Buffer.alloc(mib, 0x20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const blocks = Math.ceil(inflated / mib);
+  const zlibHeader = Buffer.from([0x78, 0xda]);
+  const finalEmpty = Buffer.from([0x03, 0x00]);
+  return Buffer.concat([zlibHeader, ...Array.from({ length: blocks }, () => block), finalEmpty, Buffer.alloc(4)]);
+}
+
+/**
+ * A PDF whose one content stream is a deflate bomb: a few MiB that inflate to `inflated` bytes of
+ * spaces (4 GiB is the hostile review's case).
  */
 export function makePdfDeflateBomb(inflated = 1024 * 1024 * 1024): Uint8Array {
-  const stream = deflateSync(Buffer.alloc(inflated, 0x20), { level: 1 });
+  const stream = deflateRepeated(inflated);
   const head = '%PDF-1.4\n';
   const objects: (string | Buffer)[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -236,9 +251,31 @@ export function makeZipBomb(): Uint8Array {
   return handZip(names, 4 * 1024 * 1024, 4 * 1024 * 1024);
 }
 
-/** A deflate bomb shaped like a .docx: `word/document.xml` declares 100 bytes but inflates to 64 MiB. */
-export function makeDeflateBomb(): Uint8Array {
-  return handZip(['word/document.xml'], 64 * 1024 * 1024, 100);
+/** A deflate bomb shaped like a .docx: `word/document.xml` declares 100 bytes (or `declared`) but inflates to `inflated` (64 MiB). */
+export function makeDeflateBomb(inflated = 64 * 1024 * 1024, declared = 100): Uint8Array {
+  return handZip(['word/document.xml'], inflated, declared);
+}
+
+/**
+ * A 20 KB .docx whose central directory lists one 1 MiB entry `records` times under different part
+ * names (the hostile review's case: read naively, it is inflated `records` times).
+ */
+export function makeAliasedDocx(records = 250): Uint8Array {
+  const names = ['word/document.xml', ...Array.from({ length: records - 1 }, (_, i) => `word/header${i + 1}.xml`)];
+  return handZip(names, 1024 * 1024, 1024 * 1024);
+}
+
+/**
+ * A real, valid .docx or .odt (made by the same writers as the others) with one more part that
+ * inflates to `bytes` and honestly says so: a 250 MiB part inside a file of a few hundred KB.
+ */
+export async function makeDocumentWithHugePart(format: 'docx' | 'odt', bytes = 250 * 1024 * 1024): Promise<Uint8Array> {
+  const [files, part, closing] = format === 'docx' ? [unzipSync(await makeDocx()), 'word/document.xml', '</w:body>'] : [unzipSync(makeOdf('text', '<text:p>hello</text:p>')), 'content.xml', '</office:text>'];
+  // Spaces before the body's end: the part stays well-formed, only enormous.
+  const xml = Buffer.from(files[part]!);
+  const at = xml.indexOf(closing);
+  files[part] = new Uint8Array(Buffer.concat([xml.subarray(0, at), Buffer.alloc(bytes, 0x20), xml.subarray(at)]));
+  return zipSync(files, { level: 9 });
 }
 
 /** A page of `depth` nested `<div>`s around a little text (the hostile review's case). */

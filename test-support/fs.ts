@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Limits } from '../src/shared/limits';
 import type { ParsedReference, ReferenceKind } from '../src/shared/reference';
-import type { ResolveContext } from '../src/main/engine/resolver';
+import type { Refused, Resolution, Resolved, ResolveContext } from '../src/main/resolve';
 import { makeContext } from './context';
 
 /** A real temporary folder: `root` is its real path (workspace), `outside` a sibling folder. */
@@ -69,4 +69,16 @@ export function makeRef(kind: ReferenceKind, value: string, range?: [number, num
 /** `n` numbered lines: `line 1\nline 2\n...`. */
 export function numberedLines(n: number): string {
   return Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
+}
+
+/** The resolution as attached; throws (failing the test) with what came back instead. */
+export function ok(r: Resolution): Resolved {
+  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
+  return r;
+}
+
+/** The resolution as refused; throws (failing the test) with what was attached instead. */
+export function refused(r: Resolution): Refused {
+  if (r.ok) throw new Error(`expected a refusal, got attached ${r.description}`);
+  return r;
 }

@@ -37,10 +37,11 @@ export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
 
   /**
    * Waits until the expansion of the current text arrived. The meters' line is always on screen
-   * (the preview is behind its tab), and is busy exactly while the preview is.
+   * (the preview is behind its tab), and is busy exactly while the preview is. The bound is for a
+   * hung page on a busy machine (documents start their reader first), not a speed claim.
    */
   async function settle(): Promise<void> {
-    await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');
   }
 
   async function clearPrompt(): Promise<void> {

@@ -35,7 +35,7 @@ export interface Budget {
 }
 
 /**
- * The one budget computation (SPEC §1): soft and hard limits are fractions of the context length,
+ * The one budget computation (docs/contract.md "Limits"): soft and hard limits are fractions of the context length,
  * and the attached tokens are held against them. The engine decides with it; the renderer and the
  * CLI draw its figures. Pure and cheap, so a change of context length or limits recomputes only this.
  */

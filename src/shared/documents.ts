@@ -9,6 +9,15 @@ export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 
 /** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides or sheets. */
 export type DocumentUnit = 'page' | 'slide' | 'sheet';
 
+/** How far reading a document has come: units finished of those it will read (the chip shows it). */
+export interface UnitProgress {
+  /** Units (pages, slides, sheets) finished. */
+  done: number;
+  /** Units it will read (the range asked for, within the document); null until known. */
+  total: number | null;
+  unit: DocumentUnit;
+}
+
 /** File extensions read as documents, with their format (macro-enabled Office files too). */
 const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   pdf: 'pdf',

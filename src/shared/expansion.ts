@@ -1,3 +1,4 @@
+import type { UnitProgress } from './documents';
 import type { Budget } from './budget';
 import type { ReferenceKind } from './reference';
 import type { Warning, WarningCode } from './warnings';
@@ -97,4 +98,14 @@ export interface ExpansionResult {
   contextLength: number;
   references: ExpandedReference[];
   warnings: Warning[];
+}
+
+/**
+ * One reference of a running expansion starting or finishing; while a document is read, `units`
+ * says how far it has come (the chip shows "page 12 of 80").
+ */
+export interface ReferenceProgress {
+  raw: string;
+  state: 'resolving' | 'done';
+  units?: UnitProgress;
 }

@@ -20,6 +20,12 @@ export interface Limits {
   urlTimeoutMs: number;
   /** Milliseconds before a folder reference fails. Default 10 s. */
   folderTimeoutMs: number;
+  /**
+   * Work (CPU) milliseconds one document of up to 1 MiB may take to read; larger files and more pages
+   * get proportionally more, and the wall clock is bounded far above it (docs/decisions.md,
+   * "Documents: budgets that count work"). Default 20 s.
+   */
+  documentTimeoutMs: number;
   /** Bytes of a URL body read (after decompression). Default 5 MiB. */
   maxUrlBytes: number;
 }
@@ -39,6 +45,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   gitTimeoutMs: 30_000,
   urlTimeoutMs: 15_000,
   folderTimeoutMs: 10_000,
+  documentTimeoutMs: 20_000,
   maxUrlBytes: 5 * MiB,
 });
 
@@ -58,6 +65,7 @@ export const LIMIT_RANGES: Readonly<Record<keyof Limits, { min: number; max: num
   gitTimeoutMs: { min: 1000, max: 600_000 },
   urlTimeoutMs: { min: 1000, max: 600_000 },
   folderTimeoutMs: { min: 1000, max: 600_000 },
+  documentTimeoutMs: { min: 100, max: 600_000 },
   maxUrlBytes: { min: KiB, max: 256 * MiB },
 });
 

@@ -47,6 +47,9 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
     if (err instanceof EngineSetupError) throw new UsageError(err.text ?? err.message);
     throw err;
   }
+  // Documents start loading their readers now, while the engine loads the rest.
+  const documents = (await import('../extraction/warm-when')).documentsMentioned(message);
+  if (documents.length > 0) (await import('../extraction/run-extraction')).warmExtraction(documents.length, [...new Set(documents)]);
   const result = await engine.expand(message, { fresh: true });
   const recorded = session && !result.blocked ? await recordRun(session, result, engine.workspaceRoot) : null;
   if (options.json) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { staticContentType } from '../../shared/static-types';
 import { isInside } from '../guards/containment';
 
 /**
@@ -14,20 +15,6 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'atmark';
 /** The page the window loads. */
 export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
-
-/** Content types of what the renderer build emits; anything else is served as bytes. */
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
 
 /** Which file a request reads, or why it may not. */
 export type AppFileVerdict = { ok: true; file: string; contentType: string } | { ok: false; status: 400 | 404; reason: string };
@@ -67,5 +54,5 @@ export function resolveAppFile(url: string, rendererRoot: string): AppFileVerdic
   const root = path.resolve(rendererRoot);
   const file = path.resolve(root, relative);
   if (file === root || !isInside(root, file)) return refuse(404, 'outside the renderer');
-  return { ok: true, file, contentType: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+  return { ok: true, file, contentType: staticContentType(file) };
 }

@@ -1,7 +1,7 @@
 import { protocol } from 'electron';
 import fs from 'node:fs/promises';
-import { isInside } from '../guards/containment';
-import { APP_SCHEME, resolveAppFile } from './app-protocol-policy';
+import { APP_SCHEME } from './app-protocol-policy';
+import { appResponse } from './app-response';
 
 /**
  * Registers `app://` as a standard, secure scheme. Must run before the app is ready: a standard
@@ -14,29 +14,14 @@ export function registerAppScheme(): void {
 
 /**
  * Serves the built renderer at `rendererRoot` on `app://atmark/`, every response with the page's
- * Content-Security-Policy `csp` as a header. Which file a URL names is decided by
- * {@link resolveAppFile}; the real path opened is checked again here, so a symlink in the build
- * cannot lead out of it.
+ * Content-Security-Policy `csp` as a header. What each request gets is decided by
+ * {@link appResponse} (app-response.ts), which checks the real path opened again, so a symlink in
+ * the build cannot lead out of it.
  */
 export async function serveAppScheme(rendererRoot: string, csp: string): Promise<void> {
   const root = await fs.realpath(rendererRoot);
   protocol.handle(APP_SCHEME, async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
-    const verdict = resolveAppFile(request.url, root);
-    if (!verdict.ok) return new Response(null, { status: verdict.status });
-    const real = await fs.realpath(verdict.file).catch(() => null);
-    const stat = real && isInside(root, real) ? await fs.stat(real).catch(() => null) : null;
-    if (!real || !stat?.isFile()) return new Response(null, { status: 404 });
-    const body = request.method === 'HEAD' ? null : await fs.readFile(real);
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': verdict.contentType,
-        'Content-Security-Policy': csp,
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-      },
-    });
+    const answer = await appResponse(request.method, request.url, root, csp);
+    return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
   });
 }

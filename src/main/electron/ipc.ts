@@ -1,6 +1,6 @@
 import { text } from '../../shared/i18n/text';
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { CALL_NAMES, EVENT_NAMES, callChannel, eventChannel } from '../../shared/api/channels';
+import { CALL_NAMES, EVENT_NAMES, callChannel, eventChannel, type CallName } from '../../shared/api/channels';
 import { fail } from '../../shared/api/result';
 import { validateCall } from '../../shared/api/validate';
 import type { Services } from '../services';
@@ -10,9 +10,11 @@ import { isTrustedSender, type AppLocation } from './security-policy';
  * Wires every call of the contract to the services. Each message is checked for its sender (the
  * app's page in the window's top frame) and its payload (the contract's schema) before it runs.
  * Events go to the window. `services` may still be loading (the window shows before the engine
- * is loaded): calls wait for it. Returns a function that removes the handlers.
+ * is loaded): calls wait for it. `onCall` sees each call's name and outcome after it ran (the
+ * log, the menu following the language and the recent workspaces). Returns a function that
+ * removes the handlers.
  */
-export function registerIpc(services: Promise<Services>, location: AppLocation, window: BrowserWindow): () => void {
+export function registerIpc(services: Promise<Services>, location: AppLocation, window: BrowserWindow, onCall: (name: CallName, result: unknown) => void = () => undefined): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, payload: unknown) => {
       const frame = event.senderFrame;
@@ -20,11 +22,14 @@ export function registerIpc(services: Promise<Services>, location: AppLocation, 
       if (!trusted) return fail('forbidden', text('service.forbidden'));
       const valid = validateCall(name, payload);
       if (!valid.ok) return valid;
+      let result: unknown;
       try {
-        return await (await services).call(name, valid.value);
+        result = await (await services).call(name, valid.value);
       } catch (error) {
-        return fail('failed', error instanceof Error ? error.message : String(error));
+        result = fail('failed', error instanceof Error ? error.message : String(error));
       }
+      onCall(name, result);
+      return result;
     });
   }
   let unsubscribes: Array<() => void> = [];

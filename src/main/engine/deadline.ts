@@ -1,20 +1,28 @@
+import type { KindSyntax } from '../../shared/kinds';
 import type { Limits } from '../../shared/limits';
-import type { ReferenceKind } from '../../shared/reference';
 
-/** How long a reference of each kind may take before it `failed` (docs/contract.md "Limits"). */
-export function deadlineFor(kind: ReferenceKind, limits: Limits): number {
-  switch (kind) {
-    case 'diff':
-    case 'staged':
-    case 'git':
-      return limits.gitTimeoutMs;
-    case 'url':
-      return limits.urlTimeoutMs;
-    case 'folder':
-      return limits.folderTimeoutMs;
-    default:
-      // Files and results are local reads with byte caps; 10 s only guards a stuck disk.
-      return limits.folderTimeoutMs;
+/**
+ * The longest a document may be read, on the clock (a Retry's outer bound, extraction/budget.ts):
+ * `@file` and `@url` may hand their bytes to a document reader, which keeps its own budgets.
+ */
+const DOCUMENT_CLOCK_MS = 10 * 60_000;
+
+/**
+ * How long a reference of `kind` may take before the engine gives up on it (docs/contract.md
+ * "Limits"): the limit its descriptor names. A kind whose bytes may go to a document reader keeps its
+ * own limit for its part (the read of a text file, the fetch) and a document's budget counts its
+ * work, so the engine's bound for it is only the backstop above every document's: the document clock
+ * after the limit (`@url`: a page fetched, then read) or at least the clock (`@file`: read by the reader).
+ */
+export function deadlineFor(kind: KindSyntax, limits: Limits): number {
+  const own = limits[kind.deadline];
+  switch (kind.documents) {
+    case 'after':
+      return own + DOCUMENT_CLOCK_MS;
+    case 'within':
+      return Math.max(own, DOCUMENT_CLOCK_MS);
+    case undefined:
+      return own;
   }
 }
 

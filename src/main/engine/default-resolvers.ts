@@ -1,19 +1,26 @@
-import type { Resolver } from './resolver';
+import type { ReferenceKind } from '../../shared/kinds';
+import type { Resolver } from '../resolve';
 import { lazyResolver } from './lazy-resolver';
 import { createResultResolver } from '../resolvers/result';
 
 /**
- * One resolver per kind, each module loaded when its kind is first used (see lazyResolver).
- * `@result` has no session here; the session store replaces it.
+ * One resolver per kind, each module loaded when its kind is first used (see lazyResolver). A
+ * record over every kind, so a kind without a resolver does not compile. `@result` has no session
+ * here; the session store replaces it.
  */
 export function defaultResolvers(): Resolver[] {
-  return [
-    lazyResolver('file', async () => (await import('../resolvers/file')).fileResolver),
-    lazyResolver('folder', async () => (await import('../resolvers/folder')).folderResolver),
-    lazyResolver('diff', async () => (await import('../resolvers/diff')).diffResolver),
-    lazyResolver('staged', async () => (await import('../resolvers/staged')).stagedResolver),
-    lazyResolver('git', async () => (await import('../resolvers/log')).logResolver),
-    lazyResolver('url', async () => (await import('../resolvers/url')).urlResolver),
-    createResultResolver(null),
-  ];
+  return Object.values(resolversByKind());
+}
+
+/** The resolvers by kind; each one's `kind` is its key (a test checks it). */
+export function resolversByKind(): { readonly [K in ReferenceKind]: Resolver } {
+  return {
+    file: lazyResolver('file', async () => (await import('../resolvers/file')).fileResolver),
+    folder: lazyResolver('folder', async () => (await import('../resolvers/folder')).folderResolver),
+    diff: lazyResolver('diff', async () => (await import('../resolvers/diff')).diffResolver),
+    staged: lazyResolver('staged', async () => (await import('../resolvers/staged')).stagedResolver),
+    git: lazyResolver('git', async () => (await import('../resolvers/log')).logResolver),
+    url: lazyResolver('url', async () => (await import('../resolvers/url')).urlResolver),
+    result: createResultResolver(null),
+  };
 }

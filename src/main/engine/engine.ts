@@ -1,10 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
-import type { ReferenceKind } from '../../shared/reference';
-import type { ExpansionResult } from '../../shared/expansion';
+import { withKinds, type KindSyntax } from '../../shared/kinds';
+import type { ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import { assembleMessage, prepareMessage, type PreparedMessage } from './expand';
-import { createEngineCaches, type EngineCaches, type Resolver } from './resolver';
+import type { Resolver } from '../resolve';
+import { createEngineCaches, type EngineCaches } from './caches';
 import type { Sanitizer } from './sanitize';
 import { loadTokenCounter, rememberingCounter, type TokenCounter } from './tokens';
 import type { Language } from '../../shared/i18n/languages';
@@ -27,6 +28,11 @@ export interface EngineOptions {
   allowHosts?: readonly string[];
   /** Replaces the resolvers of the given kinds (tests, or the session store's `@result`). */
   resolvers?: readonly Resolver[];
+  /**
+   * Kinds beyond the product's, each with its resolver: how a test defines a kind of its own (see
+   * test-support/echo-kind.ts). Their references report under their own name. In-process only.
+   */
+  kinds?: readonly KindExtension[];
   /** Replaces the default sanitizers (secret redaction, invisible Unicode). */
   sanitizers?: readonly Sanitizer[];
   /** Counts tokens. Default: o200k_base, loaded on the first expansion. */
@@ -38,12 +44,20 @@ export interface EngineOptions {
   promptLanguage?: Language;
 }
 
+/** A kind the product does not have, with its resolver (tests). */
+export interface KindExtension {
+  syntax: KindSyntax;
+  resolver: Resolver<string>;
+}
+
 /** Options of one expansion. */
 export interface ExpandOptions {
   /** Cancels the expansion: resolvers stop, unfinished references report `failed`. */
   signal?: AbortSignal;
-  /** Called as each reference starts and finishes resolving. */
-  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  /** Called as each reference starts and finishes resolving, and as a document's pages are read. */
+  onProgress?: (p: ReferenceProgress) => void;
+  /** References (as written) the person asked to try again: documents among them are read without a work budget. */
+  retry?: readonly string[];
   /**
    * Read every reference again instead of reusing unchanged ones from the cache. Use it for what is
    * sent, copied or exported; the live preview while typing leaves it off. Default false.
@@ -81,8 +95,10 @@ export function createEngine(options: EngineOptions): Engine {
   const workspaceRoot = realWorkspace(options.workspace);
   const contextLength = checkContextLength(options.contextLength ?? DEFAULT_CONTEXT_LENGTH);
   const limits: Limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits });
-  const resolvers = new Map<ReferenceKind, Resolver>(defaultResolvers().map((r) => [r.kind, r]));
+  const kinds = withKinds((options.kinds ?? []).map((k) => k.syntax));
+  const resolvers = new Map<string, Resolver<string>>(defaultResolvers().map((r) => [r.kind, r]));
   for (const r of options.resolvers ?? []) resolvers.set(r.kind, r);
+  for (const k of options.kinds ?? []) resolvers.set(k.syntax.name, k.resolver);
   const caches: EngineCaches = createEngineCaches();
   const grants = new Set((options.grants ?? []).flatMap((g) => realOrNothing(g)));
   const sanitizers = options.sanitizers ?? defaultSanitizers();
@@ -117,8 +133,9 @@ export function createEngine(options: EngineOptions): Engine {
       }
       const prepared = await prepareMessage({
         message,
-        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts },
+        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts, ...(expandOptions.retry?.length ? { retry: new Set(expandOptions.retry) } : {}) },
         contextLength: length,
+        kinds,
         resolvers,
         sanitizers,
         countTokens,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine } from './engine';
-import type { Resolver } from './resolver';
+import type { Resolver } from '../resolve';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.cleanup());

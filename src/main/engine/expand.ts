@@ -1,32 +1,41 @@
 import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
-import { referenceKey, type ParsedReference, type ReferenceKind } from '../../shared/reference';
-import type { ExpandedReference, ExpansionResult } from '../../shared/expansion';
+import { PRODUCT_KINDS, type KindTable } from '../../shared/kinds';
+import { referenceKey, type ParsedReference as ProductReference, type ReferenceKind } from '../../shared/reference';
+import type { ExpandedReference, ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { ANSWER_ROOM_RATIO, computeBudget } from '../../shared/budget';
 import type { Limits } from '../../shared/limits';
+import type { UnitProgress } from '../../shared/documents';
 import type { Language } from '../../shared/i18n/languages';
 import type { Text } from '../../shared/i18n/text';
 import { said, translate } from '../../shared/i18n/translate';
 import { deadlineFor, withDeadline } from './deadline';
 import { redactField, redactReferenceMetadata } from './redact-metadata';
 import { renderBlock, renderMessage } from './render';
-import type { Resolution, ResolveContext, Resolver } from './resolver';
+import type { Resolution, ResolveContext, Resolver } from '../resolve';
+import type { EngineContext } from './caches';
 import { sanitize, type Sanitizer } from './sanitize';
 import type { PreparedReference } from './resolution-cache';
 import { ENGINE_TEXT } from './text';
 import { countExpanded, type TokenCounter } from './tokens';
 
+/** A reference as the engine handles it: of a product kind, or of a kind the engine was given. */
+type ParsedReference = ProductReference<string>;
+
 /** Everything one expansion needs; the engine (see `createEngine`) fills it from its settings. */
 export interface ExpandInput {
   message: string;
-  context: ResolveContext;
+  context: EngineContext;
   contextLength: number;
-  resolvers: ReadonlyMap<ReferenceKind, Resolver>;
+  /** The kinds to recognise. Default: the product's; an engine given kinds of its own adds them (tests). */
+  kinds?: KindTable;
+  /** One resolver per kind of `kinds`. */
+  resolvers: ReadonlyMap<string, Resolver<string>>;
   sanitizers: readonly Sanitizer[];
   /** The token counter, possibly still loading: references resolve meanwhile. */
   countTokens: Promise<TokenCounter>;
-  onProgress?: (p: { raw: string; state: 'resolving' | 'done' }) => void;
+  onProgress?: (p: ReferenceProgress) => void;
   /** Bypass the resolution cache (Send, the CLI): every reference is read again. */
   fresh?: boolean;
   /** The language of the warnings written into the prompt (default English, which models read best). */
@@ -45,6 +54,8 @@ interface Pending {
   /** Why it was refused before resolving (malformed, past the count limit). */
   refusal?: { code: WarningCode; message: string | Text };
   prepared?: PreparedReference;
+  /** Whether its kind takes a range (`@file:PATH:N-M`), so a refusal for size can suggest one. */
+  takesRange: boolean;
 }
 
 /**
@@ -68,7 +79,7 @@ export async function expandMessage(input: ExpandInput): Promise<ExpansionResult
 
 /** Parses, admits and prepares every reference of `input.message` (see {@link PreparedMessage}). */
 export async function prepareMessage(input: ExpandInput): Promise<PreparedMessage> {
-  const pending = admit(parseReferences(input.message), input.context.limits.maxReferences);
+  const pending = admit(parseReferences(input.message, input.kinds ?? PRODUCT_KINDS), input.kinds ?? PRODUCT_KINDS, input.context.limits.maxReferences);
   await Promise.all(pending.filter((p) => !p.refusal).map(async (p) => (p.prepared = await prepare(p.ref, input))));
   return { message: input.message, pending };
 }
@@ -104,7 +115,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     out.warnings.push(...clean.warnings);
     const bytes = Buffer.byteLength(clean.text, 'utf8');
     if (bytes > limits.maxReferenceBytes) {
-      stop(out, p.ref, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.ref.kind === 'file'));
+      stop(out, p.ref, 'too_large', ENGINE_TEXT.tooLarge(bytes, limits.maxReferenceBytes, p.takesRange));
       return;
     }
     // Only references that attach count toward the limit: a missing or refused one takes no share.
@@ -183,7 +194,7 @@ const RESOLVE_FACTOR = 4;
  * and refuses unread the well-formed ones past {@link RESOLVE_FACTOR} times the count limit. The
  * count limit itself is applied in the budget, to the references that attach.
  */
-function admit(refs: readonly ParsedReference[], maxReferences: number): Pending[] {
+function admit(refs: readonly ParsedReference[], kinds: KindTable, maxReferences: number): Pending[] {
   const seen = new Set<string>();
   const out: Pending[] = [];
   let counted = 0;
@@ -191,7 +202,8 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
     const key = referenceKey(ref);
     if (seen.has(key)) continue;
     seen.add(key);
-    const p: Pending = { ref };
+    // A reference too large whole is told to name a range when its kind takes one.
+    const p: Pending = { ref, takesRange: kinds.get(ref.kind)?.value === 'path-with-range' };
     if (ref.malformed) p.refusal = { code: 'malformed', message: ref.malformed };
     else if (++counted > maxReferences * RESOLVE_FACTOR) p.refusal = { code: 'limit_exceeded', message: ENGINE_TEXT.tooManyReferences(maxReferences) };
     out.push(p);
@@ -202,7 +214,8 @@ function admit(refs: readonly ParsedReference[], maxReferences: number): Pending
 function blank(ref: ParsedReference): ExpandedReference {
   return {
     raw: ref.raw,
-    kind: ref.kind,
+    // A product kind, unless the engine was given kinds of its own (tests): those keep their name.
+    kind: ref.kind as ReferenceKind,
     target: ref.value,
     lineStart: ref.lineStart ?? null,
     lineEnd: ref.lineEnd ?? null,
@@ -236,7 +249,8 @@ function inLanguage(w: Warning, language: Language): Warning {
 async function prepare(ref: ParsedReference, input: ExpandInput): Promise<PreparedReference> {
   const { context } = input;
   const resolver = input.resolvers.get(ref.kind);
-  if (!resolver) throw new Error(`no resolver registered for @${ref.kind}`);
+  const kind = (input.kinds ?? PRODUCT_KINDS).get(ref.kind);
+  if (!resolver || !kind) throw new Error(`no resolver registered for @${ref.kind}`);
   // Keyed by the spelling too: the warnings kept with a prepared reference name it as written, so
   // `@file:"a.txt"` after `@file:a.txt` must not be told about `@file:a.txt`.
   const key = `${referenceKey(ref)}\u0000${ref.raw}`;
@@ -244,7 +258,9 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   const cached = identity === null ? undefined : context.caches.resolutions.get(key, identity);
   if (cached) return cached;
   input.onProgress?.({ raw: ref.raw, state: 'resolving' });
-  const resolution = await resolveWithDeadline(resolver, ref, context);
+  const onProgress = input.onProgress;
+  const withProgress = onProgress ? { ...context, progress: (units: UnitProgress) => onProgress({ raw: ref.raw, state: 'resolving', units }) } : context;
+  const resolution = await resolveWithDeadline(resolver, ref, deadlineFor(kind, context.limits), withProgress);
   let prepared: PreparedReference = { resolution, clean: null, tokens: 0 };
   if (resolution.ok) {
     // A fresh read that came back the same text is not redacted and counted again (cleaned-cache.ts).
@@ -261,8 +277,7 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
   return prepared;
 }
 
-async function resolveWithDeadline(resolver: Resolver, ref: ParsedReference, context: ResolveContext): Promise<Resolution> {
-  const ms = deadlineFor(ref.kind, context.limits);
+async function resolveWithDeadline(resolver: Resolver<string>, ref: ParsedReference, ms: number, context: ResolveContext): Promise<Resolution> {
   const failed = (message: Text): Resolution => ({ ok: false, code: 'failed', ...said(message), target: ref.value });
   return withDeadline(
     ms + DEADLINE_GRACE_MS,

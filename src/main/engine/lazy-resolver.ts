@@ -1,14 +1,13 @@
-import type { ReferenceKind } from '../../shared/reference';
-import type { Resolver } from './resolver';
+import type { Resolver } from '../resolve';
 
 /**
  * A resolver whose module is imported on its first use. Each kind pulls in its own libraries
  * (isomorphic-git for git, undici and linkedom for `@url`), so an expansion of one file, or
  * `atmark --help`, loads none of them. The import runs once; later calls reuse it.
  */
-export function lazyResolver(kind: ReferenceKind, load: () => Promise<Resolver>): Resolver {
-  let loaded: Promise<Resolver> | null = null;
-  const get = (): Promise<Resolver> => (loaded ??= load());
+export function lazyResolver<K extends string>(kind: K, load: () => Promise<Resolver<K>>): Resolver<K> {
+  let loaded: Promise<Resolver<K>> | null = null;
+  const get = (): Promise<Resolver<K>> => (loaded ??= load());
   return {
     kind,
     async resolve(ref, ctx) {

@@ -3,7 +3,7 @@ import { makeRepo, type TestRepo } from '../../../test-support/git';
 import { createExpander } from '../services/expander';
 import { defaultResolvers } from './default-resolvers';
 import { createEngine } from './engine';
-import type { Resolver } from './resolver';
+import type { Resolver } from '../resolve';
 
 /**
  * Issue 12, "live budget without re-resolving": the real resolvers on a real repository, each

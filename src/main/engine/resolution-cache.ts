@@ -1,5 +1,5 @@
 import type { Warning } from '../../shared/warnings';
-import type { Resolution } from './resolver';
+import type { Resolution } from '../resolve';
 import { LruMap } from '../../shared/lru';
 
 /**

@@ -1,3 +1,4 @@
+import type { ScanContext } from '../resolve';
 import type { Warning } from '../../shared/warnings';
 
 /**
@@ -6,15 +7,7 @@ import type { Warning } from '../../shared/warnings';
  */
 export type Sanitizer = (text: string, reference: string, context?: ScanContext) => Promise<{ text: string; warnings: Warning[] }>;
 
-/**
- * Text around an attached excerpt (a line range): what comes before and after it in the file, so a
- * secret that starts before the range (a private key whose BEGIN line is above it) is still found.
- * Only the part inside the excerpt is changed.
- */
-export interface ScanContext {
-  before: string;
-  after: string;
-}
+export type { ScanContext };
 
 /** Runs the sanitizers in order, gathering their warnings. */
 export async function sanitize(

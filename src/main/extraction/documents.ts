@@ -1,32 +1,35 @@
 /**
- * Which reader a document goes to, and what its format is. The format comes from the content
- * (a PDF header, or a zip whose parts say what it holds), with the file name only choosing among
- * formats the content allows: a `.pdf` that is really a zip is not read as PDF.
+ * Which reader a document goes to. Each reader is loaded when its first document comes (or when
+ * the worker is warmed for it): a worker that reads a PDF never loads the Word or sheet readers,
+ * which cost more to load than a short PDF costs to read.
  */
 import { DocumentProblem } from './document-problem';
-import { extractOdf } from './odf';
-import { extractPdf } from './pdf';
-import type { DocumentJob, DocumentOutput } from './protocol';
-import { extractSheets } from './sheets';
-import { extractSlides } from './slides';
-import { extractWord } from './word';
+import type { ProgressListener } from './part-collector';
+import type { DocumentFormat, DocumentJob, DocumentOutput } from './protocol';
 
-/** Extracts `job` with the reader of its format (in the extraction worker). */
-export function extractDocument(job: DocumentJob): Promise<DocumentOutput> {
-  switch (job.format) {
+type Reader = (job: DocumentJob, onProgress?: ProgressListener) => Promise<DocumentOutput>;
+
+/** Loads the reader of `format`. */
+export async function readerOf(format: DocumentFormat): Promise<Reader> {
+  switch (format) {
     case 'pdf':
-      return extractPdf(job);
+      return (await import('./pdf')).extractPdf;
     case 'docx':
-      return extractWord(job);
+      return (await import('./word')).extractWord;
     case 'xlsx':
-      return extractSheets(job);
+      return (await import('./sheets')).extractSheets;
     case 'pptx':
-      return extractSlides(job);
+      return (await import('./slides')).extractSlides;
     case 'odt':
     case 'ods':
     case 'odp':
-      return extractOdf(job);
+      return (await import('./odf')).extractOdf;
     default:
-      throw new DocumentProblem('unsupported', String(job.format));
+      throw new DocumentProblem('unsupported', String(format));
   }
+}
+
+/** Extracts `job` with the reader of its format (in the extraction worker). */
+export async function extractDocument(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
+  return (await readerOf(job.format))(job, onProgress);
 }

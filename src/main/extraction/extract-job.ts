@@ -3,23 +3,39 @@
  * Expected failures come back as values; anything a parser throws becomes `damaged` for documents
  * (a parser only throws on a file it cannot read) and `failed` for pages.
  */
-import { extractPage } from '../net/extract';
-import { extractDocument } from './documents';
+import { extractDocument, readerOf } from './documents';
 import { DocumentProblem } from './document-problem';
-import type { ExtractionJob, ExtractionResult } from './protocol';
+import type { ProgressListener } from './part-collector';
+import { loadPdfJs } from './pdfjs';
+import type { DocumentFormat, ExtractionJob, ExtractionResult } from './protocol';
 
-/** Extracts `job`; never rejects. */
-export async function extractJob(job: ExtractionJob): Promise<ExtractionResult> {
+/** Extracts `job`, reporting a document's progress to `onProgress`; never rejects. */
+export async function extractJob(job: ExtractionJob, onProgress?: ProgressListener): Promise<ExtractionResult> {
   try {
     if (job.kind === 'page') {
+      const { extractPage } = await import('../net/extract');
       const page = extractPage(job.html, job.url, { maxTextBytes: job.maxTextBytes });
       return { ok: true, output: { kind: 'page', ...page } };
     }
-    return { ok: true, output: await extractDocument(job) };
+    return { ok: true, output: await extractDocument(job, onProgress) };
   } catch (err) {
     if (err instanceof DocumentProblem) return { ok: false, problem: err.problem, detail: err.message };
     const detail = err instanceof Error ? err.message : String(err);
     if (err instanceof RangeError && /call stack/i.test(detail)) return { ok: false, problem: 'memory', detail };
     return { ok: false, problem: job.kind === 'page' ? 'failed' : 'damaged', detail };
+  }
+}
+
+/** Every format, for a worker warmed before anyone named one. */
+const ALL_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx', 'xlsx', 'pptx', 'odt'];
+
+/**
+ * Loads the readers of `formats` (default: all), PDF.js included, so a warm worker's first
+ * document does not wait for them. Failures are left for the job to report.
+ */
+export async function warmReaders(formats: readonly DocumentFormat[] = ALL_FORMATS): Promise<void> {
+  for (const format of formats) {
+    await readerOf(format).catch(() => undefined);
+    if (format === 'pdf') await loadPdfJs().catch(() => undefined);
   }
 }

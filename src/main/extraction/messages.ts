@@ -5,7 +5,7 @@
  */
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
-import type { DocumentFormat, DocumentNotice, ExtractionProblem } from './protocol';
+import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {
   pdf: 'doc.format.pdf',
@@ -44,24 +44,50 @@ export function unitRangeText(unit: DocumentUnit, start: number, end: number): T
   return start === end ? text(RANGE_KEYS[unit].one, { start }) : text(RANGE_KEYS[unit].many, { start, end });
 }
 
-/** The sentence for an extraction that gave nothing; `limits` gives the figures some sentences name. */
-export function extractionProblemMessage(
-  problem: ExtractionProblem,
-  format: DocumentFormat | null,
-  limits: { deadlineMs: number; memoryMb: number; inflatedBytes: number },
-): Text {
+/** What a failed extraction says about itself, and the figures its sentence may name. */
+export interface ProblemFacts {
+  problem: ExtractionProblem;
+  /** For a spent budget: which one, and how much it was. */
+  limit?: SpentLimit;
+  /** How far it had come, counting from {@link ProblemFacts.rangeStart}. */
+  progress?: ExtractionProgress;
+  /** The first unit of the range read (1 without a range). */
+  rangeStart: number;
+  memoryMb: number;
+  inflatedBytes: number;
+  /**
+   * True for a document big enough that a smaller page range is worth suggesting; a small file
+   * that ran out of time or memory is never told to be smaller.
+   */
+  large: boolean;
+}
+
+/** Why a read ran out of time, naming the budget that was spent and how far it had come. */
+function deadlineMessage(f: Text, facts: ProblemFacts): Text {
+  const advice = text(facts.large ? 'doc.retryAdviceLarge' : 'doc.retryAdvice');
+  const limit = facts.limit ?? { clock: 'clock', ms: 0 };
+  const at = facts.progress;
+  if (limit.clock === 'work' && at && at.total !== null && at.total > 1 && at.done < at.total) {
+    return text('doc.deadlineWorkAt', { format: f, ms: limit.ms, position: unitRangeText(at.unit, facts.rangeStart + at.done, facts.rangeStart + at.done), total: at.total, advice });
+  }
+  const key = limit.clock === 'work' ? 'doc.deadlineWork' : limit.clock === 'idle' ? 'doc.deadlineIdle' : 'doc.deadlineClock';
+  return text(key, { format: f, ms: limit.ms, advice });
+}
+
+/** The sentence for an extraction that gave nothing. */
+export function extractionProblemMessage(format: DocumentFormat | null, facts: ProblemFacts): Text {
   const f = formatText(format);
-  switch (problem) {
+  switch (facts.problem) {
     case 'deadline':
-      return text('doc.deadline', { format: f, ms: limits.deadlineMs });
+      return deadlineMessage(f, facts);
     case 'memory':
-      return text('doc.memory', { format: f, mb: limits.memoryMb });
+      return text(facts.large ? 'doc.memory' : 'doc.memorySmall', { format: f, mb: facts.memoryMb });
     case 'encrypted':
       return text('doc.encrypted', { format: f });
     case 'damaged':
       return text('doc.damaged', { format: f });
     case 'bomb':
-      return text('doc.bomb', { format: f, limit: limits.inflatedBytes });
+      return text('doc.bomb', { format: f, limit: facts.inflatedBytes });
     case 'no-text-layer':
       return text('doc.noTextLayer');
     case 'unsupported':

@@ -6,7 +6,7 @@
  */
 import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
-import { PartCollector } from './part-collector';
+import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentFormat, DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './repack';
 import { slideMarkdown } from './slides';
@@ -105,18 +105,20 @@ function output(format: DocumentFormat, unit: DocumentOutput['unit'], count: num
 }
 
 /** Extracts an OpenDocument text, spreadsheet or presentation. */
-export async function extractOdf(job: DocumentJob): Promise<DocumentOutput> {
+export async function extractOdf(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   if (archive.has('META-INF/manifest.xml') && /manifest:encryption-data/.test(archive.textOf('META-INF/manifest.xml') ?? '')) {
     throw new DocumentProblem('encrypted', 'encrypted OpenDocument');
   }
-  const collector = new PartCollector(job.range, job.maxTextBytes);
+  const unit = job.format === 'odt' ? 'page' : job.format === 'ods' ? 'sheet' : 'slide';
+  const collector = new PartCollector(job.range, job.maxTextBytes, unit, onProgress);
   if (job.format === 'odt') {
     collector.add(1, '', blocks(body(archive, 'text')).join('\n\n'));
     return output('odt', 'page', null, collector, archive);
   }
   if (job.format === 'ods') {
     const sheets = children(body(archive, 'spreadsheet')).filter((c) => isElement(c, NS.table, 'table'));
+    collector.expect(sheets.length);
     for (let index = job.range?.start ?? 1; index <= sheets.length && collector.more(index); index++) {
       const name = attr(sheets[index - 1]!, NS.table, 'name') || `Sheet ${index}`;
       const table = markdownTable(tableRows(sheets[index - 1]!));
@@ -125,6 +127,7 @@ export async function extractOdf(job: DocumentJob): Promise<DocumentOutput> {
     return output('ods', 'sheet', sheets.length, collector, archive);
   }
   const pages = children(body(archive, 'presentation')).filter((c) => isElement(c, NS.draw, 'page'));
+  collector.expect(pages.length);
   for (let index = job.range?.start ?? 1; index <= pages.length && collector.more(index); index++) {
     const page = pages[index - 1]!;
     let title = '';

@@ -5,7 +5,9 @@
  * data come from the installed package, never the network.
  */
 import { DocumentProblem } from './document-problem';
-import { PartCollector } from './part-collector';
+import { loadPdfJs } from './pdfjs';
+import { checkPdfStreams } from './pdf-streams';
+import { PartCollector, type ProgressListener } from './part-collector';
 import { extractorName, pdfjsDataFolder } from './packages';
 import type { DocumentJob, DocumentOutput } from './protocol';
 
@@ -34,6 +36,12 @@ export function pageText(items: readonly TextItem[]): string {
     .trim();
 }
 
+/**
+ * How long the pages of a PDF that cannot fit are read to name the ones that do (a 10,000-page PDF
+ * answers "pages 1–N fit" within about this, N being a page that surely fits, if not the last).
+ */
+export const HINT_SCAN_MS = 1000;
+
 /** What a page without a text layer shows in the attached text (a marker, like the page marker). */
 export const NO_TEXT_ON_PAGE = '(no text layer on this page: it may be a scanned image)';
 
@@ -43,8 +51,10 @@ export function pageMarker(index: number, count: number): string {
 }
 
 /** Extracts the pages of a PDF in `job.range`. */
-export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+export async function extractPdf(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
+  // A stream that would inflate to gigabytes is refused before PDF.js inflates it outside the heap limit.
+  checkPdfStreams(job.bytes);
+  const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: job.bytes,
     isEvalSupported: false,
@@ -67,10 +77,21 @@ export async function extractPdf(job: DocumentJob): Promise<DocumentOutput> {
     throw new DocumentProblem('damaged', (err as Error).message);
   }
   const count = doc.numPages;
-  const collector = new PartCollector(job.range, job.maxTextBytes);
+  const collector = new PartCollector(job.range, job.maxTextBytes, 'page', onProgress);
+  collector.expect(count);
   let withText = 0;
   const emptyPages: number[] = [];
-  for (let index = job.range?.start ?? 1; index <= count && collector.more(index); index++) {
+  const start = job.range?.start ?? 1;
+  const last = Math.min(count, job.range?.end ?? count);
+  // Page markers alone would pass the limit: the range cannot fit, and what is read only names the
+  // pages that do. That scan stops after HINT_SCAN_MS, naming the pages read so far.
+  const surelyOver = (last - start + 1) * (pageMarker(count, count).length + 4) > job.maxTextBytes;
+  const scanUntil = performance.now() + HINT_SCAN_MS;
+  for (let index = start; index <= count && collector.more(index); index++) {
+    if (surelyOver && index > start && performance.now() > scanUntil) {
+      collector.stoppedAt = index;
+      break;
+    }
     const page = await doc.getPage(index);
     const content = await page.getTextContent();
     page.cleanup();

@@ -4,7 +4,7 @@
  * `workerData` carry it unchanged.
  */
 
-import type { DocumentFormat, DocumentUnit } from '../../shared/documents';
+import type { DocumentFormat, DocumentUnit, UnitProgress } from '../../shared/documents';
 
 export type { DocumentFormat, DocumentUnit };
 
@@ -95,4 +95,27 @@ export type ExtractionProblem =
 /** The outcome, as the worker posts it. */
 export type ExtractionResult =
   | { ok: true; output: ExtractionOutput }
-  | { ok: false; problem: ExtractionProblem; detail: string };
+  | { ok: false; problem: ExtractionProblem; detail: string; progress?: ExtractionProgress; limit?: SpentLimit };
+
+/** Which budget a job that was stopped for time ran out of (see `extraction/budget.ts`). */
+export interface SpentLimit {
+  /** `work`: the worker's own CPU time; `idle`: no unit finished for that long; `clock`: the outer wall-clock bound. */
+  clock: 'work' | 'idle' | 'clock';
+  ms: number;
+}
+
+/** How far a document's extraction has come (see `UnitProgress`). */
+export type ExtractionProgress = UnitProgress;
+
+/** What the pool sends a warm worker. */
+export type ToWorker = { type: 'job'; id: number; job: ExtractionJob } | { type: 'warm'; formats?: DocumentFormat[] };
+
+/** What a warm worker sends back. */
+export type FromWorker =
+  /** Once, at start: the worker's OS thread id, by which its CPU time is read (null where unknown). */
+  | { type: 'ready'; tid: number | null }
+  | { type: 'progress'; id: number; progress: ExtractionProgress }
+  /** A job's outcome, with the worker's heap and buffer bytes in use after it. */
+  | { type: 'result'; id: number; result: ExtractionResult; memory: number }
+  /** The worker's heap and buffers passed its cap while a job ran: it ends itself after this. */
+  | { type: 'memory'; id: number | null; memory: number };

@@ -1,7 +1,7 @@
 /**
  * Rebuilds a zip-based document with only the entries a library needs, every one inflated through
- * {@link ZipArchive}'s caps and stored uncompressed. Libraries that open zips themselves (mammoth,
- * exceljs) then never inflate anything: the bomb checks happened here. Entries that are never
+ * {@link ZipArchive}'s caps and stored uncompressed. A library that opens zips itself (mammoth)
+ * then never inflates anything: the bomb checks happened here. Entries that are never
  * read (macros, embedded objects, media) are left out and reported.
  */
 import { zipSync, type Zippable } from 'fflate';

@@ -1,40 +1,24 @@
 /**
- * Spreadsheets (.xlsx) to Markdown with exceljs's streaming reader: one Markdown table per sheet,
- * under a heading with the sheet's name, the first row as the table's header. Formulas show their
- * cached result, dates ISO 8601, rich text as its plain text. External links, macros and embedded
- * objects are not read. Ranges count sheets (`book.xlsx:2-3` is the second and third sheet).
+ * Spreadsheets (.xlsx) to Markdown: one Markdown table per sheet, under a heading with the
+ * sheet's name, the first row as the table's header. Read by Atmark itself (docs/decisions.md,
+ * "Sheets without exceljs"), like the slides and OpenDocument readers: the parts come through
+ * {@link ZipArchive}'s caps and are scanned once, in order, with no DOM. Formulas show their cached
+ * result, numbers in a date format ISO 8601 dates, shared and rich text their plain text (phonetic
+ * guides, the furigana of Japanese names, left out). External links, macros and embedded objects are
+ * not read. Ranges count sheets (`book.xlsx:2-3` is the second and third sheet); a sheet outside the
+ * range is never inflated.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
-import { extractorName } from './packages';
-import { PartCollector } from './part-collector';
+import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf, repack } from './repack';
+import { noticesOf } from './repack';
+import { SHEETS_EXTRACTOR, decodeXml, excelDate, isDateFormat } from './sheet-values';
 import { ZipArchive } from './zip';
-
-/** The text of one cell value as exceljs gives it. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace(/T00:00:00\.000Z$/, '');
-  if (typeof value !== 'object') return String(value);
-  const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: string };
-  if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-  if ('result' in v) return cellText(v.result);
-  if (v.formula !== undefined) return '';
-  if (v.text !== undefined) return cellText(v.text);
-  if (v.error !== undefined) return v.error;
-  return '';
-}
 
 function attribute(tag: string, name: string): string {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return m ? decodeXml(m[1]!) : '';
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
 }
 
 /** The worksheets in workbook order: their names and zip entry names (chart sheets left out). */
@@ -54,65 +38,159 @@ export function workbookSheets(archive: ZipArchive): { name: string; entry: stri
   return sheets;
 }
 
-const EMPTY_SHEET = new TextEncoder().encode('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>');
+/** The plain text of a string item (`<si>`, `<is>`): its `<t>` runs, phonetic guides left out. */
+function itemText(xml: string): string {
+  let text = '';
+  for (const m of xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)) text += decodeXml(m[1] ?? '');
+  return text;
+}
 
-/** `bytes` as 64 KiB Buffers that share its memory: the zip reader takes a stream, and one huge chunk costs it more. */
-function* chunks(bytes: Uint8Array): Generator<Buffer> {
-  for (let at = 0; at < bytes.length; at += 64 * 1024) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(64 * 1024, bytes.length - at));
+/** The shared strings, by index. */
+function sharedStrings(archive: ZipArchive): string[] {
+  const xml = archive.textOf('xl/sharedStrings.xml');
+  if (!xml) return [];
+  return Array.from(xml.matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\b[^>]*\/>/g), (m) => itemText(m[1] ?? ''));
+}
+
+/** For each cell style index, whether its number format shows a date. */
+function dateStyles(archive: ZipArchive): boolean[] {
+  const xml = archive.textOf('xl/styles.xml');
+  if (!xml) return [];
+  const custom = new Map<number, string>();
+  for (const m of xml.matchAll(/<numFmt\b[^>]*>/g)) custom.set(Number(attribute(m[0], 'numFmtId')), attribute(m[0], 'formatCode'));
+  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
+  return Array.from(xfs.matchAll(/<xf\b[^>]*>/g), (m) => {
+    const id = Number(attribute(m[0], 'numFmtId') || '0');
+    return isDateFormat(id, custom.get(id));
+  });
+}
+
+/** `B12` -> 1 (0-based column), or -1 when there is no reference. */
+function columnOf(ref: string): number {
+  let col = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    col = col * 26 + (c - 64);
+  }
+  return i === 0 ? -1 : col - 1;
+}
+
+/** Columns past this are not a table anyone reads (Excel's own limit is 16,384). */
+const MAX_COLUMNS = 16_384;
+
+interface CellContext {
+  strings: readonly string[];
+  dates: readonly boolean[];
+  date1904: boolean;
+}
+
+/** A cell's `r`, `t` and `s` attributes, in one pass (a sheet may hold a million cells). */
+const CELL_ATTRIBUTES = /\s([rts])="([^"]*)"/g;
+
+interface CellAttributes {
+  ref: string;
+  type: string;
+  style: number;
+}
+
+function cellAttributes(attrs: string): CellAttributes {
+  const out: CellAttributes = { ref: '', type: '', style: 0 };
+  CELL_ATTRIBUTES.lastIndex = 0;
+  for (let m = CELL_ATTRIBUTES.exec(attrs); m; m = CELL_ATTRIBUTES.exec(attrs)) {
+    if (m[1] === 'r') out.ref = m[2]!;
+    else if (m[1] === 't') out.type = m[2]!;
+    else out.style = Number(m[2]);
+  }
+  return out;
+}
+
+const VALUE = /<v\b[^>]*>([\s\S]*?)<\/v>/;
+
+/** The text one `<c>` element shows. */
+function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): string {
+  const type = attrs.type;
+  if (type === 'inlineStr') return itemText(/<is\b[^>]*>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '');
+  const v = VALUE.exec(inner)?.[1];
+  if (v === undefined) return '';
+  switch (type) {
+    case 's':
+      return ctx.strings[Number(v)] ?? '';
+    case 'b':
+      return v === '1' ? 'true' : 'false';
+    case 'str':
+    case 'e':
+    case 'd':
+      return decodeXml(v);
+    default: {
+      const n = Number(v);
+      if (!Number.isFinite(n)) return decodeXml(v);
+      return ctx.dates[attrs.style] ? excelDate(n, ctx.date1904) : String(n);
+    }
+  }
+}
+
+/** The rows of one sheet as cell texts, stopping once they pass `maxBytes` (then `over` is true). */
+function sheetRows(xml: string, ctx: CellContext, maxBytes: number): { rows: string[][]; over: boolean } {
+  const rows: string[][] = [];
+  let bytes = 0;
+  for (const row of xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
+    const cells: string[] = [];
+    let next = 0;
+    for (const c of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = cellAttributes(c[1]!);
+      const at = columnOf(attrs.ref);
+      const col = at >= 0 ? at : next;
+      if (col >= MAX_COLUMNS) break;
+      const text = cellText(attrs, c[2] ?? '', ctx);
+      if (text !== '') {
+        while (cells.length < col) cells.push('');
+        cells[col] = text;
+        bytes += text.length + 3;
+      }
+      next = col + 1;
+    }
+    if (bytes > maxBytes) return { rows, over: true };
+    rows.push(cells);
+  }
+  return { rows, over: false };
 }
 
 /** Extracts the sheets of a workbook in `job.range`. */
-export async function extractSheets(job: DocumentJob): Promise<DocumentOutput> {
+export async function extractSheets(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   if (!archive.has('xl/workbook.xml')) throw new DocumentProblem('damaged', 'no xl/workbook.xml');
-  const notices = noticesOf(archive);
   const sheets = workbookSheets(archive);
-  const sheetEntries = sheets.map((s) => s.entry);
-  const keep = (name: string) => !/^xl\/(drawings|charts|printerSettings)\//i.test(name);
-  // The streaming reader emits sheets in the order their entries come: put them in workbook order, last.
-  const order = (names: string[]) => [...names.filter((n) => !sheetEntries.includes(n) && !/^xl\/worksheets\/[^/]+\.xml$/.test(n)), ...sheetEntries];
-  // Sheets outside the range are never inflated: an empty sheet stands in, so the others keep their numbers.
-  const skipped = new Set(sheetEntries.filter((_, i) => job.range !== null && (i + 1 < job.range.start || i + 1 > job.range.end)));
-  const stored = repack(archive, keep, order, (name) => (skipped.has(name) ? EMPTY_SHEET : null));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(stored)), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  const collector = new PartCollector(job.range, job.maxTextBytes);
-  let index = 0;
-  for await (const sheet of reader) {
-    index += 1;
-    const wanted = collector.wants(index);
-    const rows: string[][] = [];
-    let bytes = 0;
-    for await (const row of sheet) {
-      if (!wanted) continue; // drain the sheet: the reader needs it read
-      const cells = (row.values as unknown[]).slice(1).map(cellText);
-      bytes += cells.reduce((n, c) => n + c.length + 3, 0);
-      // Past the limit nothing more of this workbook would be attached: stop reading (the worker
-      // is discarded after this job, so the reader need not be drained).
-      if (bytes > job.maxTextBytes) break;
-      rows.push(cells);
+  const collector = new PartCollector(job.range, job.maxTextBytes, 'sheet', onProgress);
+  collector.expect(sheets.length);
+  const date1904 = /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(archive.textOf('xl/workbook.xml') ?? '');
+  const ctx: CellContext = { strings: [], dates: [], date1904 };
+  let loaded = false;
+  for (let index = job.range?.start ?? 1; index <= sheets.length && collector.more(index); index++) {
+    if (!loaded) {
+      // Shared strings and styles are read once, and only when a sheet is.
+      ctx.strings = sharedStrings(archive);
+      ctx.dates = dateStyles(archive);
+      loaded = true;
     }
-    if (!wanted) continue;
-    if (bytes > job.maxTextBytes) {
+    const sheet = sheets[index - 1]!;
+    const { rows, over } = sheetRows(archive.textOf(sheet.entry) ?? '', ctx, job.maxTextBytes);
+    if (over) {
       collector.stoppedAt = index;
       break;
     }
-    const name = sheets[index - 1]?.name ?? `Sheet ${index}`;
     const table = markdownTable(trimRows(rows));
-    if (!collector.add(index, name, `## Sheet ${index}: ${name}\n\n${table || '(empty sheet)'}`)) break;
+    if (!collector.add(index, sheet.name, `## Sheet ${index}: ${sheet.name}\n\n${table || '(empty sheet)'}`)) break;
   }
   return {
     kind: 'document',
     format: 'xlsx',
-    extractor: extractorName('exceljs'),
+    extractor: SHEETS_EXTRACTOR,
     unit: 'sheet',
     unitCount: sheets.length,
     parts: collector.parts,
     stoppedAt: collector.stoppedAt,
-    notices,
+    notices: noticesOf(archive),
   };
 }

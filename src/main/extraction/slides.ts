@@ -6,7 +6,7 @@
  */
 import { DocumentProblem } from './document-problem';
 import { markdownTable } from './markdown';
-import { PartCollector } from './part-collector';
+import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './repack';
 import { NS, children, descendants, first, isElement, parseXml, type XmlElement } from './xml';
@@ -106,7 +106,7 @@ export function slideMarkdown(index: number, title: string, body: string[], note
 }
 
 /** Extracts the slides of a deck in `job.range`. */
-export async function extractSlides(job: DocumentJob): Promise<DocumentOutput> {
+export async function extractSlides(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   const presentation = 'ppt/presentation.xml';
   if (!archive.has(presentation)) throw new DocumentProblem('damaged', 'no ppt/presentation.xml');
@@ -114,7 +114,8 @@ export async function extractSlides(job: DocumentJob): Promise<DocumentOutput> {
   const slides = descendants(parseXml(archive.textOf(presentation) ?? '', presentation), NS.p, 'sldId')
     .map((s) => rels.get(s.getAttributeNS(NS.r, 'id') ?? '')?.target)
     .filter((t): t is string => !!t && archive.has(t));
-  const collector = new PartCollector(job.range, job.maxTextBytes);
+  const collector = new PartCollector(job.range, job.maxTextBytes, 'slide', onProgress);
+  collector.expect(slides.length);
   for (let index = job.range?.start ?? 1; index <= slides.length && collector.more(index); index++) {
     const slide = readSlide(archive, slides[index - 1]!);
     if (!collector.add(index, slide.title, slideMarkdown(index, slide.title, slide.body, slide.notes))) break;

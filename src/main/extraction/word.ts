@@ -9,7 +9,7 @@ import { createTurndown } from '../net/extract';
 import { DocumentProblem } from './document-problem';
 import { markdownTable } from './markdown';
 import { extractorName } from './packages';
-import { PartCollector } from './part-collector';
+import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf, repack } from './repack';
 import { ZipArchive } from './zip';
@@ -33,7 +33,7 @@ function documentTurndown() {
 }
 
 /** Extracts a .docx as one Markdown part. */
-export async function extractWord(job: DocumentJob): Promise<DocumentOutput> {
+export async function extractWord(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   if (!archive.has('word/document.xml')) throw new DocumentProblem('damaged', 'no word/document.xml');
   const notices = noticesOf(archive);
@@ -43,7 +43,7 @@ export async function extractWord(job: DocumentJob): Promise<DocumentOutput> {
     { convertImage: mammoth.images.imgElement(async (image) => ({ src: '', alt: (image as { altText?: string }).altText ?? '' }) as { src: string }) },
   );
   const markdown = documentTurndown().turndown(result.value).trim();
-  const collector = new PartCollector(null, job.maxTextBytes);
+  const collector = new PartCollector(null, job.maxTextBytes, 'page', onProgress);
   collector.add(1, '', markdown);
   return {
     kind: 'document',

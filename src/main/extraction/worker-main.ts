@@ -1,16 +1,55 @@
 /**
- * The extraction worker's entry: takes one job from `workerData`, posts one result, and is then
- * terminated by `runExtraction`. Built to its own file (dist/extraction-worker.mjs,
- * out/main/extraction-worker.js); from sources it is bundled on demand (see worker-script.ts).
+ * The extraction worker's entry: a warm worker that takes jobs one at a time from the pool
+ * (pool.ts), reports each finished page, slide or sheet, and posts each result with the memory it
+ * holds afterwards. It names its OS thread first, so the pool can count its CPU time. Built to its
+ * own file (dist/extraction-worker.mjs, out/main/extraction-worker.js); from sources it is bundled
+ * on demand (see worker-script.ts).
  */
+import './worker-quiet';
 import { parentPort, workerData } from 'node:worker_threads';
-import { extractJob } from './extract-job';
-import type { ExtractionJob, ExtractionResult } from './protocol';
+import { extractJob, warmReaders } from './extract-job';
+import type { ExtractionResult, FromWorker, ToWorker } from './protocol';
+import { currentThreadId } from './thread-cpu';
 
 const port = parentPort;
 if (!port) throw new Error('extraction-worker must run in a worker thread');
+const memoryCapBytes = (workerData as { memoryCapBytes?: number } | null)?.memoryCapBytes ?? Infinity;
 
-extractJob(workerData as ExtractionJob).then(
-  (result: ExtractionResult) => port.postMessage(result),
-  (err: unknown) => port.postMessage({ ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) } satisfies ExtractionResult),
-);
+const post = (message: FromWorker) => port.postMessage(message);
+
+/** Heap and buffer bytes this thread holds (ArrayBuffers are outside V8's heap limit). */
+function memoryInUse(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+let running: number | null = null;
+
+// Buffers are not counted by the heap limit: while a job runs, a check between the parser's steps
+// ends the worker once heap and buffers together pass the cap. (Readers also cap each inflate, so
+// no single step can allocate past it.)
+setInterval(() => {
+  if (running === null) return;
+  const memory = memoryInUse();
+  if (memory > memoryCapBytes) {
+    post({ type: 'memory', id: running, memory });
+    process.exit(1);
+  }
+}, 50).unref();
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'warm') {
+    void warmReaders(message.formats);
+    return;
+  }
+  const { id, job } = message;
+  running = id;
+  extractJob(job, (progress) => post({ type: 'progress', id, progress }))
+    .catch((err: unknown): ExtractionResult => ({ ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) }))
+    .then((result) => {
+      running = null;
+      post({ type: 'result', id, result, memory: memoryInUse() });
+    });
+});
+
+post({ type: 'ready', tid: currentThreadId() });

@@ -1,12 +1,16 @@
 /**
  * A zip reader for office documents that fails fast on bombs. The central directory is read first
- * and judged before anything is inflated: too many entries, or declared sizes past the budget, are
- * refused at once (a zip bomb). Entries are inflated only when asked for, each capped at the size
- * it declares and all of them at the shared budget, so a deflate stream that lies about its size
- * (a deflate bomb) stops as soon as it passes it. Encrypted entries and ZIP64 archives are refused.
+ * and judged before anything is inflated: too many entries, entries that share or overlap each
+ * other's bytes (the trick of non-recursive zip bombs: one stream listed 250 times), or declared
+ * sizes of the parts that are read past the budget, are refused at once. Entries are inflated only
+ * when asked for, each capped at the size it declares and at what is left of the shared budget, so
+ * a deflate stream that lies about its size (a deflate bomb) stops as soon as it passes it, and the
+ * inflated bytes of a whole document never pass the budget. Encrypted entries and ZIP64 archives are
+ * refused. Parts never read (media, macros, embedded objects) count for nothing.
  */
 import { inflateRawSync } from 'node:zlib';
 import { DocumentProblem } from './document-problem';
+import { noticeFor } from './repack';
 
 /** One file of the archive, as its central directory describes it. */
 export interface ZipEntry {
@@ -85,12 +89,30 @@ export class ZipArchive {
     private readonly budget: number,
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const entries = readZipDirectory(bytes);
+    this.refuseOverlaps(entries);
     let declared = 0;
-    for (const entry of readZipDirectory(bytes)) {
-      declared += entry.size;
+    for (const entry of entries) {
+      // Media, macros and embedded objects are never inflated: their sizes do not count.
+      if (noticeFor(entry.name) === null) declared += entry.size;
       this.byName.set(entry.name, entry);
     }
     if (declared > budget) throw new DocumentProblem('bomb', `entries declare ${declared} bytes`);
+  }
+
+  /** Every entry must own its bytes: two listings of one stream, or streams that overlap, are a bomb. */
+  private refuseOverlaps(entries: readonly ZipEntry[]): void {
+    const spans = entries.map((e) => ({ start: e.offset, end: this.dataStart(e) + e.compressedSize })).sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i++) {
+      if (spans[i]!.start < spans[i - 1]!.end) throw new DocumentProblem('bomb', 'entries share their bytes');
+    }
+  }
+
+  /** Where an entry's compressed bytes start, after its local header. */
+  private dataStart(entry: ZipEntry): number {
+    const local = entry.offset;
+    if (local + 30 > this.bytes.length || this.view.getUint32(local, true) !== LOCAL) throw new DocumentProblem('damaged', `broken entry ${entry.name}`);
+    return local + 30 + this.view.getUint16(local + 26, true) + this.view.getUint16(local + 28, true);
   }
 
   /** Every entry name, in directory order. */
@@ -107,9 +129,7 @@ export class ZipArchive {
     const entry = this.byName.get(name);
     if (!entry) return null;
     if (entry.encrypted) throw new DocumentProblem('encrypted', name);
-    const local = entry.offset;
-    if (local + 30 > this.bytes.length || this.view.getUint32(local, true) !== LOCAL) throw new DocumentProblem('damaged', `broken entry ${name}`);
-    const start = local + 30 + this.view.getUint16(local + 26, true) + this.view.getUint16(local + 28, true);
+    const start = this.dataStart(entry);
     const data = this.bytes.subarray(start, start + entry.compressedSize);
     if (data.length < entry.compressedSize) throw new DocumentProblem('damaged', `truncated entry ${name}`);
     const out = this.inflate(entry, data);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Resolution } from '../engine/resolver';
+import type { Resolution } from '../resolve';
 import { gitRef, makeContext, repoPool } from '../../../test-support/git';
 import { diffResolver } from '../resolvers/diff';
 import { logResolver } from '../resolvers/log';

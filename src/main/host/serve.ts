@@ -7,9 +7,12 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { fileURLToPath } from 'node:url';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
-import { engineFactoryFor, engineWorkerScript } from '../engine';
+import { engineFactoryFor, engineWorkerScript } from '../engine/worker';
 import { createServices, type Services } from '../services';
 import type { SecretStore } from '../settings';
+import { defaultUserDataDir } from '../settings/user-data-dir';
+
+export { defaultUserDataDir };
 import { contentSecurityPolicy } from '../../shared/csp';
 import { posixLanguageTags } from '../../shared/i18n';
 import { attachApiSocket } from './api-socket';
@@ -126,14 +129,6 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       if (!options.services) await services.close();
     },
   };
-}
-
-/** Atmark's settings folder for this platform (protected from attachment by the guards). */
-export function defaultUserDataDir(): string {
-  const home = os.homedir();
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Atmark');
-  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? home, 'Atmark');
-  return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'atmark');
 }
 
 /** Best effort: a missing opener only means the person opens the printed URL themselves. */

@@ -1,21 +1,9 @@
 import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { staticContentType } from '../../shared/static-types';
 import { isInside } from '../guards/containment';
 import { requestPath } from './guard';
-
-/** Content types of what a Vite build emits. */
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 /** Largest file served (the renderer bundle is a few MB at most). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -41,7 +29,7 @@ export async function serveStatic(root: string, url: string | undefined, res: Se
   }
   const body = await fs.readFile(real);
   res.writeHead(200, {
-    'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': staticContentType(real),
     'Content-Length': String(body.length),
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',

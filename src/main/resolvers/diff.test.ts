@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Resolution, Resolved } from '../engine/resolver';
+import type { Resolution, Resolved } from '../resolve';
 import { gitRef, makeContext, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { diffResolver } from './diff';
 

@@ -11,7 +11,6 @@ import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '..
 const connection = buildFakeSecrets().find((s) => s.rule === 'connection-string')!;
 let area: TempArea;
 let docxBytes: Uint8Array;
-const FILE_DEADLINE_MS = 3_000;
 
 beforeAll(async () => {
   area = await makeArea();
@@ -23,7 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => area.cleanup());
 
-const engine = () => createEngine({ workspace: area.root, limits: { folderTimeoutMs: FILE_DEADLINE_MS }, now: () => new Date('2025-01-02T03:04:05.000Z') });
+const engine = () => createEngine({ workspace: area.root, now: () => new Date('2025-01-02T03:04:05.000Z') });
 
 describe('documents through the engine', () => {
   it('redacts secrets and shows invisible characters in the extracted text, inside the untrusted framing', async () => {
@@ -72,12 +71,11 @@ describe('documents through the engine', () => {
     expect(result.message).toContain('### @file:book.xlsx:2 (file book.xlsx, sheet 2 of 2 (Excel workbook)');
   });
 
-  it('a PDF whose content stream inflates to 1 GiB ends within the file deadline + 1 s, attaching nothing', async () => {
-    const started = Date.now();
+  it('a PDF whose content stream inflates to 1 GiB is refused as a bomb, attaching nothing', async () => {
     const result = await engine().expand('@file:bomb.pdf');
-    expect(Date.now() - started).toBeLessThan(FILE_DEADLINE_MS + 1_000);
     const ref = result.references[0]!;
     expect(ref.block).toBeNull();
-    expect(ref.warnings[0]!.message).toMatch(/^reading the PDF (took longer than 3 s|needed more than)/);
+    expect(ref.warnings[0]).toMatchObject({ code: 'too_large' });
+    expect(ref.warnings[0]!.message).toMatch(/^the PDF would decompress to more than/);
   });
 });

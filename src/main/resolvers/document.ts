@@ -11,7 +11,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
-import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
+import { refuse, type Resolution, type ResolveContext } from '../resolve';
 import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
 import {
   documentDescription,
@@ -29,11 +29,20 @@ import {
 } from '../extraction/messages';
 import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
 import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
+import { documentBudget } from '../extraction/budget';
 
 /** Bytes of a document file read at most. Default 64 MiB. */
 export const MAX_DOCUMENT_BYTES = 64 * MiB;
-/** Bytes all parts of a zip-based document may decompress to. Default 256 MiB. */
-export const MAX_INFLATED_BYTES = 256 * MiB;
+/**
+ * Bytes all parts of a zip-based document that are read may decompress to, together (media and
+ * other parts that are never read do not count). Default 96 MiB: with the copies the readers make,
+ * one extraction stays under 512 MiB of memory whatever the file holds.
+ */
+export const MAX_INFLATED_BYTES = 96 * MiB;
+
+/** A document at least this big (or with this many units to read) may be told to try a smaller range. */
+const LARGE_DOCUMENT_BYTES = 8 * MiB;
+const LARGE_DOCUMENT_UNITS = 50;
 
 /** One document to attach. */
 export interface DocumentRequest {
@@ -49,8 +58,6 @@ export interface DocumentRequest {
   /** `file plan.docx` or the page description: the start of the block header. */
   subject: string;
   source: ReferenceSource;
-  /** Milliseconds extraction may take. */
-  deadlineMs: number;
   /** Writes the reference with another range, for the fix hint; null where ranges cannot be written (URLs). */
   withRange: ((start: number, end: number) => string | null) | null;
 }
@@ -68,12 +75,18 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
     { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES },
-    { deadlineMs: req.deadlineMs, signal: ctx.signal },
+    {
+      // Its own budget, scaled by its size; a Retry reads without a work budget.
+      budget: documentBudget(req.bytes.length, ctx.limits.documentTimeoutMs, ctx.retry?.has(ref.raw) ?? false),
+      signal: ctx.signal,
+      ...(ctx.progress ? { onProgress: ctx.progress } : {}),
+    },
   );
   if (!result.ok) {
-    const figures = { deadlineMs: req.deadlineMs, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB, inflatedBytes: MAX_INFLATED_BYTES };
+    const large = req.bytes.length >= LARGE_DOCUMENT_BYTES || (result.progress?.total ?? 0) >= LARGE_DOCUMENT_UNITS;
+    const facts = { ...result, rangeStart: range?.start ?? 1, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB, inflatedBytes: MAX_INFLATED_BYTES, large };
     const code = result.problem === 'deadline' || result.problem === 'aborted' || result.problem === 'failed' || result.problem === 'memory' ? 'failed' : result.problem === 'bomb' ? 'too_large' : 'blocked';
-    return refuse(code, extractionProblemMessage(result.problem, format, figures), req.target, req.source);
+    return refuse(code, extractionProblemMessage(format, facts), req.target, req.source);
   }
   return attach(req, result.output as DocumentOutput, range);
 }

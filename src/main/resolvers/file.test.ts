@@ -2,10 +2,10 @@ import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
-import type { Resolution, Resolved, Refused } from '../engine/resolver';
 import { KiB } from '../../shared/limits';
 import { fileResolver } from './file';
-import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';
+import type { Resolution } from '../resolve';
+import { makeArea, makeCtx, makeRef, numberedLines, ok, refused, type TempArea } from '../../../test-support/fs';
 
 let area: TempArea;
 
@@ -31,15 +31,6 @@ function resolve(value: string, range?: [number, number?], ctx = makeCtx(area.ro
   return fileResolver.resolve(makeRef('file', value, range), ctx);
 }
 
-function ok(r: Resolution): Resolved {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution): Refused {
-  if (r.ok) throw new Error(`expected a refusal, got attached ${r.description}`);
-  return r;
-}
 
 describe('fileResolver: whole files', () => {
   it('attaches a text file with description, language, target and source', async () => {

@@ -19,11 +19,10 @@ import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { said } from '../../shared/i18n/translate';
 import { MiB } from '../../shared/limits';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
-import type { ScanContext } from '../engine/sanitize';
+import { refuse, type Resolution, type ResolveContext, type Resolver, type ScanContext } from '../resolve';
 import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
 import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
-import { statIdentity } from '../engine/identity';
+import { statIdentity } from '../resolve';
 import { languageOf } from './fs/language';
 import { locate, refuseProblem } from './fs/locate';
 import {
@@ -66,15 +65,15 @@ export const fileResolver: Resolver = {
     return located.ok ? `${located.realPath}|${await statIdentity(located.realPath)}` : null;
   },
   async resolve(ref, ctx) {
-    const started = Date.now();
     if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
     const located = await locate(ref.value, 'file', ctx);
     if (!located.ok) return located;
     const opened = await openChecked(located.realPath, located.policy, ctx.signal);
     if (!opened.ok) return refuseProblem(opened, { kind: 'file', shown: located.shown }, ref.value);
-    const job: FileJob = { ref, ctx, file: opened, shown: located.shown };
     try {
-      if (documentFormatOfName(located.shown)) return await readDocument(job, ctx.limits.folderTimeoutMs - (Date.now() - started));
+      // A document keeps its own budget (extraction/budget.ts); a text read has the file time, which only a stuck disk reaches.
+      if (documentFormatOfName(located.shown)) return await readDocument({ ref, ctx, file: opened, shown: located.shown });
+      const job: FileJob = { ref, ctx: { ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.limits.folderTimeoutMs)]) }, file: opened, shown: located.shown };
       return ref.lineStart === undefined ? await readWhole(job) : await readRange(job, ref.lineStart, ref.lineEnd ?? ref.lineStart);
     } finally {
       await opened.handle.close().catch(() => undefined);
@@ -107,10 +106,10 @@ function rangeLabel(start: number, end: number): string {
 
 /**
  * A document (PDF, Word, sheets, slides): its bytes (up to {@link MAX_DOCUMENT_BYTES}) go to the
- * extraction worker, which must finish within what is left of the file deadline; the range counts
+ * extraction workers under the document's own budget (extraction/budget.ts); the range counts
  * pages, slides or sheets.
  */
-async function readDocument(job: FileJob, deadlineMs: number): Promise<Resolution> {
+async function readDocument(job: FileJob): Promise<Resolution> {
   const { ctx, file, shown, ref } = job;
   const read = await readCapped(file.handle, MAX_DOCUMENT_BYTES, ctx.signal);
   if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
@@ -124,7 +123,6 @@ async function readDocument(job: FileJob, deadlineMs: number): Promise<Resolutio
     shown,
     subject: `file ${shown}`,
     source: { realPath: file.realPath, readAt: ctx.now().toISOString() },
-    deadlineMs,
     withRange: (start, end) => formatReference('file', shown, { start, end }),
   });
 }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Resolution, Resolved, Refused } from '../engine/resolver';
 import { folderResolver, renderEntry, renderListing } from './folder';
-import { makeArea, makeCtx, makeRef, numberedLines, type TempArea } from '../../../test-support/fs';
+import type { Resolution } from '../resolve';
+import { makeArea, makeCtx, makeRef, numberedLines, ok, refused, type TempArea } from '../../../test-support/fs';
 
 let area: TempArea;
 
@@ -38,15 +38,6 @@ function resolve(value: string, ctx = makeCtx(area.root)): Promise<Resolution> {
   return folderResolver.resolve(makeRef('folder', value), ctx);
 }
 
-function ok(r: Resolution): Resolved {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution): Refused {
-  if (r.ok) throw new Error(`expected a refusal, got ${r.description}`);
-  return r;
-}
 
 describe('folderResolver', () => {
   it('lists breadth-first, sorted, with sizes and line counts, honouring ignore rules', async () => {

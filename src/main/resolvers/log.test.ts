@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Resolution, Resolved } from '../engine/resolver';
+import type { Resolution, Resolved } from '../resolve';
 import { fingerprint, gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
 import { logResolver } from './log';
 

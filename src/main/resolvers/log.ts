@@ -1,6 +1,6 @@
-import type { Resolver } from '../engine/resolver';
-import { resolveGitReference } from '../git';
-import { gitIdentity } from '../git/identity';
+import type { Resolver } from '../resolve';
+import { resolveGitReference } from './git-reference';
+import { gitIdentity } from './git-identity';
 
 /**
  * `@git:N`: the last N commits from HEAD with their patches, as `git log -N -p` shows them. N is

@@ -1,5 +1,5 @@
-import type { Resolver } from '../engine/resolver';
-import { refuse } from '../engine/resolver';
+import type { Resolver } from '../resolve';
+import { refuse } from '../resolve';
 
 /** A stored result as `@result:ID` attaches it: byte for byte as stored. */
 export interface StoredResult {

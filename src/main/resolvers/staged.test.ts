@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Resolution, Resolved } from '../engine/resolver';
+import type { Resolution, Resolved } from '../resolve';
 import { gitRef, makeRepo, mergeConflict, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { stagedResolver } from './staged';
 

@@ -1,6 +1,6 @@
-import type { Resolver } from '../engine/resolver';
-import { resolveGitReference } from '../git';
-import { gitIdentity } from '../git/identity';
+import type { Resolver } from '../resolve';
+import { resolveGitReference } from './git-reference';
+import { gitIdentity } from './git-identity';
 
 /**
  * `@staged`: staged changes, HEAD to index, as `git diff --staged` shows them (before the first

@@ -2,7 +2,7 @@ import { MALFORMED } from '../../shared/grammar/messages';
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import zlib from 'node:zlib';
 import { createUrlResolver, urlResolver } from './url';
-import { createEngineCaches, type Resolution, type ResolveContext } from '../engine/resolver';
+import { createResolverCaches, type Resolution, type ResolveContext } from '../resolve';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import { startTestServer, send, redirect, type Handler, type TestServer } from '../../../test-support/net-server';
@@ -88,7 +88,7 @@ function ctx(limits: Partial<Limits> = {}, allowHosts = [server.allowEntry]): Re
     limits: { ...DEFAULT_LIMITS, ...limits },
     signal: new AbortController().signal,
     now: () => NOW,
-    caches: createEngineCaches(),
+    caches: createResolverCaches(),
     allowHosts,
   };
 }

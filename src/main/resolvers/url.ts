@@ -1,19 +1,21 @@
 /**
  * `@url:URL` (docs/contract.md "References"): the readable text of a public http(s) page, as Markdown. The request goes
  * through the network policy (`../net`): only public addresses, every redirect hop checked, body
- * capped at `limits.maxUrlBytes` after decompression, one deadline of `limits.urlTimeoutMs`.
+ * capped at `limits.maxUrlBytes` after decompression, fetched within `limits.urlTimeoutMs`; what
+ * was fetched is then turned into text under a document's budget of work (extraction/budget.ts).
  * HTML is reduced to its main content; plain text, Markdown and JSON are attached as they are;
  * anything else is `blocked` as binary. Secret redaction and invisible-character handling happen
  * in the engine, after this.
  */
 import type { ParsedReference } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../engine/resolver';
-import { timeBucket } from '../engine/identity';
+import { refuse, type Resolution, type ResolveContext, type Resolver } from '../resolve';
+import { timeBucket } from '../resolve';
 import { guardedFetch, type GuardedResponse } from '../net/fetch';
 import type { LookupFn } from '../net/policy';
 import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';
 import { runExtraction } from '../extraction/run-extraction';
+import { documentBudget } from '../extraction/budget';
 import { sniffDocument } from '../extraction/document-format';
 import { resolveDocument } from './document';
 import {
@@ -51,8 +53,6 @@ export const urlResolver: Resolver = createUrlResolver();
 
 async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: UrlResolverOptions): Promise<Resolution> {
   if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
-  // One budget for the whole reference: what the fetch leaves is extraction's deadline.
-  const deadline = Date.now() + ctx.limits.urlTimeoutMs;
   const fetched = await guardedFetch(ref.value, {
     policy: { allowHosts: ctx.allowHosts, ...(options.lookup ? { lookup: options.lookup } : {}) },
     signal: ctx.signal,
@@ -60,10 +60,10 @@ async function resolveUrl(ref: ParsedReference, ctx: ResolveContext, options: Ur
     maxBytes: ctx.limits.maxUrlBytes,
   });
   if (!fetched.ok) return refuse(warningCodeFor(fetched.error.code), fetched.error.text, ref.value);
-  return fromResponse(fetched.response, ref, ctx, deadline);
+  return fromResponse(fetched.response, ref, ctx);
 }
 
-async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveContext, deadline: number): Promise<Resolution> {
+async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: ResolveContext): Promise<Resolution> {
   const media = parseContentType(res.headers['content-type']);
   const source: ReferenceSource = {
     finalUrl: res.finalUrl.href,
@@ -86,7 +86,6 @@ async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: Res
       shown: source.finalUrl!,
       subject: `document ${source.finalUrl!}`,
       source,
-      deadlineMs: deadline - Date.now(),
       withRange: null,
     });
   }
@@ -97,14 +96,16 @@ async function fromResponse(res: GuardedResponse, ref: ParsedReference, ctx: Res
     if (decoded.trim() === '') return refuse('not_found', EMPTY_BODY_MESSAGE, ref.value, source);
     return attached(ref, decoded, pageDescription('', source.finalUrl!, kind, media.type), fenceLanguage(media.type, kind), source);
   }
-  const budget = deadline - Date.now();
+  // The page's HTML is turned into Markdown under the same kind of budget as a document: work, not
+  // the clock, so a busy machine does not fail a page the fetch already brought.
   const extracted = await runExtraction(
     { kind: 'page', html: decoded, url: res.finalUrl.href, maxTextBytes: ctx.limits.maxReferenceBytes },
-    { deadlineMs: budget, signal: ctx.signal },
+    { budget: documentBudget(Buffer.byteLength(decoded), ctx.limits.documentTimeoutMs, ctx.retry?.has(ref.raw) ?? false), signal: ctx.signal },
   );
   if (!extracted.ok || extracted.output.kind !== 'page') {
     const problem = !extracted.ok && (extracted.problem === 'deadline' || extracted.problem === 'memory') ? extracted.problem : 'failed';
-    return refuse('failed', pageExtractionMessage(problem, ctx.limits.urlTimeoutMs), ref.value, source);
+    const spentMs = (!extracted.ok && extracted.limit?.ms) || ctx.limits.documentTimeoutMs;
+    return refuse('failed', pageExtractionMessage(problem, spentMs), ref.value, source);
   }
   const page = extracted.output;
   if (page.title) source.title = page.title;

@@ -1,4 +1,4 @@
-import type { ExpansionResult } from '../../shared/expansion';
+import type { ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { SERVICE_TEXT } from './text';
@@ -10,7 +10,7 @@ import { SERVICE_TEXT } from './text';
 export type EngineFactory = (options: EngineOptions & { sessionDir?: string | null }) => Engine | Promise<Engine>;
 
 /** Progress of one reference of a running expansion. */
-export type ExpandProgress = (p: { raw: string; state: 'resolving' | 'done' }) => void;
+export type ExpandProgress = (p: ReferenceProgress) => void;
 
 /** What one expansion asks for. */
 export interface ExpandRequest {
@@ -19,6 +19,8 @@ export interface ExpandRequest {
   contextLength: number;
   /** Re-read every reference (Copy, Export, Send) instead of reusing unchanged ones. */
   fresh?: boolean;
+  /** References (as written) the person asked to try again (see `ExpandOptions.retry`). */
+  retry?: readonly string[];
 }
 
 /**
@@ -116,7 +118,13 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
       running.set(input.requestId, controller);
       try {
         const engine = await engineFor(root, input.contextLength);
-        const result = await engine.expand(input.text, { signal: controller.signal, onProgress, fresh: input.fresh === true, contextLength: input.contextLength });
+        const result = await engine.expand(input.text, {
+          signal: controller.signal,
+          onProgress,
+          fresh: input.fresh === true,
+          contextLength: input.contextLength,
+          ...(input.retry?.length ? { retry: input.retry } : {}),
+        });
         return controller.signal.aborted ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);
       } catch (error) {
         if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);

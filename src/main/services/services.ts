@@ -1,9 +1,10 @@
 import { completionDetails } from './completion-details';
 import fs from 'node:fs/promises';
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence } from '../storage';
 import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallInput, WorkspaceInfo } from '../../shared/api/contract';
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
+import { translate, type Text } from '../../shared/i18n';
 import { createResultResolver } from '../resolvers/result';
 import { createDraftStore, type DraftStore } from '../sessions';
 import type { SecretStore } from '../settings';
@@ -64,6 +65,11 @@ export interface Services {
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
   /** Writes the draft, then stops background work (the index walk, a streaming reply, the engines' threads). */
   close(): Promise<void>;
+  /**
+   * A notice for the page's next start, shown once: sent when the page asks for the draft (as a
+   * page reloaded after a crash does first), then forgotten. Keyed like the store's notices.
+   */
+  notifyOnce(key: string, text: Text): void;
 }
 
 /** The sentences of a Send that failed because the session could not be written. */
@@ -77,6 +83,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   // Notices about Atmark's own files (issue 11): kept until withdrawn, and sent again whenever the
   // page asks for the draft at start, so a page that subscribed late still shows them.
   const notices = new Map<string, Sentence>();
+  const onceNotices = new Map<string, Text>();
   function setNotice(key: string, sentence: Sentence | null): void {
     if (sentence === null ? !notices.delete(key) : notices.get(key)?.message === sentence.message) return;
     if (sentence !== null) notices.set(key, sentence);
@@ -240,6 +247,8 @@ export function createServices(options: ServicesOptions = {}): Services {
       // The page asks for the draft once it listens: the notices raised before then go out again.
       setImmediate(() => {
         for (const [key, sentence] of notices) emit('storeNotice', { key, message: sentence.message, ...(sentence.text ? { text: sentence.text } : {}) });
+        for (const [key, said] of onceNotices) emit('storeNotice', { key, message: translate(said, 'en'), text: said });
+        onceNotices.clear();
       });
       if (!draft && draftText === '') return ok(null);
       return ok({ text: draftText, workspace: workspace?.root ?? null, savedAt: draft?.savedAt ?? new Date().toISOString() });
@@ -250,6 +259,9 @@ export function createServices(options: ServicesOptions = {}): Services {
     async call(name, input) {
       await started;
       return handlers[name](input);
+    },
+    notifyOnce(key, said) {
+      onceNotices.set(key, said);
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -6,7 +6,7 @@
  * still be cited after a restart (or a crash); a session is created only when the first run needs
  * one, so opening the app leaves no empty sessions behind. "New session" starts a fresh one.
  */
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence } from '../storage';
 import path from 'node:path';
 import type { CompletionItem } from '../../shared/api/contract';
 import type { RunSummaryView, RunView, SessionListView, SessionSummaryView } from '../../shared/api/session-types';

@@ -3,7 +3,7 @@
  * to the renderer without keys. Keys go into the secret store passed in (the encrypted store in the
  * app, the environment/memory store in the browser host) and leave it only for Send.
  */
-import type { Sentence } from '../sessions/keep-aside';
+import type { Sentence, FileProblem } from '../storage';
 import type { SettingsInput, SettingsView } from '../../shared/api/session-types';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import {
@@ -19,7 +19,6 @@ import {
   type SendEndpoint,
   type Settings,
 } from '../settings';
-import type { FileProblem } from '../sessions/atomic-file';
 import { listModels } from '../model/list-models';
 import { SERVICE_TEXT } from './text';
 

@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { WorkspaceInfo } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { locateRepository } from '../git/repository';
-import { readFileCapped } from '../sessions/atomic-file';
-import { keepAside, whyOf, type Sentence } from '../sessions/keep-aside';
+import { readFileCapped, keepAside, whyOf, type Sentence } from '../storage';
 import { SERVICE_TEXT } from './text';
 
 /** How many recent workspaces are remembered. */

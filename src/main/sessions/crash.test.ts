@@ -13,7 +13,7 @@ import { createDraftStore } from './draft';
 import { openSession } from './session-store';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const CHILD = join(import.meta.dirname, 'crash-child.ts');
+const CHILD = join(import.meta.dirname, '../../../test-support/crash-child.ts');
 
 let cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
 import { said } from '../../shared/i18n/translate';
-import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem } from './atomic-file';
-import { keepAside, whyOf, type Sentence } from './keep-aside';
+import { jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem, keepAside, whyOf, type Sentence } from '../storage';
 import { SESSION_TEXT } from './text';
 
 /** The draft file's name in the folder given to {@link createDraftStore}. */

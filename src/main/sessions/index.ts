@@ -1,5 +1,4 @@
 /** Sessions on disk: runs, results, drafts, history, export, and Send. */
-export { fail, jsonText, readFileCapped, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem, type FileProblemCode, type FileRead } from './atomic-file';
 export { ID_PREFIX, isId, newId, type IdKind } from './ids';
 export { CitationSchema, ResultMetaSchema, RunRecordSchema, RUN_STATUSES, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type RunStatus, type SessionMeta } from '../../shared/session-records';
 export { MAX_RESULT_BYTES, readResult, sha256Hex } from './result-files';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { MiB } from '../../shared/limits';
-import { fail, jsonText, readFileCapped, readJsonFile, writeFileAtomic, type FileRead } from './atomic-file';
+import { fail, jsonText, readFileCapped, readJsonFile, writeFileAtomic, type FileRead } from '../storage';
 import { isId } from './ids';
 import { ResultMetaSchema, type ResultMeta } from '../../shared/session-records';
 import { SESSION_TEXT } from './text';

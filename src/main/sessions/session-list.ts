@@ -5,7 +5,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonFile } from './atomic-file';
+import { readJsonFile } from '../storage';
 import { isId, newId } from './ids';
 import { SESSION_TEXT } from './text';
 import { said } from '../../shared/i18n/translate';

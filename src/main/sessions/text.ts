@@ -18,8 +18,6 @@ export const SESSION_TEXT = {
   saveFailed: (why: string): Text => text('session.saveFailed', { why }),
   stoppedBeforeSending: text('service.stoppedBeforeSending'),
   noDraftWorkspace: 'no workspace',
-  keptAside: (name: string, why: string, keptAs: string): Text => text('session.keptAside', { name, why, keptAs }),
-  couldNotKeepAside: (name: string, why: string, error: string): Text => text('session.couldNotKeepAside', { name, why, error }),
   draftNotSaved: (why: string): Text => text('session.draftNotSaved', { why }),
   draftTooLarge: (limit: number): Text => text('session.draftTooLarge', { limit }),
 } as const;

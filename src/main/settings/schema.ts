@@ -76,6 +76,7 @@ export const LimitsSchema = z
     gitTimeoutMs: limit('gitTimeoutMs'),
     urlTimeoutMs: limit('urlTimeoutMs'),
     folderTimeoutMs: limit('folderTimeoutMs'),
+    documentTimeoutMs: limit('documentTimeoutMs'),
     maxUrlBytes: limit('maxUrlBytes'),
   })
   .refine((l) => l.softTokenRatio <= l.hardTokenRatio, { message: 'the soft token limit must not be above the hard one', path: ['softTokenRatio'] });

@@ -12,7 +12,7 @@ import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MiB } from '../../shared/limits';
-import { jsonText, readJsonFile, writeFileAtomic, type FileProblem } from '../sessions/atomic-file';
+import { jsonText, readJsonFile, writeFileAtomic, type FileProblem } from '../storage';
 import { ENDPOINT_ID } from './schema';
 import { SETTINGS_TEXT } from './text';
 

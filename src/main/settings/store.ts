@@ -9,8 +9,7 @@ import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
-import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead } from '../sessions/atomic-file';
-import { keepAside, whyOf } from '../sessions/keep-aside';
+import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead, keepAside, whyOf } from '../storage';
 import { defaultSettings, EndpointSchema, LimitsSchema, MAX_WORKSPACE_HOST_LISTS, SettingsSchema, type Endpoint, type Settings } from './schema';
 import { SETTINGS_TEXT } from './text';
 

@@ -1,6 +1,7 @@
 import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip, keymap, showTooltip, type Tooltip } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
+import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import type { ParsedReference } from '../../shared/reference';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
 import { uiText, type UiKey } from '../i18n/said';
@@ -56,7 +57,7 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
       run();
     });
   };
-  if (ref.kind === 'file') {
+  if (KIND_DESCRIPTORS[ref.kind].value === 'path-with-range') {
     button('compose.chipCard.range', () => {
       // The range is typed after a colon at the end of the path; the reference stays text until the cursor leaves it.
       const base = ref.lineStart === undefined ? ref.raw : ref.raw.replace(/:[^:]*$/, '');

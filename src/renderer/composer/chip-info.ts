@@ -1,6 +1,7 @@
 import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
+import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import { say, uiText } from '../i18n/said';
@@ -57,8 +58,9 @@ const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip
 export function shortName(ref: ParsedReference, language: Language = 'en', maxGitCommits: number = DEFAULT_LIMITS.maxGitCommits): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
-  switch (ref.kind) {
-    case 'file': {
+  const label = KIND_DESCRIPTORS[ref.kind].chip.label;
+  switch (label.from) {
+    case 'path': {
       if (ref.lineStart === undefined) return base(ref.value);
       const end = ref.lineEnd ?? ref.lineStart;
       // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").
@@ -72,16 +74,14 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
     }
     case 'folder':
       return `${base(ref.value)}/`;
-    case 'diff':
-      return words('ui.chip.unstaged');
-    case 'staged':
-      return words('ui.chip.staged');
-    case 'git':
+    case 'words':
+      return words(label.key);
+    case 'count':
       // What is attached: the engine clamps the count into 1..the commit limit (`@git:99` attaches 10).
-      return ref.count === undefined ? ref.value : words('ui.chip.commits', Math.min(Math.max(ref.count, 1), maxGitCommits));
-    case 'url':
+      return ref.count === undefined ? ref.value : words(label.key, Math.min(Math.max(ref.count, 1), maxGitCommits));
+    case 'host':
       return hostOf(ref.value);
-    case 'result':
+    case 'value':
       return ref.value;
   }
 }

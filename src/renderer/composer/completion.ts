@@ -4,7 +4,7 @@ import type { AtmarkApi, CompletionItem, GitMark } from '../../shared/api/contra
 import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
 import { canStartReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
-import { REFERENCE_KINDS, type ReferenceKind } from '../../shared/reference';
+import { KIND_DESCRIPTORS, REFERENCE_KINDS, type ReferenceKind } from '../../shared/kinds';
 import { say, uiText, type UiKey } from '../i18n/said';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { setPendingSpace, wantsTrailingSpace } from './cjk-space';
@@ -17,16 +17,10 @@ import { isComposing } from './ime';
  * results. Values are inserted with `formatReference`, so they parse back whole.
  */
 
-/** One line per kind, in the order offered. */
-export const KIND_DESCRIPTIONS: Readonly<Record<ReferenceKind, UiKey>> = {
-  file: 'ui.kindHelp.file',
-  folder: 'ui.kindHelp.folder',
-  diff: 'ui.kindHelp.diff',
-  staged: 'ui.kindHelp.staged',
-  git: 'ui.kindHelp.git',
-  url: 'ui.kindHelp.url',
-  result: 'ui.kindHelp.result',
-};
+/** One line per kind, in the order offered: the descriptor's help key. */
+export const KIND_DESCRIPTIONS: Readonly<Record<ReferenceKind, UiKey>> = Object.fromEntries(
+  REFERENCE_KINDS.map((kind) => [kind, KIND_DESCRIPTORS[kind].catalogue.help]),
+) as Record<ReferenceKind, UiKey>;
 
 /** What the text before the cursor says is being completed. */
 type Target =
@@ -95,14 +89,15 @@ async function wordCompletion(api: AtmarkApi, context: CompletionContext, target
 
 async function valueCompletion(api: AtmarkApi, context: CompletionContext, target: Extract<Target, { type: 'value' }>, env: OptionEnv): Promise<CompletionResult | null> {
   const { kind, value, from } = target;
-  if (kind === 'file' || kind === 'folder') {
+  const source = KIND_DESCRIPTORS[kind].completion;
+  if (source === 'file' || source === 'folder') {
     if (/:\d/.test(value)) return null; // a line range is being written
-    const items = await ask(api, context, kind, value);
+    const items = await ask(api, context, source, value);
     return items === null ? null : { from, options: [...enabledFirst(items.map((i) => itemOption(i, kind, env))), ...moreRow(items, env)], filter: false };
   }
-  if (kind === 'git' || kind === 'result') {
-    const items = await ask(api, context, kind, value);
-    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, env)), validFor: kind === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
+  if (source === 'git' || source === 'result') {
+    const items = await ask(api, context, source, value);
+    return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, env)), validFor: source === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
 }
@@ -122,7 +117,7 @@ async function ask(api: AtmarkApi, context: CompletionContext, source: 'path' | 
 
 function kindOption(kind: ReferenceKind, env: OptionEnv): Completion {
   const { language } = env;
-  const bare = kind === 'diff' || kind === 'staged';
+  const { bare } = KIND_DESCRIPTORS[kind];
   const insert = bare ? `@${kind} ` : `@${kind}:`;
   return {
     label: bare ? `@${kind}` : `@${kind}:`,
@@ -203,14 +198,14 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: Optio
       return {
         label: `@git:${item.count}`,
         detail: translate(uiText('ui.completion.commits', { count: item.count, id: item.shortId, subject: item.subject }), language),
-        type: 'constant',
+        type: KIND_DESCRIPTORS.git.chip.icon,
         apply: (view, _c, from, to) => insertText(view, `@git:${item.count} `, from, to),
       };
     case 'result':
       return {
         label: `@result:${item.id}`,
         detail: item.summary,
-        type: 'variable',
+        type: KIND_DESCRIPTORS.result.chip.icon,
         apply: (view, _c, from, to) => insertText(view, `${formatReference('result', item.id) ?? `@result:${item.id}`} `, from, to),
       };
   }

@@ -1,14 +1,15 @@
 import type { EndpointPresetId } from '../../shared/api/session-types';
 import type { RunStatus } from '../../shared/session-records';
 import type { ReferenceStatus } from '../../shared/expansion';
-import type { ReferenceKind } from '../../shared/reference';
+import { KIND_DESCRIPTORS, REFERENCE_KINDS, type ReferenceKind } from '../../shared/kinds';
 import type { WarningCode } from '../../shared/warnings';
 import type { UiKey } from './said';
 
 /**
  * The words for Atmark's stable codes: warning codes, reference and run statuses, kinds and chip
  * states. The codes stay what they are in data attributes, files and tests; only these words are
- * shown. Literal keys (never built from the code) so the renderer-text test sees every key in use.
+ * shown. Literal keys (never built from the code) so the renderer-text test sees every key in use;
+ * a kind's words are its descriptor's (src/shared/kinds/), which that test reads too.
  */
 
 /** A warning's code, as the Warnings list shows it. */
@@ -24,18 +25,10 @@ export const WARNING_CODE_KEYS: Readonly<Record<WarningCode, UiKey>> = {
   redacted: 'ui.warnings.code.redacted',
 };
 
-/** A citation's status, as a reopened run shows it. */
+/** A citation's status, as a reopened run shows it: `attached`, or the warning code that stopped it, in the warnings' words. */
 export const REFERENCE_STATUS_KEYS: Readonly<Record<ReferenceStatus, UiKey>> = {
   attached: 'ui.refStatus.attached',
-  malformed: 'ui.refStatus.malformed',
-  not_found: 'ui.refStatus.not_found',
-  blocked: 'ui.refStatus.blocked',
-  too_large: 'ui.refStatus.too_large',
-  limit_exceeded: 'ui.refStatus.limit_exceeded',
-  failed: 'ui.refStatus.failed',
-  soft_limit: 'ui.refStatus.soft_limit',
-  clamped: 'ui.refStatus.clamped',
-  redacted: 'ui.refStatus.redacted',
+  ...WARNING_CODE_KEYS,
 };
 
 /** A run's status, as the conversation and the history show it. */
@@ -48,16 +41,10 @@ export const RUN_STATUS_KEYS: Readonly<Record<RunStatus, UiKey>> = {
   failed: 'ui.runStatus.failed',
 };
 
-/** A reference's kind, as its chip shows it. */
-export const KIND_KEYS: Readonly<Record<ReferenceKind, UiKey>> = {
-  file: 'ui.kind.file',
-  folder: 'ui.kind.folder',
-  diff: 'ui.kind.diff',
-  staged: 'ui.kind.staged',
-  git: 'ui.kind.git',
-  url: 'ui.kind.url',
-  result: 'ui.kind.result',
-};
+/** A reference's kind, as its chip shows it: the descriptor's name key. */
+export const KIND_KEYS: Readonly<Record<ReferenceKind, UiKey>> = Object.fromEntries(
+  REFERENCE_KINDS.map((kind) => [kind, KIND_DESCRIPTORS[kind].catalogue.name]),
+) as Record<ReferenceKind, UiKey>;
 
 /** A chip's state (`resolving`, `ok`, `warning`, `blocked`), as the chip shows it. */
 export const CHIP_STATE_KEYS: Readonly<Record<'resolving' | 'ok' | 'warning' | 'blocked', UiKey>> = {

@@ -181,6 +181,11 @@ function rendererFiles(): string[] {
   return ts.sys.readDirectory(RENDERER, ['.ts', '.tsx']).filter((f) => !SKIPPED_FILES.some((skip) => skip.test(f)));
 }
 
+/** The kind descriptors (src/shared/kinds/): they hold each kind's `ui.*` keys, which the renderer shows. */
+function kindFiles(): string[] {
+  return ts.sys.readDirectory(`${RENDERER.replace(/\/renderer$/, '')}/shared/kinds`, ['.ts']).filter((f) => !SKIPPED_FILES.some((skip) => skip.test(f)));
+}
+
 /** The keys of a catalogue section as code names them: `ui.a.b`; plural forms (`_one`, `_other`) by their base. */
 function catalogueKeys(tree: object, prefix: string): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k.replace(/_(one|other)$/, '')}`] : catalogueKeys(v as object, `${prefix}${k}.`)));
@@ -201,7 +206,7 @@ describe('the renderer holds no words for people', () => {
   it('every key the renderer names is in the catalogues, and every key of en-ui.ts is used', () => {
     const ui = catalogueKeys(enUi, 'ui.');
     const known = new Set([...ui, ...catalogueKeys(enCompose, 'compose.')]);
-    const named = new Set(rendererFiles().flatMap((f) => namedKeys(f, ts.sys.readFile(f) ?? '')));
+    const named = new Set([...rendererFiles(), ...kindFiles()].flatMap((f) => namedKeys(f, ts.sys.readFile(f) ?? '')));
     expect([...named].filter((k) => !known.has(k))).toEqual([]);
     // The compose section is filled as the composer's own work lands; the ui section is this folder's alone.
     expect(ui.filter((k) => !named.has(k))).toEqual([]);

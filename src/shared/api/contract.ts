@@ -1,7 +1,7 @@
 import type { DocumentUnit } from '../documents';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import type { ExpansionResult } from '../expansion';
+import type { ExpansionResult, ReferenceProgress } from '../expansion';
 import type { ApiResult } from './result';
 import type { CallName } from './channels';
 import type { DraftView, RunSummaryView, RunView, SendAnswer, SendProgress, SessionListView, SessionSummaryView, SettingsView } from './session-types';
@@ -59,6 +59,7 @@ const settingsInput = z.strictObject({
     gitTimeoutMs: count(3_600_000),
     urlTimeoutMs: count(3_600_000),
     folderTimeoutMs: count(3_600_000),
+    documentTimeoutMs: count(3_600_000),
     maxUrlBytes: count(1024 ** 3),
   }),
   allowHosts: z.array(z.string().max(300)).max(100),
@@ -89,6 +90,8 @@ export const CALL_SCHEMAS = {
     contextLength: z.number().int().min(256).max(10_000_000),
     /** Re-read every reference instead of reusing unchanged ones: for what is copied, exported or sent. */
     fresh: z.boolean().optional(),
+    /** References (as written) the person pressed Retry on: documents among them are read without a work budget. */
+    retry: z.array(z.string().max(100_000)).max(100).optional(),
   }),
   /** Cancels a running `expand` or `complete` with this request id; a no-op when it already ended. */
   cancel: z.strictObject({ requestId }),
@@ -251,7 +254,7 @@ export interface CallOutputs {
 /** Events main pushes to the renderer, by name. */
 export interface ApiEvents {
   /** A reference of a running expansion started or finished resolving. */
-  expandProgress: { requestId: string; raw: string; state: 'resolving' | 'done' };
+  expandProgress: { requestId: string } & ReferenceProgress;
   /** The workspace changed (opened elsewhere, or closed). */
   workspaceChanged: WorkspaceInfo | null;
   /** A Send's run was recorded, or a piece of its reply arrived. */

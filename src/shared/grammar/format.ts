@@ -1,4 +1,4 @@
-import { BARE_KINDS, type ReferenceKind } from '../reference';
+import { KIND_DESCRIPTORS, type ReferenceKind } from '../kinds';
 import { parseReferences } from './parse';
 
 /**
@@ -31,13 +31,14 @@ export function formatValue(value: string, kind: ReferenceKind = 'file'): string
 
 /**
  * Formats a whole reference: `@diff`, `@git:3`, `@file:"my notes.md":3-9`. `lines` applies to
- * files only. Returns null when the value cannot be written (see {@link formatValue}).
+ * kinds whose value is a path with a range (files) only. Returns null when the value cannot be written (see {@link formatValue}).
  */
 export function formatReference(kind: ReferenceKind, value = '', lines?: { start: number; end?: number }): string | null {
-  if (BARE_KINDS.has(kind)) return `@${kind}`;
+  const described = KIND_DESCRIPTORS[kind];
+  if (described.bare) return `@${kind}`;
   const written = formatValue(value, kind);
   if (written === null) return null;
-  const range = kind === 'file' && lines ? `:${lines.start}${lines.end !== undefined && lines.end !== lines.start ? `-${lines.end}` : ''}` : '';
+  const range = described.value === 'path-with-range' && lines ? `:${lines.start}${lines.end !== undefined && lines.end !== lines.start ? `-${lines.end}` : ''}` : '';
   // A bare file value followed by a range must not let the range swallow part of the value;
   // quoting settles it, so check the bare form and fall back to quotes.
   if (range && !written.startsWith('"') && !written.startsWith("'") && !written.startsWith('`')) {

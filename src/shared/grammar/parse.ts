@@ -1,4 +1,5 @@
-import { BARE_KINDS, REFERENCE_KINDS, type ParsedReference, type ReferenceKind } from '../reference';
+import { PRODUCT_KINDS, type KindSyntax, type KindTable } from '../kinds';
+import type { ParsedReference } from '../reference';
 import { charAt, halfWidth, isCjk, syntaxForm } from './chars';
 import type { Text } from '../i18n/text';
 import { MALFORMED } from './messages';
@@ -10,14 +11,13 @@ import { endOfRun, endOfUnquoted } from './unquoted';
  * main process.
  *
  * A reference starts at an `@` that {@link canStartReference} allows, followed by a lowercase
- * kind. `@diff` and `@staged` are bare and end where no letter of another word follows (CJK text may
- * follow directly: `@diffを`); the other kinds take `:VALUE`, quoted (backticks, double or single
+ * kind. Bare kinds (`@diff`, `@staged`: see ../kinds/) end where no letter of another word follows
+ * (CJK text may follow directly: `@diffを`); the other kinds take `:VALUE`, quoted (backticks, double or single
  * quotes, no newline inside) or unquoted (see `unquoted.ts` for where it ends). The syntax may be
  * typed in full width by an IME (`＠file：a.ts：１０－２０`): the `@`, the kind, the colons and the
  * line range are read in their NFKC form, the value never is, and offsets stay those of the text.
  */
 
-const KIND_SET: ReadonlySet<string> = new Set(REFERENCE_KINDS);
 /** `@` + a lowercase word, either in full width; the kind check happens after, so `@word:` stays text. */
 const START = /[@＠]([a-zａ-ｚ]+)/g;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -26,15 +26,20 @@ const QUOTES = new Set(['"', "'", '`']);
 const RANGE_ATTEMPT = /:([0-9-][0-9A-Za-z-]*)$/;
 const RANGE_AFTER_QUOTE = /^:([0-9-][0-9A-Za-z-]*)/;
 
-/** Finds every reference in `text`, in order. Malformed ones are returned with `malformed` set. */
-export function parseReferences(text: string): ParsedReference[] {
-  const refs: ParsedReference[] = [];
+/**
+ * Finds every reference in `text`, in order. Malformed ones are returned with `malformed` set.
+ * `kinds` are the kinds to recognise: the product's, unless a test adds its own (see `withKinds`).
+ */
+export function parseReferences(text: string): ParsedReference[];
+export function parseReferences(text: string, kinds: KindTable): ParsedReference<string>[];
+export function parseReferences(text: string, kinds: KindTable = PRODUCT_KINDS): ParsedReference<string>[] {
+  const refs: ParsedReference<string>[] = [];
   START.lastIndex = 0;
   for (let m = START.exec(text); m; m = START.exec(text)) {
     const from = m.index;
-    const kind = syntaxForm(m[1] as string);
-    if (!canStartReference(text, from) || !KIND_SET.has(kind)) continue;
-    const ref = parseAt(text, from, kind as ReferenceKind);
+    const kind = kinds.get(syntaxForm(m[1] as string));
+    if (!canStartReference(text, from) || !kind) continue;
+    const ref = parseAt(text, from, kind);
     if (!ref) continue;
     refs.push(ref);
     START.lastIndex = ref.to;
@@ -42,14 +47,14 @@ export function parseReferences(text: string): ParsedReference[] {
   return refs;
 }
 
-function parseAt(text: string, from: number, kind: ReferenceKind): ParsedReference | null {
-  const afterKind = from + 1 + kind.length;
-  if (BARE_KINDS.has(kind)) {
+function parseAt(text: string, from: number, kind: KindSyntax): ParsedReference<string> | null {
+  const afterKind = from + 1 + kind.name.length;
+  if (kind.bare) {
     // `@diffs` is a word, not a reference; `@diff:` or `@diff.` ends the reference at the kind.
     // CJK text may follow directly (`@diffを`, `@staged는`); full-width letters count as ASCII.
     const next = charAt(text, afterKind);
     if (next && !isCjk(next) && WORD_CHAR.test(halfWidth(next))) return null;
-    return { raw: text.slice(from, afterKind), kind, value: '', from, to: afterKind, quoted: false };
+    return { raw: text.slice(from, afterKind), kind: kind.name, value: '', from, to: afterKind, quoted: false };
   }
   if (halfWidth(text.charAt(afterKind)) !== ':') return null;
   const valueStart = afterKind + 1;
@@ -59,18 +64,18 @@ function parseAt(text: string, from: number, kind: ReferenceKind): ParsedReferen
   return parseBare(text, from, kind, valueStart);
 }
 
-function parseQuoted(text: string, from: number, kind: ReferenceKind, start: number, quote: string): ParsedReference {
+function parseQuoted(text: string, from: number, kind: KindSyntax, start: number, quote: string): ParsedReference<string> {
   let close = start + 1;
   while (close < text.length && text.charAt(close) !== quote && text.charAt(close) !== '\n') close++;
   if (close >= text.length || text.charAt(close) !== quote) {
     // No closing quote on this line: mark the run up to whitespace so the composer can show it.
     const to = endOfRun(text, start);
-    return malformed(text, from, to, kind, text.slice(start + 1, to), MALFORMED.unclosedQuote(quote));
+    return malformed(text, from, to, kind.name, text.slice(start + 1, to), MALFORMED.unclosedQuote(quote));
   }
   const value = text.slice(start + 1, close);
   let to = close + 1;
-  const base: ParsedReference = { raw: '', kind, value, from, to, quoted: true };
-  if (kind === 'file') {
+  const base: ParsedReference<string> = { raw: '', kind: kind.name, value, from, to, quoted: true };
+  if (kind.value === 'path-with-range') {
     const after = text.slice(to, to + 64);
     const range = RANGE_AFTER_QUOTE.exec(syntaxForm(after));
     if (range) {
@@ -78,14 +83,14 @@ function parseQuoted(text: string, from: number, kind: ReferenceKind, start: num
       to += range[0].length;
     }
   }
-  return finish(text, base, to);
+  return finish(text, base, to, kind);
 }
 
-function parseBare(text: string, from: number, kind: ReferenceKind, start: number): ParsedReference {
+function parseBare(text: string, from: number, kind: KindSyntax, start: number): ParsedReference<string> {
   const to = endOfUnquoted(text, start);
   let value = text.slice(start, to);
-  const base: ParsedReference = { raw: '', kind, value, from, to, quoted: false };
-  if (kind === 'file') {
+  const base: ParsedReference<string> = { raw: '', kind: kind.name, value, from, to, quoted: false };
+  if (kind.value === 'path-with-range') {
     // The range is read in its syntax form (`：１０－２０` is `:10-20`); the path is cut from the text as written.
     const range = RANGE_ATTEMPT.exec(syntaxForm(value));
     if (range) {
@@ -94,14 +99,14 @@ function parseBare(text: string, from: number, kind: ReferenceKind, start: numbe
       Object.assign(base, { value }, parseRange(range[1] as string, written));
     }
   }
-  return finish(text, base, to);
+  return finish(text, base, to, kind);
 }
 
-function finish(text: string, ref: ParsedReference, to: number): ParsedReference {
+function finish(text: string, ref: ParsedReference<string>, to: number, kind: KindSyntax): ParsedReference<string> {
   ref.to = to;
   ref.raw = text.slice(ref.from, to);
   if (ref.value === '' && !ref.malformed) ref.malformed = MALFORMED.emptyValue(ref.kind);
-  else if (ref.kind === 'git' && !ref.malformed) {
+  else if (kind.value === 'count' && !ref.malformed) {
     // A count typed in full width (`@git：３`) is read in its syntax form.
     const count = syntaxForm(ref.value);
     if (/^[+-]?\d+$/.test(count)) ref.count = Number.parseInt(count, 10);
@@ -110,7 +115,7 @@ function finish(text: string, ref: ParsedReference, to: number): ParsedReference
   return ref;
 }
 
-function malformed(text: string, from: number, to: number, kind: ReferenceKind, value: string, why: Text): ParsedReference {
+function malformed(text: string, from: number, to: number, kind: string, value: string, why: Text): ParsedReference<string> {
   return { raw: text.slice(from, to), kind, value, from, to, quoted: false, malformed: why };
 }
 
@@ -118,7 +123,7 @@ function malformed(text: string, from: number, to: number, kind: ReferenceKind, 
  * Parses `N` or `N-M` (`spec`, in syntax form); anything else that looks like a range attempt is
  * malformed. Sentences quote the range as `written`.
  */
-function parseRange(spec: string, written: string): Partial<ParsedReference> {
+function parseRange(spec: string, written: string): Partial<ParsedReference<string>> {
   const m = /^(\d+)(?:-(\d+))?$/.exec(spec);
   if (!m) return { malformed: MALFORMED.range(written) };
   const start = Number.parseInt(m[1] as string, 10);

@@ -1,4 +1,4 @@
-import type { ExpansionResult } from '../../../shared/expansion';
+import type { ExpansionResult, ReferenceProgress } from '../../../shared/expansion';
 import type { EngineOptions } from '../engine';
 
 /**
@@ -13,12 +13,12 @@ export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers'
 };
 
 export type ToWorker =
-  | { type: 'expand'; id: number; message: string; fresh: boolean; contextLength?: number }
+  | { type: 'expand'; id: number; message: string; fresh: boolean; contextLength?: number; retry?: readonly string[] }
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
   | { type: 'ready'; workspaceRoot: string; contextLength: number; limits: EngineOptions['limits'] }
   | { type: 'setup-failed'; code: string; message: string }
-  | { type: 'progress'; id: number; raw: string; state: 'resolving' | 'done' }
+  | ({ type: 'progress'; id: number } & ReferenceProgress)
   | { type: 'result'; id: number; result: ExpansionResult }
   | { type: 'error'; id: number; message: string };

@@ -40,7 +40,7 @@ export function startEngineWorker(script: string | URL, options: WorkerEngineOpt
           rejectReady(new EngineSetupError(msg.code as EngineSetupError['code'], msg.message));
           return;
         case 'progress':
-          pending.get(msg.id)?.onProgress?.({ raw: msg.raw, state: msg.state });
+          pending.get(msg.id)?.onProgress?.({ raw: msg.raw, state: msg.state, ...(msg.units ? { units: msg.units } : {}) });
           return;
         case 'result':
           pending.get(msg.id)?.resolve(msg.result);
@@ -70,7 +70,7 @@ export function startEngineWorker(script: string | URL, options: WorkerEngineOpt
         return new Promise<ExpansionResult>((resolve, reject) => {
           pending.set(id, { resolve, reject, onProgress: opts.onProgress });
           opts.signal?.addEventListener('abort', () => send({ type: 'cancel', id }), { once: true });
-          send({ type: 'expand', id, message, fresh: opts.fresh ?? false, contextLength: opts.contextLength });
+          send({ type: 'expand', id, message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) });
         });
       },
       async close() {

@@ -8,7 +8,9 @@ import { createEngine, EngineSetupError, type Engine } from '../engine';
 import { createResultResolver, type ResultLookup } from '../../resolvers/result';
 import { openSession, type SessionStore } from '../../sessions';
 import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
-import { warmUpEngine, type WarmUp } from './warm-up';
+import { WARM_UP_DELAY_MS, warmUpEngine, type WarmUp } from './warm-up';
+import { hasDocumentsNear } from '../../extraction/warm-when';
+import { warmExtraction } from '../../extraction/run-extraction';
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker must run in a worker thread');
@@ -21,9 +23,21 @@ try {
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null))] });
   post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
   warmUp = warmUpEngine(engine);
+  warmDocumentsOf(engine.workspaceRoot);
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
   post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
+}
+
+/**
+ * A workspace with documents near its top gets one extraction worker warmed (pdf.js and the Office
+ * readers loaded) once the worker has been quiet for the git warm-up's delay, so the person's first
+ * document does not wait for them.
+ */
+function warmDocumentsOf(root: string): void {
+  setTimeout(() => {
+    void hasDocumentsNear(root).then((found) => found && warmExtraction(1));
+  }, WARM_UP_DELAY_MS).unref();
 }
 
 /** `@result` from the current session only; the session is opened lazily, and never created here. */
@@ -53,6 +67,7 @@ port.on('message', (msg: ToWorker) => {
     .expand(msg.message, {
       signal: controller.signal,
       fresh: msg.fresh,
+      ...(msg.retry?.length ? { retry: msg.retry } : {}),
       ...(msg.contextLength === undefined ? {} : { contextLength: msg.contextLength }),
       onProgress: (p) => post({ type: 'progress', id: msg.id, ...p }),
     })

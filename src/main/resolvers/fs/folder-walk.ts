@@ -10,6 +10,7 @@
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { FsPolicy } from '../../guards/containment';
+import type { ListedFileDetails } from '../../resolve';
 import { isProtectedPath } from '../../guards/protected-paths';
 import { openChecked, readCapped } from '../../guards/safe-read';
 import { isBinaryContent } from '../../guards/binary';
@@ -36,10 +37,7 @@ export interface FolderEntry {
 }
 
 /** What annotating a file learned, kept by {@link listedFileKey} (see {@link WalkOptions.details}). */
-export interface ListedFileDetails {
-  lines?: number;
-  binary?: boolean;
-}
+export type { ListedFileDetails };
 
 /**
  * A file's identity for its details: path, size, inode and change times. Any write changes the

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { Resolution } from '../../engine/resolver';
+import type { Resolution } from '../../resolve';
 import { fileResolver } from '../file';
 import { folderResolver } from '../folder';
 import { makeArea, makeCtx, makeRef, type TempArea } from '../../../../test-support/fs';

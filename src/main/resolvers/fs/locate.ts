@@ -3,8 +3,8 @@
  * or a refusal with the right code and sentence. Opening and reading follow in each resolver.
  */
 import path from 'node:path';
-import type { ResolveContext, Refused } from '../../engine/resolver';
-import { refuse } from '../../engine/resolver';
+import type { ResolveContext, Refused } from '../../resolve';
+import { refuse } from '../../resolve';
 import { locateInput, resolveContained, type FsPolicy } from '../../guards/containment';
 import type { ReadProblem } from '../../guards/safe-read';
 import { problemMessage, type Subject } from './messages';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Resolution, Resolved, Refused } from '../../engine/resolver';
 import { fileResolver } from '../file';
 import { folderResolver } from '../folder';
 import { findOtherNormalization } from './normalization';
-import { makeArea, makeCtx, makeRef, type TempArea } from '../../../../test-support/fs';
+import type { Resolution } from '../../resolve';
+import { makeArea, makeCtx, makeRef, ok, refused, type TempArea } from '../../../../test-support/fs';
 
 /**
  * Names typed in NFC that are stored in NFD (files copied from macOS), and the reverse, on real
@@ -42,15 +42,6 @@ function resolveFile(value: string): Promise<Resolution> {
   return fileResolver.resolve(makeRef('file', value), makeCtx(area.root));
 }
 
-function ok(r: Resolution): Resolved {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution): Refused {
-  if (r.ok) throw new Error(`expected a refusal, got attached ${r.description}`);
-  return r;
-}
 
 describe('a name typed in one normalization form finds the other', () => {
   it.each([

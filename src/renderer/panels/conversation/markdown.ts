@@ -93,6 +93,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /** The reply as sanitized HTML. */
 export function renderMarkdown(markdownText: string, words: MarkdownWords): string {
-  const html = markedFor(words, headingLevels(markdownText)).parse(markdownText, { async: false });
+  // Trimmed: the newline marked ends its last block with would be part of the reply's text.
+  const html = markedFor(words, headingLevels(markdownText)).parse(markdownText, { async: false }).trim();
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i });
 }

@@ -6,6 +6,7 @@ import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { HostListField } from './HostListField';
 import { PRESET_NAME_KEYS } from '../../i18n/code-words';
+import { KeyInClear } from './KeyInClear';
 import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
 
 /** A language's own name (English, 日本語, 한국어), the same whatever the UI language. */
@@ -258,6 +259,7 @@ export function Settings() {
                     }
                   /> {ui.t('ui.settings.needsKey')}
                 </label>
+                <KeyInClear baseUrl={chosen.baseUrl} usesKey={chosen.apiKeyRef !== null} />
                 {chosen.apiKeyRef !== null && (
                   <div className="key-row">
                     <p className="key-state" role="status" aria-label={ui.t('ui.settings.keyStatus')}>

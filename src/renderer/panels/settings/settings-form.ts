@@ -22,6 +22,7 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
   { key: 'gitTimeoutMs', label: 'ui.settings.limit.gitTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
   { key: 'urlTimeoutMs', label: 'ui.settings.limit.urlTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
   { key: 'folderTimeoutMs', label: 'ui.settings.limit.folderTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
+  { key: 'documentTimeoutMs', label: 'ui.settings.limit.documentTimeoutMs', unit: 'ui.settings.unit.seconds', scale: 1000 },
   { key: 'maxUrlBytes', label: 'ui.settings.limit.maxUrlBytes', unit: 'ui.settings.unit.kib', scale: 1024 },
 ];
 

@@ -2,7 +2,7 @@
  * The renderer's words in English: labels, tooltips, notices, meters and empty states. The
  * reference for ja-ui.ts and ko-ui.ts, which must have exactly the same keys.
  *
- * The accessible names the end-to-end tests rely on (SPEC §2 testing contract: "Prompt",
+ * The accessible names the end-to-end tests rely on (docs/contract.md "Accessible names": "Prompt",
  * "References", "Attached size", "Tokens", "Preview", "Warnings", "Send", "Copy", "Export",
  * "Workspace") are the English words below; change them only together with the contract.
  */
@@ -293,16 +293,8 @@ export const enUi = {
     asSent: 'Preview (as sent)',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: 'attached',
-    malformed: 'malformed',
-    not_found: 'not found',
-    blocked: 'blocked',
-    too_large: 'too large',
-    limit_exceeded: 'limit exceeded',
-    failed: 'failed',
-    soft_limit: 'soft limit',
-    clamped: 'clamped',
-    redacted: 'redacted',
   },
   settings: {
     endpointAdded: '{{name}} is added and saved; Send uses it now.',
@@ -334,6 +326,7 @@ export const enUi = {
     contextLength: 'Model context length',
     needsKey: 'Needs an API key',
     keyStatus: 'API key status',
+    keyInClear: 'This endpoint uses http://, so the API key would cross the network to {{host}} unencrypted. Use https:// unless every network between here and {{host}} is one you trust.',
     keySet: 'An API key is set.',
     keyNotSet: 'No API key is set.',
     keyHostOnly: ' No system keychain answered (on Linux: GNOME Keyring or KWallet), so keys typed here last until the host stops; or start it with ATMARK_API_KEY set.',
@@ -366,6 +359,7 @@ export const enUi = {
       gitTimeoutMs: 'Git time',
       urlTimeoutMs: 'URL time',
       folderTimeoutMs: 'Folder time',
+      documentTimeoutMs: 'Time for a document',
       maxUrlBytes: 'Web page size',
     },
   },

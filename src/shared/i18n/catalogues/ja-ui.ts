@@ -288,16 +288,8 @@ export const jaUi: Catalogue['ui'] = {
     asSent: 'プレビュー（送信時）',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: '添付済み',
-    malformed: '書式の誤り',
-    not_found: '見つかりません',
-    blocked: 'ブロック',
-    too_large: '大きすぎます',
-    limit_exceeded: '上限超過',
-    failed: '失敗',
-    soft_limit: 'ソフト上限',
-    clamped: '範囲内に調整',
-    redacted: '伏せ字',
   },
   settings: {
     endpointAdded: '{{name}} を追加して保存しました。これから送信に使います。',
@@ -329,6 +321,7 @@ export const jaUi: Catalogue['ui'] = {
     contextLength: 'モデルのコンテキスト長',
     needsKey: 'API キーが必要',
     keyStatus: 'API キーの状態',
+    keyInClear: 'このエンドポイントは http:// を使うため、API キーが暗号化されないまま {{host}} まで送られます。{{host}} までのネットワークをすべて信頼できる場合を除き、https:// を使ってください。',
     keySet: 'API キーは設定済みです。',
     keyNotSet: 'API キーは設定されていません。',
     keyHostOnly: ' システムのキーチェーン（Linux では GNOME Keyring や KWallet）が応答しないため、ここで入力したキーはホストが止まるまで保持されます。ATMARK_API_KEY を設定して起動することもできます。',
@@ -361,6 +354,7 @@ export const jaUi: Catalogue['ui'] = {
       gitTimeoutMs: 'git の制限時間',
       urlTimeoutMs: 'URL の制限時間',
       folderTimeoutMs: 'フォルダーの制限時間',
+      documentTimeoutMs: '文書の読み込み時間',
       maxUrlBytes: 'ウェブページのサイズ',
     },
   },

@@ -288,16 +288,8 @@ export const koUi: Catalogue['ui'] = {
     asSent: '미리보기(보낸 그대로)',
   },
   refStatus: {
+    // The other statuses are warning codes, and read as the warnings' words (warnings.code).
     attached: '첨부됨',
-    malformed: '형식 오류',
-    not_found: '찾을 수 없음',
-    blocked: '차단됨',
-    too_large: '너무 큼',
-    limit_exceeded: '한도 초과',
-    failed: '실패',
-    soft_limit: '소프트 한도',
-    clamped: '범위 조정',
-    redacted: '가려짐',
   },
   settings: {
     endpointAdded: '{{name}}을(를) 추가하고 저장했습니다. 이제 보내기에 씁니다.',
@@ -329,6 +321,7 @@ export const koUi: Catalogue['ui'] = {
     contextLength: '모델 컨텍스트 길이',
     needsKey: 'API 키 필요',
     keyStatus: 'API 키 상태',
+    keyInClear: '이 엔드포인트는 http://를 사용하므로 API 키가 암호화되지 않은 채 {{host}}까지 전송됩니다. {{host}}까지의 네트워크를 모두 신뢰할 수 있는 경우가 아니라면 https://를 사용하세요.',
     keySet: 'API 키가 설정되어 있습니다.',
     keyNotSet: 'API 키가 설정되지 않았습니다.',
     keyHostOnly: ' 시스템 키체인(Linux에서는 GNOME Keyring이나 KWallet)이 응답하지 않아, 여기에 입력한 키는 호스트가 멈출 때까지 유지됩니다. ATMARK_API_KEY를 설정하고 시작할 수도 있습니다.',
@@ -361,6 +354,7 @@ export const koUi: Catalogue['ui'] = {
       gitTimeoutMs: 'git 제한 시간',
       urlTimeoutMs: 'URL 제한 시간',
       folderTimeoutMs: '폴더 제한 시간',
+      documentTimeoutMs: '문서 읽기 시간',
       maxUrlBytes: '웹 페이지 크기',
     },
   },

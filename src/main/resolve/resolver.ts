@@ -1,15 +1,18 @@
 import type { Text } from '../../shared/i18n/text';
-import { CleanedTextCache } from './cleaned-cache';
 import { said } from '../../shared/i18n/translate';
 import type { Limits } from '../../shared/limits';
 import type { ParsedReference, ReferenceKind } from '../../shared/reference';
+import type { UnitProgress } from '../../shared/documents';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { LruMap } from '../../shared/lru';
 import { LinkIdentityCache } from '../guards/hard-links';
-import type { ListedFileDetails } from '../resolvers/fs/folder-walk';
-import { ResolutionCache } from './resolution-cache';
-import type { ScanContext } from './sanitize';
+
+/**
+ * The resolver contract: what a resolver gets (ResolveContext) and what it returns (Resolution). The
+ * engine calls resolvers through it and the resolvers implement it; it lives apart from both so
+ * that neither folder has to import the other to meet.
+ */
 
 /**
  * What a resolver gets on each call. Everything external is passed in (STYLE: no singletons), so a
@@ -28,31 +31,50 @@ export interface ResolveContext {
   /** The clock; tests may freeze it. */
   now: () => Date;
   /** Long-lived caches keyed by workspace, kept by whoever owns the engine (the app, the CLI, a bench). */
-  caches: EngineCaches;
+  caches: ResolverCaches;
   /** Hosts (`HOST` or `HOST:PORT`) the network policy lets through although they are not public. */
   allowHosts: readonly string[];
+  /** References (as written) the person asked to try again: a document among them is read without a work budget. */
+  retry?: ReadonlySet<string>;
+  /** Hears how far a slow reference has come (a document's pages); the engine sets it for each reference. */
+  progress?: (progress: UnitProgress) => void;
 }
 
-/** Caches that outlive one expansion. Each resolver family owns its slot and its invalidation. */
-export interface EngineCaches {
+/**
+ * Caches that outlive one expansion and that resolvers use. Each resolver family owns its slot and
+ * its invalidation. The engine adds its own (see engine/caches.ts).
+ */
+export interface ResolverCaches {
   /** Per-repository state of the git reader (pack cache, parsed index), keyed by repository path. */
   git: Map<string, unknown>;
-  /** Resolved, sanitized and counted references, keyed by reference and content identity. */
-  resolutions: ResolutionCache;
-  /** Sanitized and counted texts by reference and exact text, for fresh reads that come back the same. */
-  cleaned: CleanedTextCache;
   /** Identities of the protected files, for files with several hard links (reused a few seconds). */
   links: LinkIdentityCache;
   /** Line counts and binary verdicts of files listed by `@folder`, by file identity. */
   folderFiles: LruMap<string, ListedFileDetails>;
 }
 
+/** What `@folder` remembers of a listed file, by file identity (see resolvers/fs/folder-walk.ts). */
+export interface ListedFileDetails {
+  lines?: number;
+  binary?: boolean;
+}
+
 /** Files whose `@folder` details are kept: a few large folders' worth. */
 const FOLDER_FILES_KEPT = 20_000;
 
-/** Creates empty caches for one engine. */
-export function createEngineCaches(): EngineCaches {
-  return { git: new Map(), resolutions: new ResolutionCache(), cleaned: new CleanedTextCache(), links: new LinkIdentityCache(), folderFiles: new LruMap(FOLDER_FILES_KEPT) };
+/** Creates empty resolver caches. */
+export function createResolverCaches(): ResolverCaches {
+  return { git: new Map(), links: new LinkIdentityCache(), folderFiles: new LruMap(FOLDER_FILES_KEPT) };
+}
+
+/**
+ * Text around an attached excerpt (a line range): what comes before and after it in the file, so a
+ * secret that starts before the range (a private key whose BEGIN line is above it) is still found.
+ * Only the part inside the excerpt is changed.
+ */
+export interface ScanContext {
+  before: string;
+  after: string;
 }
 
 /** A reference that resolved to text. */
@@ -88,16 +110,19 @@ export interface Refused {
 
 export type Resolution = Resolved | Refused;
 
-/** A resolver for one kind (STYLE convention 3). */
-export interface Resolver {
-  kind: ReferenceKind;
-  resolve(ref: ParsedReference, ctx: ResolveContext): Promise<Resolution>;
+/**
+ * A resolver for one kind (STYLE convention 3). `K` is the kind's name: a product kind, or one a
+ * test defines (see test-support/echo-kind.ts).
+ */
+export interface Resolver<K extends string = ReferenceKind> {
+  kind: K;
+  resolve(ref: ParsedReference<K>, ctx: ResolveContext): Promise<Resolution>;
   /**
    * Optional: a cheap string that changes whenever what `resolve` would return may change (a file's
    * real path with its stat data; HEAD and the index for staged changes). When it equals the one of
    * a cached resolution, the engine reuses that resolution. Null, or no method: never cached.
    */
-  identity?(ref: ParsedReference, ctx: ResolveContext): Promise<string | null>;
+  identity?(ref: ParsedReference<K>, ctx: ResolveContext): Promise<string | null>;
 }
 
 /** Shorthand for a refusal. */

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { statIdentity, timeBucket } from '../engine/identity';
-import type { ResolveContext } from '../engine/resolver';
+import { statIdentity, timeBucket } from '../resolve';
+import type { ResolveContext } from '../resolve';
 import type { GitReferenceKind } from './git-reference';
-import { locateRepository } from './repository';
-import { readGitText } from './safe-open';
+import { locateRepository, readGitText } from '../git';
 
 /** How long a cached `@diff` may be reused while typing: the working tree cannot be identified cheaply. */
 export const WORKTREE_REUSE_MS = 2000;

@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import { basename } from 'node:path';
 import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
-import { SESSION_TEXT } from './text';
+import { STORAGE_TEXT } from './text';
 
 /** A sentence for the person: its English words and, when built from the catalogue, its text. */
 export interface Sentence {
@@ -42,10 +42,10 @@ export async function keepAside(path: string, why: string, now: Date = new Date(
     if (taken) continue;
     try {
       await fsp.rename(path, target);
-      return { keptAs: target, ...said(SESSION_TEXT.keptAside(basename(path), why, target)) };
+      return { keptAs: target, ...said(STORAGE_TEXT.keptAside(basename(path), why, target)) };
     } catch (err) {
-      return { keptAs: null, ...said(SESSION_TEXT.couldNotKeepAside(basename(path), why, (err as NodeJS.ErrnoException).code ?? String(err))) };
+      return { keptAs: null, ...said(STORAGE_TEXT.couldNotKeepAside(basename(path), why, (err as NodeJS.ErrnoException).code ?? String(err))) };
     }
   }
-  return { keptAs: null, ...said(SESSION_TEXT.couldNotKeepAside(basename(path), why, 'too many damaged copies')) };
+  return { keptAs: null, ...said(STORAGE_TEXT.couldNotKeepAside(basename(path), why, 'too many damaged copies')) };
 }

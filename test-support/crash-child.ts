@@ -7,12 +7,12 @@
  *   draft DIR                      saves a growing draft every 5 ms; prints `typed N MS`
  *   send SESSION_DIR BASE_URL WS   sends runs one after another; prints `run N ID`, `delta N`, `done N`
  */
-import { createEngine } from '../engine';
-import { createResultResolver } from '../resolvers/result';
-import { endpointFromPreset } from '../settings/presets';
-import { createDraftStore } from './draft';
-import { openSession } from './session-store';
-import { send } from './send';
+import { createEngine } from '../src/main/engine';
+import { createResultResolver } from '../src/main/resolvers/result';
+import { endpointFromPreset } from '../src/main/settings/presets';
+import { createDraftStore } from '../src/main/sessions/draft';
+import { openSession } from '../src/main/sessions/session-store';
+import { send } from '../src/main/sessions/send';
 
 const [mode, ...args] = process.argv.slice(2);
 

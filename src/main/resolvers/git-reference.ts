@@ -14,19 +14,30 @@ import path from 'node:path';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
-import { refuse, type Resolution, type ResolveContext } from '../engine/resolver';
+import { refuse, type Resolution, type ResolveContext } from '../resolve';
 import { isProtectedRelativePath } from '../guards/protected-paths';
-import { formatCommitHeader } from './commit-log';
-import { GitCancelled, createDeadline, type Deadline } from './deadline';
-import { gitErrorSentence } from './error-sentence';
-import { gitMessages as msg } from './messages';
+import {
+  formatCommitHeader,
+  GitCancelled,
+  createDeadline,
+  type Deadline,
+  gitErrorSentence,
+  gitMessages as msg,
+  renderPatches,
+  openSession,
+  type RepoSession,
+  locateRepository,
+  readHead,
+  readCommits,
+  readStaged,
+  readUnstaged,
+  type ChangeSet,
+  type CommitChanges,
+  detectRenames,
+  limitToWorkspace,
+  workspacePrefix,
+} from '../git';
 import { said } from '../../shared/i18n/translate';
-import { renderPatches } from './render-patches';
-import { openSession, type RepoSession } from './repo-session';
-import { locateRepository, readHead } from './repository';
-import { readCommits, readStaged, readUnstaged, type ChangeSet, type CommitChanges } from './git-views';
-import { detectRenames } from './renames';
-import { limitToWorkspace, workspacePrefix } from './workspace-scope';
 
 /** The git reference kinds. */
 export type GitReferenceKind = 'diff' | 'staged' | 'git';

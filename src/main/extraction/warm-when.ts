@@ -1,0 +1,44 @@
+/**
+ * When the extraction workers are worth warming before anyone asks for a document: a message
+ * that names one (the CLI warms them as soon as it has parsed its message, so pdf.js loads while
+ * the engine does), or a workspace that holds some near its top (the app and the browser host warm
+ * one worker when such a workspace opens). Warming costs a worker's memory and a second of CPU, so
+ * workspaces of code alone are left cold.
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { documentFormatOfName, type DocumentFormat } from '../../shared/documents';
+import { parseReferences } from '../../shared/grammar';
+
+/** The formats of the documents `@file` references of `message` name, one entry per reference. */
+export function documentsMentioned(message: string): DocumentFormat[] {
+  return parseReferences(message)
+    .filter((ref) => ref.kind === 'file' && !ref.malformed)
+    .map((ref) => documentFormatOfName(ref.value))
+    .filter((format): format is DocumentFormat => format !== null);
+}
+
+/** Folders never looked in: hidden ones and dependency trees. */
+const SKIPPED = /^(\.|node_modules$|vendor$|target$|dist$|build$)/;
+
+/**
+ * True when a document lies within two folder levels of `root`, looking at no more than `budget`
+ * entries (breadth-first, so the top is seen first). Never throws: an unreadable folder is skipped.
+ */
+export async function hasDocumentsNear(root: string, budget = 2_000): Promise<boolean> {
+  let folders = [root];
+  let seen = 0;
+  for (let depth = 0; depth <= 2 && folders.length > 0; depth++) {
+    const next: string[] = [];
+    for (const folder of folders) {
+      const entries = await fsp.readdir(folder, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (++seen > budget) return false;
+        if (entry.isFile() && documentFormatOfName(entry.name)) return true;
+        if (entry.isDirectory() && !SKIPPED.test(entry.name)) next.push(path.join(folder, entry.name));
+      }
+    }
+    folders = next;
+  }
+  return false;
+}

@@ -1,0 +1,173 @@
+/**
+ * One warm extraction worker: started once, it loads the readers (pdf.js, mammoth, the zip and
+ * sheet readers) and then takes jobs one at a time. While a job runs the slot watches three
+ * budgets and terminates the worker when one is spent: the worker's own CPU time (where the OS
+ * reports it per thread), the time since a unit (page, slide, sheet) last finished, and an outer
+ * wall-clock bound. A terminated or failed worker is never reused; the pool starts another.
+ */
+import { Worker } from 'node:worker_threads';
+import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionResult, FromWorker, SpentLimit, ToWorker } from './protocol';
+import { threadCpuMs } from './thread-cpu';
+
+/** The budgets one job runs under (see `extraction/budget.ts`). */
+export interface JobBudget {
+  /** CPU milliseconds of the worker's own thread; null: not counted (a Retry, or the OS cannot tell). */
+  workMs: number | null;
+  /** More work the job may do per unit it will read, once the worker says how many (pages of a PDF). */
+  workPerUnitMs?: number;
+  /** Wall-clock milliseconds without a finished unit (or, before the first, since the start). */
+  idleMs: number;
+  /** Wall-clock milliseconds for the whole job: the outer bound. */
+  clockMs: number;
+}
+
+/** How a slot starts its worker. */
+export interface SlotOptions {
+  script: string;
+  /** V8 heap of the worker, MiB. */
+  memoryMb: number;
+  /** Heap plus ArrayBuffer bytes past which the worker ends itself during a job. */
+  memoryCapBytes: number;
+}
+
+/** How often the budgets are checked while a job runs. */
+const CHECK_EVERY_MS = 100;
+
+/** What a job gave, with the worker's memory after it (null when the worker did not survive it). */
+export interface SlotOutcome {
+  result: ExtractionResult;
+  memory: number | null;
+}
+
+let nextJobId = 1;
+
+/** A worker thread that runs extraction jobs one after another. */
+export class WorkerSlot {
+  private readonly worker: Worker;
+  private tid: number | null = null;
+  private readonly ready: Promise<void>;
+  private current: ((message: FromWorker | { type: 'exit'; detail: string; memory?: boolean }) => void) | null = null;
+  /** False once the worker was terminated, failed or exited: the pool drops the slot. */
+  alive = true;
+  /** Jobs this worker has finished. */
+  jobs = 0;
+  /** Why the worker ended, when it did on its own (out of memory while loading, say). */
+  private death: ExtractionResult | null = null;
+
+  constructor(options: SlotOptions) {
+    this.worker = new Worker(options.script, {
+      workerData: { memoryCapBytes: options.memoryCapBytes },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+      // The worker inherits no environment: nothing it parses can read tokens from it.
+      env: {},
+      // Piped, never read: the worker prints nothing (worker-quiet.ts), and nothing it might print
+      // reaches the person's terminal or the CLI's output.
+      stdout: true,
+      stderr: true,
+    });
+    this.ready = new Promise((resolve) => {
+      const onReady = (message: FromWorker) => {
+        if (message.type !== 'ready') return;
+        this.tid = message.tid;
+        this.worker.off('message', onReady);
+        resolve();
+      };
+      this.worker.on('message', onReady);
+      this.worker.once('exit', () => resolve());
+    });
+    this.worker.on('message', (message: FromWorker) => this.current?.(message));
+    this.worker.on('error', (err: Error & { code?: string }) => {
+      const memory = err.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory/i.test(err.message);
+      this.alive = false;
+      this.death ??= { ok: false, problem: memory ? 'memory' : 'failed', detail: err.message };
+      this.current?.({ type: 'exit', detail: err.message, memory });
+    });
+    this.worker.on('exit', (code) => {
+      this.alive = false;
+      this.current?.({ type: 'exit', detail: `the extraction worker stopped (exit ${code})` });
+    });
+    // An idle worker never keeps the process (a CLI run) alive; a busy one does.
+    this.worker.unref();
+  }
+
+  /** Asks the worker to load the readers of `formats` (default all) now, so the first document does not wait for them. */
+  warm(formats?: DocumentFormat[]): void {
+    this.worker.postMessage({ type: 'warm', ...(formats ? { formats } : {}) } satisfies ToWorker);
+  }
+
+  /** Ends the worker (whatever it is doing). */
+  terminate(): void {
+    this.alive = false;
+    void this.worker.terminate();
+  }
+
+  /**
+   * Runs `job` under `budget`. `signal` aborting terminates the worker (the caller's result is then
+   * `aborted`); `onProgress` hears each finished unit. Never rejects.
+   */
+  async run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal): Promise<SlotOutcome> {
+    // Busy from here: the process waits for this job (idle, it never keeps a CLI run alive).
+    this.worker.ref();
+    await this.ready;
+    if (!this.alive) return { result: this.death ?? { ok: false, problem: 'failed', detail: 'the extraction worker did not start' }, memory: null };
+    const id = nextJobId++;
+    const started = Date.now();
+    const cpuAtStart = this.tid === null ? null : threadCpuMs(this.tid);
+    let workMs = budget.workMs;
+    let lastUnitAt = started;
+    let progress: ExtractionProgress | undefined;
+    return new Promise<SlotOutcome>((resolve) => {
+      const finish = (outcome: SlotOutcome, kill: boolean) => {
+        clearInterval(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.current = null;
+        if (kill) this.terminate();
+        else {
+          this.jobs += 1;
+          this.worker.unref();
+        }
+        resolve(outcome);
+      };
+      const spent = (limit: SpentLimit) =>
+        finish({ result: { ok: false, problem: 'deadline', detail: `${limit.clock} budget of ${limit.ms} ms spent`, limit, ...(progress ? { progress } : {}) }, memory: null }, true);
+      const onAbort = () => finish({ result: { ok: false, problem: 'aborted', detail: '' }, memory: null }, true);
+      const check = () => {
+        const now = Date.now();
+        if (now - started > budget.clockMs) return spent({ clock: 'clock', ms: budget.clockMs });
+        if (now - lastUnitAt > budget.idleMs) return spent({ clock: 'idle', ms: budget.idleMs });
+        if (workMs !== null && cpuAtStart !== null && this.tid !== null) {
+          const cpu = threadCpuMs(this.tid);
+          if (cpu !== null && cpu - cpuAtStart > workMs) return spent({ clock: 'work', ms: workMs });
+        }
+      };
+      const timer = setInterval(check, CHECK_EVERY_MS);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.current = (message) => {
+        switch (message.type) {
+          case 'progress':
+            if (message.id !== id) return;
+            // The first report names how many units the job will read: the work budget grows with them.
+            if (progress === undefined && message.progress.total !== null && workMs !== null && budget.workPerUnitMs) {
+              workMs += budget.workPerUnitMs * message.progress.total;
+            }
+            if (message.progress.done > (progress?.done ?? 0)) lastUnitAt = Date.now();
+            progress = message.progress;
+            onProgress?.(message.progress);
+            return;
+          case 'result':
+            if (message.id === id) finish({ result: message.result, memory: message.memory }, false);
+            return;
+          case 'memory':
+            return finish({ result: { ok: false, problem: 'memory', detail: `${message.memory} bytes in use` }, memory: message.memory }, true);
+          case 'exit':
+            return finish({ result: { ok: false, problem: message.memory ? 'memory' : 'failed', detail: message.detail }, memory: null }, true);
+        }
+      };
+      if (signal?.aborted) return onAbort();
+      // The document's bytes move to the worker instead of being copied, when they own their buffer.
+      const bytes = job.kind === 'document' ? job.bytes : null;
+      const transfer = bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+      this.worker.postMessage({ type: 'job', id, job } satisfies ToWorker, transfer);
+    });
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Files that survive a crash: atomic writes (temporary file, fsync, rename), capped reads, and
+ * damaged files kept aside instead of overwritten. Shared by sessions, settings and the services.
+ */
+export {
+  fail,
+  jsonText,
+  readFileCapped,
+  readJsonFile,
+  sweepStaleTemps,
+  writeFileAtomic,
+  type FileProblem,
+  type FileProblemCode,
+  type AtomicWriteOptions,
+  type FileRead,
+} from './atomic-file';
+export { keepAside, whyOf, type Sentence } from './keep-aside';
