@@ -142,8 +142,12 @@ describe.each(VIEWS)('axe: $locale $scheme at $width×$height', ({ scheme, width
     await page.keyboard.press('Control+Enter');
     await page.getByRole('alertdialog').waitFor();
     expect(await violations(page)).toEqual([]);
+    // The host's session is shared by every view of this file: wait for this view's own run.
+    const turns = ui.conversation().locator('li.turn');
+    const before = await turns.count();
     await page.getByRole('alertdialog').getByRole('button').first().click();
-    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => turns.count()).toBe(before + 1);
+    await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await ui.lastTurn().locator('.reply table').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
   });
