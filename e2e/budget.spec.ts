@@ -87,7 +87,8 @@ describe('one budget for the meters and the CLI', () => {
     const total = await figure('Context', 'aria-valuenow');
     const attached = await figure('Tokens', 'aria-valuenow');
     expect(total).toBeGreaterThan(attached * 10);
-    await expect.poll(() => page.getByRole('region', { name: 'Warnings' }).textContent()).toMatch(/leave less than a quarter/);
+    await expect.poll(async () => (await composerPage(page).showWarnings()).textContent()).toMatch(/leave less than a quarter/);
+    await composerPage(page).showPreview();
   });
 });
 

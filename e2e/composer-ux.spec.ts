@@ -90,7 +90,7 @@ describe('the composer as people expect it', () => {
   it('a warning reads as one sentence: the code is its tooltip, not a prefix that repeats it', async () => {
     await ui().clearPrompt();
     await ui().write('@file:nope.ts please');
-    const warning = page.getByRole('region', { name: 'Warnings' }).locator('li[data-code="not_found"]');
+    const warning = (await ui().showWarnings()).locator('li[data-code="not_found"]');
     await expect.poll(() => warning.count()).toBe(1);
     const words = (await warning.textContent()) ?? '';
     expect(words).toContain('file not found: nope.ts.');
@@ -100,11 +100,11 @@ describe('the composer as people expect it', () => {
 
   it('a reference still being typed makes no warning until the cursor leaves it', async () => {
     await ui().clearPrompt();
+    const warnings = await ui().showWarnings();
     await ui().prompt().click();
     await page.keyboard.type('look at @file:');
     await page.keyboard.press('Escape');
     await ui().settle();
-    const warnings = page.getByRole('region', { name: 'Warnings' });
     expect(await warnings.locator('li[data-code="malformed"]').count()).toBe(0);
     // The preview holds the warning (it is what would be sent now); the panel says why it does not, not "No warnings."
     expect(await warnings.locator('.typing-note').textContent()).toBe('@file: is still being typed: it is checked when the cursor leaves it.');
@@ -120,7 +120,8 @@ describe('the composer as people expect it', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await ui().clearPrompt();
     await ui().write('@file:nope.ts and @file:gone.ts please');
-    const region = page.getByRole('region', { name: 'Warnings' });
+    await ui().showPreview();
+    const region = ui().warnings();
     const badge = page.getByRole('button', { name: '2 warnings' });
     await badge.waitFor();
     expect(await badge.isVisible()).toBe(true);
@@ -252,6 +253,8 @@ describe('the composer as people expect it', () => {
     await page.keyboard.type('@file:big-tab');
     const option = page.getByRole('listbox').getByRole('option').first();
     await expect.poll(() => option.textContent()).toMatch(/too large to attach whole .*inserts lines 1–200/);
+    // Past CodeMirror's 75 ms interaction delay after the list changed (an Enter inside it is not a pick).
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.cm-chip[data-ref="@file:big-table.csv:1-200"]').getAttribute('data-state')).toBe('ok');
   });
@@ -334,14 +337,18 @@ describe('the composer as people expect it', () => {
     // A warning appears (a missing file): the controls still do not move.
     await ui().write(' @file:missing.txt');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('region', { name: 'Warnings' }).textContent()).toMatch(/missing\.txt/);
+    await expect.poll(() => page.getByRole('tab', { name: 'Warnings' }).textContent()).toMatch(/\(1\)/);
     expect(await boxes()).toEqual(empty);
+    // The list itself, on its tab: the controls still do not move.
+    await expect.poll(async () => (await ui().showWarnings()).textContent()).toMatch(/missing\.txt/);
+    expect(await boxes()).toEqual(empty);
+    await ui().showPreview();
   });
 
   it('a workspace switch clears the preview at once and holds Send until the new workspace is resolved', async () => {
     await ui().clearPrompt();
     await ui().write('要約して @file:README.md');
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await ui().showPreview();
     const send = page.getByRole('button', { name: 'Send' });
     await expect.poll(() => preview.textContent()).toContain('This project greets people');
     await expect.poll(() => send.isEnabled()).toBe(true);
@@ -368,7 +375,8 @@ describe('the composer as people expect it', () => {
     await expect.poll(() => preview.textContent()).toContain('OTHER WORKSPACE README');
     await expect.poll(() => send.isEnabled()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
-    await page.getByRole('combobox', { name: 'Recent workspaces' }).selectOption(workspace.root);
+    await page.getByRole('button', { name: 'Recent workspaces' }).click();
+    await page.getByRole('menuitem', { name: 'project', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   });
 });

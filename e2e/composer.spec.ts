@@ -132,7 +132,7 @@ describe('the composer in the browser host', () => {
     await expect.poll(() => chip('@file:missing.txt').getAttribute('data-state')).toBe('warning');
     await expect.poll(() => chip('@file:.env').getAttribute('data-state')).toBe('blocked');
     await expect.poll(() => chip(`@file:${workspace.outsideFile}`).getAttribute('data-state')).toBe('blocked');
-    const warnings = page.getByRole('region', { name: 'Warnings' });
+    const warnings = await composerPage(page).showWarnings();
     const items = warnings.getByRole('listitem');
     expect(await items.count()).toBe(3);
     expect(await items.nth(0).getAttribute('data-code')).toBe('not_found');
@@ -140,6 +140,7 @@ describe('the composer in the browser host', () => {
     expect(await items.nth(2).getAttribute('data-code')).toBe('blocked');
     expect(await items.nth(0).textContent()).toContain('@file:missing.txt');
     expect(await items.nth(2).textContent()).toMatch(/outside the allowed workspace/);
+    await composerPage(page).showPreview();
   });
 
   it('takes screenshots of the composer in light and dark themes', async () => {
@@ -192,7 +193,7 @@ describe('the composer in the browser host', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
-    // Named from the session's first message (here the prompt: nothing was sent yet) and the date.
+    // Named from the prompt being exported and the date.
     expect(file.suggestedFilename()).toMatch(/^Explain-\d{4}-\d{2}-\d{2}-\d{4}\.md$/);
     expect(fs.readFileSync(await file.path(), 'utf8')).toBe(shown);
 
@@ -224,10 +225,18 @@ describe('the composer in the browser host', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('elsewhere', { exact: true }).waitFor();
-    const recent = page.getByRole('combobox', { name: 'Recent workspaces' });
+    // Recent is a menu of the workspaces' names, each with its path on hover (issue 24; was a select of paths).
+    const recent = page.getByRole('button', { name: 'Recent workspaces' });
+    const items = page.getByRole('menu', { name: 'Recent workspaces' }).getByRole('menuitem');
     // The recent list is refreshed after the workspace switch is shown: wait for it.
-    await expect.poll(() => recent.locator('option').allTextContents()).toEqual(['Recent…', path.dirname(workspace.outsideFile), workspace.root]);
-    await recent.selectOption(workspace.root);
+    await expect.poll(async () => {
+      if ((await recent.getAttribute('aria-expanded')) !== 'true') await recent.click();
+      return items.evaluateAll((els) => els.map((el) => [el.querySelector('.recent-name')?.textContent, el.getAttribute('title')]));
+    }).toEqual([
+      ['elsewhere', path.dirname(workspace.outsideFile)],
+      ['project', workspace.root],
+    ]);
+    await page.getByRole('menuitem', { name: 'project', exact: true }).click();
     await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
   });
 });

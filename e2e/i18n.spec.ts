@@ -47,7 +47,7 @@ const LOCALES: Locale[] = [
   {
     locale: 'ja-JP',
     lang: 'ja',
-    names: { prompt: 'プロンプト', preview: 'プレビュー', conversation: '会話' },
+    names: { prompt: 'プロンプト', preview: 'プレビュー', conversation: '会話', warnings: '警告' },
     workspace: 'ワークスペース',
     meters: ['参照', '添付サイズ', 'トークン'],
     warnings: '警告',
@@ -65,7 +65,7 @@ const LOCALES: Locale[] = [
   {
     locale: 'ko-KR',
     lang: 'ko',
-    names: { prompt: '프롬프트', preview: '미리보기', conversation: '대화' },
+    names: { prompt: '프롬프트', preview: '미리보기', conversation: '대화', warnings: '경고' },
     workspace: '작업 공간',
     meters: ['참조', '첨부 크기', '토큰'],
     warnings: '경고',
@@ -139,10 +139,11 @@ describe.each(LOCALES)('the composer with the browser in $locale', (l) => {
     await composer().prompt().waitFor();
     for (const name of l.meters) expect(await page.getByRole('meter', { name, exact: true }).count()).toBe(1);
     await composer().preview().waitFor();
-    const warnings = page.getByRole('region', { name: l.warnings, exact: true });
+    const warnings = await composer().showWarnings();
     for (const name of l.buttons) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
     await composer().clearPrompt();
     expect(await warnings.getByText(l.noWarnings).count()).toBe(1);
+    await composer().showPreview();
     // None of the English names is left.
     for (const name of ['Prompt', 'Send', 'Copy', 'Export']) expect(await page.getByRole('button', { name, exact: true }).count() + (await page.getByRole('textbox', { name, exact: true }).count())).toBe(0);
   });
@@ -154,10 +155,11 @@ describe.each(LOCALES)('the composer with the browser in $locale', (l) => {
     expect(await chip('@file:src/app.ts').locator('.cm-chip-kind').textContent()).toBe(l.fileKind);
     await expect.poll(() => chip('@file:src/missing.ts').getAttribute('data-state')).toBe('warning');
     expect(await composer().preview().locator('pre').textContent()).toContain(APP_TS.trim());
-    const warning = page.getByRole('region', { name: l.warnings, exact: true }).locator('li[data-code="not_found"]');
+    const warning = (await composer().showWarnings()).locator('li[data-code="not_found"]');
     expect(await warning.getAttribute('title')).toBe(l.notFound);
     // Main's sentence, in the UI language; the prompt itself keeps it in English (the default prompt language).
     expect(await warning.textContent()).toMatch(l.notFoundSentence);
+    await composer().showPreview();
     expect(await composer().preview().locator('pre').textContent()).toContain('file not found: src/missing.ts.');
   });
 

@@ -142,11 +142,14 @@ describe('Send through the browser host', () => {
     const failedMessage = await ui.lastTurn().locator('.turn-message').textContent();
     server.setMode({ kind: 'stream' });
     count = await turns.count();
-    await ui.conversation().getByRole('button', { name: 'Retry' }).click();
+    // Each message has its own Retry (issue 24): the failed one's sends its message again.
+    await ui.lastTurn().getByRole('button', { name: 'Retry', exact: true }).click();
     await expect.poll(() => turns.count(), { timeout: 30_000 }).toBe(count + 1);
     await expect.poll(() => ui.lastTurn().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await ui.lastTurn().locator('.turn-message').textContent()).toBe(failedMessage);
-    expect(await ui.conversation().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // The new run carries no error, and no failure is left standing above the conversation.
+    expect(await ui.lastTurn().getByRole('alert').count()).toBe(0);
+    expect(await ui.conversation().locator('.send-error').count()).toBe(0);
   });
 
   it('@result: completion lists the stored results; attaching one gives the stored text', async () => {

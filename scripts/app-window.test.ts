@@ -62,7 +62,8 @@ describe('npm start without Electron', () => {
     const config = path.join(base, 'config');
     const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
       cwd: root,
-      env: { ...process.env, ATMARK_START: 'browser', ATMARK_BROWSER: fakeBrowser, XDG_CONFIG_HOME: config, HOME: base },
+      // English whatever the machine's locale: npm start speaks the system's language (LC_ALL wins).
+      env: { ...process.env, LC_ALL: 'en_US.UTF-8', ATMARK_START: 'browser', ATMARK_BROWSER: fakeBrowser, XDG_CONFIG_HOME: config, HOME: base },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

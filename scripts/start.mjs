@@ -14,20 +14,63 @@ import { electronBinary } from './electron-binary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// This script runs before anything is built, so its few sentences live here, not in the catalogues.
-const TEXT = {
-  noElectron: 'The Electron app cannot start here because no Electron binary is installed; Atmark opens as an app window of your browser instead.',
-  buildingApp: 'Building the app',
-  buildingHost: 'Building the browser host',
-  buildingPage: 'Building the composer page',
-  running: (url) => `Atmark is running at ${url}`,
-  openedApp: (browser) => `Opened it as an app window of ${browser}. If no window appears, open the address above in your browser.`,
-  openedDefault: 'Opened it in your default browser. If nothing opens, open the address above in your browser.',
-  notOpened: 'No browser could be started: open the address above in your browser.',
-  stop: 'Press Ctrl+C to stop.',
-  portInUse: (port) => `Atmark could not start: port ${port} is already in use; choose another with --port, or leave it out to pick a free one.`,
-  failed: (reason) => `Atmark could not start: ${reason}`,
+// This script runs before anything is built, so its few sentences live here, not in the catalogues,
+// in the system's language (LC_ALL, LC_MESSAGES, LANGUAGE, LANG), as the window's are. An address
+// ends its line, so no word of any language is taken for part of it.
+const TEXTS = {
+  en: {
+    noElectron: 'The Electron app cannot start here because no Electron binary is installed; Atmark opens as an app window of your browser instead.',
+    buildingApp: 'Building the app',
+    buildingHost: 'Building the browser host',
+    buildingPage: 'Building the composer page',
+    running: (url) => `Atmark is running at ${url}`,
+    openedApp: (browser) => `Opened it as an app window of ${browser}. If no window appears, open the address above in your browser.`,
+    openedDefault: 'Opened it in your default browser. If nothing opens, open the address above in your browser.',
+    notOpened: 'No browser could be started: open the address above in your browser.',
+    stop: 'Press Ctrl+C to stop.',
+    portInUse: (port) => `Atmark could not start: port ${port} is already in use; choose another with --port, or leave it out to pick a free one.`,
+    failed: (reason) => `Atmark could not start: ${reason}`,
+  },
+  ja: {
+    noElectron: 'Electron の実行ファイルがないため、デスクトップアプリは起動できません。代わりにブラウザーのアプリウィンドウで Atmark を開きます。',
+    buildingApp: 'アプリをビルドしています',
+    buildingHost: 'ブラウザー用ホストをビルドしています',
+    buildingPage: '入力画面をビルドしています',
+    running: (url) => `Atmark が動いています。アドレス:\n${url}`,
+    openedApp: (browser) => `${browser} のアプリウィンドウで開きました。ウィンドウが出ないときは、上のアドレスをブラウザーで開いてください。`,
+    openedDefault: '既定のブラウザーで開きました。何も開かないときは、上のアドレスをブラウザーで開いてください。',
+    notOpened: 'ブラウザーを起動できませんでした。上のアドレスをブラウザーで開いてください。',
+    stop: '止めるには Ctrl+C を押します。',
+    portInUse: (port) => `Atmark を起動できません: ポート ${port} は使用中です。--port で別のポートを選ぶか、指定せずに空いているポートを使ってください。`,
+    failed: (reason) => `Atmark を起動できません: ${reason}`,
+  },
+  ko: {
+    noElectron: 'Electron 실행 파일이 설치되어 있지 않아 데스크톱 앱을 시작할 수 없습니다. 대신 브라우저의 앱 창으로 Atmark를 엽니다.',
+    buildingApp: '앱을 빌드하는 중',
+    buildingHost: '브라우저 호스트를 빌드하는 중',
+    buildingPage: '입력 화면을 빌드하는 중',
+    running: (url) => `Atmark가 실행 중입니다. 주소:\n${url}`,
+    openedApp: (browser) => `${browser} 앱 창으로 열었습니다. 창이 보이지 않으면 위 주소를 브라우저에서 여세요.`,
+    openedDefault: '기본 브라우저로 열었습니다. 아무것도 열리지 않으면 위 주소를 브라우저에서 여세요.',
+    notOpened: '브라우저를 시작할 수 없습니다. 위 주소를 브라우저에서 여세요.',
+    stop: '멈추려면 Ctrl+C를 누르세요.',
+    portInUse: (port) => `Atmark를 시작할 수 없습니다: 이미 사용 중인 포트입니다(${port}). --port로 다른 포트를 고르거나, 지정하지 않으면 빈 포트를 씁니다.`,
+    failed: (reason) => `Atmark를 시작할 수 없습니다: ${reason}`,
+  },
 };
+
+/** The system's language, as the CLI and the browser host read it; English when it names none of ours. */
+function systemLanguage(env) {
+  for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANGUAGE', 'LANG']) {
+    for (const tag of (env[name] ?? '').split(':')) {
+      const primary = tag.trim().toLowerCase().split(/[-_.@]/)[0];
+      if (primary in TEXTS) return primary;
+    }
+  }
+  return 'en';
+}
+
+const TEXT = TEXTS[systemLanguage(process.env)];
 
 function option(name) {
   const at = process.argv.indexOf(`--${name}`);

@@ -44,17 +44,23 @@ export interface OpenAiTestServer {
   baseUrl: string;
   port: number;
   requests: RecordedRequest[];
+  /** `GET /v1/models` requests (a model picker's), counted apart so `requests` stays the chat's. */
+  modelListings: number;
   /** Changes how later requests are answered. */
   setMode(mode: ServerMode): void;
   close(): Promise<void>;
 }
 
+/** The models `GET /v1/models` lists unless the test names others. */
+export const LISTED_MODELS: readonly string[] = ['test-model', 'test-model-large'];
+
 /** The reply streamed when a mode names none. */
 export const DEFAULT_REPLY = 'Hello from the test model. It has read your message.';
 
 /** Starts a server on 127.0.0.1 with a random port. Default mode: a normal stream. */
-export async function startOpenAiServer(mode: ServerMode = { kind: 'stream' }): Promise<OpenAiTestServer> {
+export async function startOpenAiServer(mode: ServerMode = { kind: 'stream' }, models: readonly string[] = LISTED_MODELS): Promise<OpenAiTestServer> {
   let current = mode;
+  let modelListings = 0;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
@@ -62,6 +68,11 @@ export async function startOpenAiServer(mode: ServerMode = { kind: 'stream' }): 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      // The list of models, as OpenAI, LM Studio and vLLM answer it.
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        modelListings += 1;
+        return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'test' })) });
+      }
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: 'Not found' } });
       void answer(current, body, res).catch(() => res.destroy());
@@ -77,6 +88,9 @@ export async function startOpenAiServer(mode: ServerMode = { kind: 'stream' }): 
     baseUrl: `http://127.0.0.1:${port}/v1`,
     port,
     requests,
+    get modelListings() {
+      return modelListings;
+    },
     setMode: (m) => void (current = m),
     close: () =>
       new Promise<void>((resolve) => {

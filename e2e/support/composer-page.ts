@@ -6,23 +6,42 @@ export interface ComposerNames {
   prompt: string;
   preview: string;
   conversation: string;
+  /** The Warnings tab's name without its count (docs/contract.md "Accessible names"). */
+  warnings?: string;
 }
 
 /** The English names of docs/contract.md "Accessible names". */
-export const ENGLISH_NAMES: ComposerNames = { prompt: 'Prompt', preview: 'Preview', conversation: 'Conversation' };
+export const ENGLISH_NAMES: ComposerNames = { prompt: 'Prompt', preview: 'Preview', conversation: 'Conversation', warnings: 'Warnings' };
 
 /** Locators and actions on the composer page shared by the specs (docs/contract.md "Accessible names"). */
 export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
   const prompt = () => page.getByRole('textbox', { name: names.prompt });
-  const preview = () => page.getByRole('region', { name: names.preview });
+  const warningsName = names.warnings ?? 'Warnings';
+  /** The side panel's Preview tab's panel (visible while that tab is chosen, the default). */
+  const preview = () => page.getByRole('tabpanel', { name: names.preview, exact: true });
+  /** The side panel's Warnings tab's panel (visible once that tab is chosen: {@link showWarnings}). */
+  const warnings = () => page.getByRole('tabpanel', { name: warningsName, exact: true });
   const conversation = () => page.getByRole('region', { name: names.conversation });
 
+  /** Chooses the Warnings tab of the side panel and returns its panel. */
+  async function showWarnings() {
+    await page.getByRole('tab', { name: warningsName }).click();
+    return warnings();
+  }
+
+  /** Chooses the Preview tab of the side panel (the default) and returns its panel. */
+  async function showPreview() {
+    await page.getByRole('tab', { name: names.preview, exact: true }).click();
+    return preview();
+  }
+
   /**
-   * Waits until the expansion of the current text arrived (the preview is no longer busy). The bound
-   * is for a hung page on a busy machine (documents start their reader first), not a speed claim.
+   * Waits until the expansion of the current text arrived. The meters' line is always on screen
+   * (the preview is behind its tab), and is busy exactly while the preview is. The bound is for a
+   * hung page on a busy machine (documents start their reader first), not a speed claim.
    */
   async function settle(): Promise<void> {
-    await expect.poll(() => preview().getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');
+    await expect.poll(() => page.locator('.meters').getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');
   }
 
   async function clearPrompt(): Promise<void> {
@@ -45,5 +64,5 @@ export function composerPage(page: Page, names: ComposerNames = ENGLISH_NAMES) {
   /** The latest run in the conversation. */
   const lastTurn = () => conversation().locator('li.turn').last();
 
-  return { prompt, preview, conversation, settle, clearPrompt, write, lastTurn };
+  return { prompt, preview, warnings, showWarnings, showPreview, conversation, settle, clearPrompt, write, lastTurn };
 }

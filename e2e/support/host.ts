@@ -13,6 +13,13 @@ export interface TestHostOptions {
   settings?: unknown;
   /** The home folder the folder browser lists (a temporary one in tests). Default: the OS's. */
   home?: string;
+  /**
+   * The host's locale, as the page is told it. Default: none, so the browser's language decides
+   * (the tests choose it per browser context), whatever the machine's LANG.
+   */
+  systemLanguageTags?: readonly string[];
+  /** Where the first run looks for local model servers (a loopback test server). */
+  localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
 }
 
 /** A browser host on a fresh renderer build and a fresh user-data folder. */
@@ -33,7 +40,7 @@ export async function startTestHost(workspace: string, options: TestHostOptions 
     await fs.mkdir(userDataDir, { recursive: true });
     await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
-  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets, home: options.home });
+  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets, home: options.home, systemLanguageTags: options.systemLanguageTags ?? [], ...(options.localPresets ? { localPresets: options.localPresets } : {}) });
   return {
     ...host,
     userDataDir,

@@ -2,7 +2,9 @@ import { useEffect, type DragEvent } from 'react';
 import { Composer } from './composer/Composer';
 import { uiText } from './i18n';
 import { droppedPaths } from './composer/drop';
-import { Actions, sendReasonOf } from './panels/Actions';
+import { Actions, requestSend, sendReasonOf } from './panels/Actions';
+import { SendAnyway } from './panels/SendAnyway';
+import { ImageChips } from './panels/ImageChips';
 import { Conversation } from './panels/conversation/Conversation';
 import { History } from './panels/history/History';
 import { PanelButtons } from './panels/PanelButtons';
@@ -10,18 +12,26 @@ import { Settings } from './panels/settings/Settings';
 import { ContextLength } from './panels/ContextLength';
 import { Meters } from './panels/Meters';
 import { Notice } from './panels/Notice';
-import { Preview } from './panels/Preview';
-import { Warnings } from './panels/Warnings';
+import { SidePanel, tabId } from './panels/SidePanel';
 import { WorkspaceBar } from './panels/WorkspaceBar';
 import { useApi, useApp, useAppStore } from './store';
 import { OFFER_FOLDER_BROWSER } from './store/notice-slice';
 
-/** The window: workspace bar, composer with meters and actions, preview and warnings. */
+/** Mod+. : open the side panel on its tab, or, from inside it, collapse it and go back to the prompt. */
+function isSideKey(event: KeyboardEvent): boolean {
+  return event.key === '.' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+/**
+ * The window: the conversation as the main surface with the composer docked under it (meters and
+ * actions in one row each), and beside them one side panel with the Preview and Warnings tabs.
+ */
 export function App() {
   const api = useApi();
   const store = useAppStore();
 
   const panel = useApp((s) => s.panel);
+  const sideOpen = useApp((s) => s.sideOpen);
 
   useEffect(() => {
     const state = store.getState();
@@ -33,12 +43,40 @@ export function App() {
   // The app's Settings… menu item (Mod+,) opens the settings panel.
   useEffect(() => api.onMenuCommand(({ command }) => command === 'settings' && store.getState().setPanel('settings')), [api, store]);
 
+  // The side panel is one key away at any window size.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSideKey(event) || event.isComposing) return;
+      event.preventDefault();
+      const state = store.getState();
+      const side = document.querySelector('.side-panel');
+      if (state.sideOpen && side?.contains(document.activeElement)) {
+        state.setSideOpen(false);
+        document.querySelector<HTMLElement>('.cm-content')?.focus();
+        return;
+      }
+      state.showSide(state.sideTab);
+      requestAnimationFrame(() => document.getElementById(tabId(store.getState().sideTab))?.focus());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
   const submit = () => {
     const state = store.getState();
     const reason = sendReasonOf(state);
-    if (reason === null) void state.send();
-    else state.notify('error', reason);
+    if (reason === null) requestSend(state);
+    else state.notify('error', reason, undefined, 'send');
   };
+
+  // Why Send could not run goes once Send can (an endpoint added, a prompt written).
+  useEffect(
+    () =>
+      store.subscribe((state) => {
+        if (state.notice?.cause === 'send' && sendReasonOf(state) === null) state.clearNoticeAbout('send');
+      }),
+    [store],
+  );
 
   // A folder dropped anywhere outside the composer opens as the workspace.
   const onDrop = (event: DragEvent) => {
@@ -47,8 +85,8 @@ export function App() {
     const [path] = droppedPaths(api, event.dataTransfer);
     if (path) void store.getState().openWorkspace(path);
     // A browser hides where a dropped item lives: say so, and offer the folder browser instead.
-    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER);
-    else store.getState().notify('error', uiText('ui.drop.noPath'));
+    else if (api.transport === 'browser') store.getState().notify('error', uiText('ui.drop.noPath'), OFFER_FOLDER_BROWSER, 'drop');
+    else store.getState().notify('error', uiText('ui.drop.noPath'), undefined, 'drop');
   };
 
   return (
@@ -59,23 +97,28 @@ export function App() {
         <WorkspaceBar />
         <PanelButtons />
       </header>
-      <main>
-        <div className="compose">
-          <Composer onSubmit={submit} />
-          <Meters />
-          <div className="toolbar">
-            <ContextLength />
-            <Actions />
-          </div>
-          <Notice />
+      <main className={sideOpen || panel ? 'with-side' : 'without-side'}>
+        <div className="chat">
           <Conversation />
+          <div className="dock">
+            <Notice />
+            <SendAnyway />
+            <ImageChips />
+            <Composer onSubmit={submit} />
+            <Meters />
+            <div className="toolbar">
+              <ContextLength />
+              <Actions />
+            </div>
+          </div>
         </div>
-        <div className="side">
-          {panel === 'settings' && <Settings />}
-          {panel === 'history' && <History />}
-          <Preview />
-          <Warnings />
-        </div>
+        {(sideOpen || panel) && (
+          <div className="side">
+            {panel === 'settings' && <Settings />}
+            {panel === 'history' && <History />}
+            <SidePanel />
+          </div>
+        )}
       </main>
     </div>
   );

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { pickApi } from './api';
 import { App } from './App';
 import type { StoreNotice } from '../shared/api/contract';
-import { applyLanguage, I18nRoot, uiLanguageFor } from './i18n';
+import { applyLanguage, I18nRoot, setHostLanguageTags, uiLanguageFor } from './i18n';
 import { AppContext, createAppStore, storeNoticeHandler } from './store';
 import './styles.css';
 
@@ -16,7 +16,8 @@ async function start(): Promise<void> {
   api.onStoreNotice((notice) => deliver(notice));
   // The draft main kept comes first, so the editor starts with it (it survives a crash of main).
   // The settings come with it, so the first frame is already in the chosen language.
-  const [draft, settings] = await Promise.all([api.getDraft({}), api.getSettings({})]);
+  const [draft, settings, system] = await Promise.all([api.getDraft({}), api.getSettings({}), api.systemLanguage({})]);
+  if (system.ok) setHostLanguageTags(system.value);
   applyLanguage(uiLanguageFor(settings.ok ? settings.value.language : undefined));
   const store = createAppStore(api, draft.ok && draft.value ? draft.value.text : null);
   if (settings.ok) store.getState().setSettings(settings.value);

@@ -14,6 +14,7 @@ import { defaultUserDataDir } from '../settings/user-data-dir';
 
 export { defaultUserDataDir };
 import { contentSecurityPolicy } from '../../shared/csp';
+import { posixLanguageTags } from '../../shared/i18n';
 import { attachApiSocket } from './api-socket';
 import { listFolders } from './folder-listing';
 import { headerLines, judgeRequest, type DoorPolicy } from './guard';
@@ -50,6 +51,13 @@ export interface ServeOptions {
   home?: string;
   /** Services to expose (tests, benches). Default: created from the options above. */
   services?: Services;
+  /**
+   * The system's language for the page: the host's locale wins over the browser's language.
+   * Default: this process's LC_ALL, LC_MESSAGES, LANGUAGE and LANG (`C` and `POSIX` say nothing).
+   */
+  systemLanguageTags?: readonly string[];
+  /** Where the first run looks for local model servers. Default: Ollama's and LM Studio's usual addresses. */
+  localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
   maxMessageBytes?: number;
 }
@@ -77,6 +85,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       workspace: options.workspace,
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets: options.secrets,
+      ...(options.localPresets ? { localPresets: options.localPresets } : {}),
+      systemLanguageTags: options.systemLanguageTags ?? posixLanguageTags(process.env).filter((tag) => !/^(c|posix)([._@]|$)/i.test(tag)),
       // A browser has no folder dialog that reveals paths: the page browses folders through the API.
       platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },
       // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never

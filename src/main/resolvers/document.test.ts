@@ -232,7 +232,7 @@ describe('@file documents: sentences in the person language', () => {
     const r = refused(await resolve('paper.pdf', [13, 14]));
     expect(r.text).toBeDefined();
     expect(translate(r.text!, 'ja')).toBe('paper.pdf は 12 ページです。1-12 の範囲で指定してください。');
-    expect(translate(r.text!, 'ko')).toBe('paper.pdf은(는) 12쪽입니다. 1-12 범위로 지정하세요.');
+    expect(translate(r.text!, 'ko')).toBe('paper.pdf는 12쪽입니다. 1-12 범위로 지정하세요.');
     const scan = refused(await resolve('scan.pdf'));
     expect(translate(scan.text!, 'ja')).toContain('OCR');
   });

@@ -15,6 +15,7 @@ import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathIndex } from './path-index';
+import { localServers } from '../model/list-models';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
 
@@ -44,6 +45,13 @@ export interface ServicesOptions {
    * app passes the store encrypted with `safeStorage`.
    */
   secrets?: SecretStore;
+  /**
+   * The system's language, as tags (`ja_JP.UTF-8`), where the page cannot know it: the browser
+   * host's locale, which wins over the browser's own language. Default: none (the page's own).
+   */
+  systemLanguageTags?: readonly string[];
+  /** Local servers the first run looks for (tests point them at a loopback test server). Default: the presets' own addresses. */
+  localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
 }
 
 /** Answers one call with an already validated payload. */
@@ -209,6 +217,9 @@ export function createServices(options: ServicesOptions = {}): Services {
     saveSettings: async ({ settings: input }) => settings.save(input),
     setApiKey: async ({ endpointId, key }) => settings.setKey(endpointId, key),
     deleteApiKey: async ({ endpointId }) => settings.deleteKey(endpointId),
+    listModels: async ({ endpointId }) => ok(await settings.models(endpointId)),
+    systemLanguage: async () => ok([...(options.systemLanguageTags ?? [])]),
+    localServers: async () => ok(await localServers(options.localPresets)),
     send: async (input) => {
       const root = workspace?.root ?? null;
       const answer = await sender.send(input, async () => (root ? expander.engine(root, input.contextLength) : null), (p) => emit('sendProgress', p));

@@ -22,6 +22,7 @@ import {
   type SendEndpoint,
   type Settings,
 } from '../settings';
+import { listModels } from '../model/list-models';
 import { SERVICE_TEXT } from './text';
 
 /** The settings of one services instance. */
@@ -34,6 +35,8 @@ export interface SettingsService {
   deleteKey(endpointId: string): Promise<ApiResult<SettingsView>>;
   /** The chosen endpoint and its key, for Send only. */
   endpointForSend(signal?: AbortSignal): Promise<SendEndpoint>;
+  /** The models the endpoint's server lists ([] for an unknown endpoint or a server that lists none). */
+  models(endpointId: string, signal?: AbortSignal): Promise<string[]>;
   /** What engines are built with: limits and hosts; `version` changes on every save. */
   engineOptions(): Promise<{ version: number } & ReturnType<typeof engineOptionsFrom>>;
 }
@@ -122,6 +125,12 @@ export function createSettingsService(
       return removed.ok ? view() : fail('failed', removed.message);
     },
     endpointForSend: async (signal) => endpointForSend(await current, secrets, signal),
+    async models(endpointId, signal) {
+      const endpoint = (await current).endpoints.find((e) => e.id === endpointId);
+      if (!endpoint) return [];
+      const key = endpoint.apiKeyRef === null ? null : await secrets.get(endpoint.apiKeyRef, signal);
+      return listModels(endpoint.baseUrl, key, signal ? { signal } : {});
+    },
     engineOptions: async () => ({ version, ...engineOptionsFrom(await current) }),
   };
 }

@@ -20,6 +20,10 @@ export interface EndpointPreset {
 /** The presets, in the order the settings view lists them. */
 export const ENDPOINT_PRESETS: readonly EndpointPreset[] = Object.freeze([
   { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', contextLength: 128_000, needsApiKey: true },
+  // Anthropic and Google answer OpenAI's chat completions at these addresses (their compatibility layers).
+  { id: 'anthropic', name: 'Anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', contextLength: 200_000, needsApiKey: true },
+  { id: 'gemini', name: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', model: 'gemini-2.5-flash', contextLength: 1_048_576, needsApiKey: true },
+  { id: 'openrouter', name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini', contextLength: 128_000, needsApiKey: true },
   { id: 'ollama', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2', contextLength: 8192, needsApiKey: false },
   { id: 'lmstudio', name: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', model: 'local-model', contextLength: 8192, needsApiKey: false },
   { id: 'vllm', name: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', model: 'default', contextLength: 8192, needsApiKey: false },

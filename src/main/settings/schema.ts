@@ -11,7 +11,7 @@ import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';
 
 /** The presets an endpoint can start from; `custom` is any other compatible server. */
-export const PRESET_IDS = ['openai', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom'] as const;
+export const PRESET_IDS = ['openai', 'anthropic', 'gemini', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom'] as const;
 
 /** One of {@link PRESET_IDS}. */
 export type PresetId = (typeof PRESET_IDS)[number];

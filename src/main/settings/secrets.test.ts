@@ -125,7 +125,7 @@ describe('publicSettings', () => {
     expect(view.endpoints.map((e) => [e.id, e.hasApiKey])).toEqual([['openai', true], ['ollama', false], ['custom', false]]);
     expect(JSON.stringify(view)).not.toContain(KEY);
     expect(view.keysPersist).toBe(true);
-    expect(view.presets.length).toBe(6);
+    expect(view.presets.length).toBe(9);
   });
 });
 

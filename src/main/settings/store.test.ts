@@ -134,6 +134,9 @@ describe('settings on disk', () => {
     const urls = Object.fromEntries(ENDPOINT_PRESETS.map((p) => [p.id, p.baseUrl]));
     expect(urls).toMatchObject({
       openai: 'https://api.openai.com/v1',
+      anthropic: 'https://api.anthropic.com/v1',
+      gemini: 'https://generativelanguage.googleapis.com/v1beta/openai',
+      openrouter: 'https://openrouter.ai/api/v1',
       ollama: 'http://127.0.0.1:11434/v1',
       lmstudio: 'http://127.0.0.1:1234/v1',
       vllm: 'http://127.0.0.1:8000/v1',

@@ -12,6 +12,7 @@ import { chips, setChipInfoEffect } from './chips';
 import { gitMarksRenderer, referenceCompletion, type RowCompletion } from './completion';
 import { fileDrop } from './drop';
 import { chipCard } from './chip-card';
+import { cjkSpace } from './cjk-space';
 import { imeComposition, imeSafeKeys } from './ime';
 import { composerTheme } from './theme';
 
@@ -67,6 +68,7 @@ export function Composer({ onSubmit }: ComposerProps) {
           // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
           keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: acceptOrHold }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
           imeComposition(),
+          cjkSpace(),
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),
           // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
@@ -79,14 +81,20 @@ export function Composer({ onSubmit }: ComposerProps) {
             defaultKeymap: false,
           }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
-          chipCard({ onSelect: (raw) => store.getState().selectRef(raw) }),
+          chipCard({ onSelect: (raw) => store.getState().selectRef(raw), onRetry: () => void store.getState().expandFresh() }),
           fileDrop({
             api,
             openFolder: (path) => void store.getState().openWorkspace(path),
-            notify: (kind, said) => store.getState().notify(kind, said),
+            notify: (kind, said, cause) => store.getState().notify(kind, said, undefined, cause),
             granted: () => store.getState().refresh(),
+            images: (files) => void store.getState().addImages(files),
           }),
           EditorView.updateListener.of((update) => {
+            // The completion list scrolls when it is long, and a list that scrolls must be reachable
+            // by keyboard (axe's scrollable-region-focusable). While it is open Tab picks a row
+            // (acceptOrHold), so the tab stop never takes focus from the editor in practice.
+            const list = update.view.dom.querySelector<HTMLElement>('.cm-tooltip-autocomplete > ul');
+            if (list && list.tabIndex !== 0) list.tabIndex = 0;
             if (update.docChanged) store.getState().setText(update.state.doc.toString());
             // Where the cursor is, when the editor has focus: a reference being typed there shows no warning yet.
             if (update.docChanged || update.selectionSet || update.focusChanged) {
@@ -100,6 +108,12 @@ export function Composer({ onSubmit }: ComposerProps) {
     view.current = editor;
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.result !== previous.result || state.progress !== previous.progress) editor.dispatch({ effects: chipEffect(state, currentLanguage()) });
+      // A quick fix from the Warnings panel: applied as an edit of the person's, so Undo takes it back.
+      const edit = state.pendingEdit;
+      if (edit && edit !== previous.pendingEdit && edit.to <= editor.state.doc.length) {
+        editor.dispatch({ changes: { from: edit.from, to: edit.to, insert: edit.insert }, selection: { anchor: edit.from + edit.insert.length }, userEvent: 'input.quickfix' });
+        editor.focus();
+      }
     });
     return () => {
       unsubscribe();

@@ -17,6 +17,8 @@ import { referencesState } from './chips';
 /** What the card's "show in the preview" action calls. */
 export interface ChipCardConfig {
   onSelect(raw: string): void;
+  /** Reads every reference again (a chip that failed for a passing reason offers it). */
+  onRetry(): void;
 }
 
 /** The chip that ends at `pos` or covers it, drawn as a chip (not one being typed). */
@@ -64,6 +66,7 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
       view.focus();
     });
   }
+  if (info.retryable) button('compose.chipCard.retry', () => config.onRetry());
   button('compose.chipCard.preview', () => config.onSelect(ref.raw));
   button('compose.chipCard.remove', () => {
     const end = view.state.sliceDoc(ref.to, ref.to + 1) === ' ' ? ref.to + 1 : ref.to;

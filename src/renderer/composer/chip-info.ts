@@ -2,6 +2,7 @@ import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import { say, uiText } from '../i18n/said';
 
@@ -15,6 +16,8 @@ export interface ChipInfo {
   tokens: number | null;
   /** A sentence for the tooltip, in the UI language: the first warning, or what was attached. */
   detail: string;
+  /** True when the reference failed for a reason that may pass (a timeout, a network error): reading it again may work. */
+  retryable?: boolean;
 }
 
 /** A chip whose reference has no result yet. */
@@ -35,7 +38,8 @@ export function chipInfos(result: ExpansionResult | null, progress: Record<strin
     const state: ChipState =
       ref.status === 'attached' ? (ref.warnings.length > 0 ? 'warning' : 'ok') : ref.status === 'blocked' ? 'blocked' : 'warning';
     const detail = warning ? say(warning, language) : translate(uiText('ui.chip.attached', { count: ref.tokens }), language);
-    if (!infos.has(ref.raw)) infos.set(ref.raw, { state, tokens: ref.status === 'attached' || ref.tokens > 0 ? ref.tokens : null, detail });
+    const tokens = ref.status === 'attached' || ref.tokens > 0 ? ref.tokens : null;
+    if (!infos.has(ref.raw)) infos.set(ref.raw, ref.status === 'failed' ? { state, tokens, detail, retryable: true } : { state, tokens, detail });
   }
   for (const [raw, state] of Object.entries(progress)) {
     if (state === 'resolving') infos.set(raw, resolvingInfo(language));
@@ -51,7 +55,7 @@ const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip
 };
 
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
-export function shortName(ref: ParsedReference, language: Language = 'en'): string {
+export function shortName(ref: ParsedReference, language: Language = 'en', maxGitCommits: number = DEFAULT_LIMITS.maxGitCommits): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
   const base = (p: string) => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
   const label = KIND_DESCRIPTORS[ref.kind].chip.label;
@@ -73,7 +77,8 @@ export function shortName(ref: ParsedReference, language: Language = 'en'): stri
     case 'words':
       return words(label.key);
     case 'count':
-      return ref.count === undefined ? ref.value : words(label.key, ref.count);
+      // What is attached: the engine clamps the count into 1..the commit limit (`@git:99` attaches 10).
+      return ref.count === undefined ? ref.value : words(label.key, Math.min(Math.max(ref.count, 1), maxGitCommits));
     case 'host':
       return hostOf(ref.value);
     case 'value':

@@ -1,4 +1,4 @@
-import { RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
+import { Prec, RangeSetBuilder, StateEffect, StateField, type ChangeDesc, type Extension, type Transaction } from '@codemirror/state';
 import { parsedReferences } from './parsed';
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
@@ -121,14 +121,28 @@ class ChipWidget extends WidgetType {
     const words = (key: UiKey, params?: Record<string, string | number>) => translate(uiText(key, params), this.language);
     chip.title = words('ui.chip.title', { ref: this.ref.raw, detail: this.info.detail });
     const part = (cls: string, text: string) => {
+      // A space between the parts (the chip lays them out with a gap; flex ignores the space), so
+      // the text read from the chip is words, as its label is.
+      if (chip.firstChild) chip.appendChild(document.createTextNode(' '));
       const span = chip.appendChild(document.createElement('span'));
       span.className = cls;
       span.textContent = text;
     };
-    part('cm-chip-kind', words(KIND_KEYS[this.ref.kind]));
-    part('cm-chip-name', shortName(this.ref, this.language));
-    part('cm-chip-state', words(CHIP_STATE_KEYS[this.info.state]));
+    const kind = words(KIND_KEYS[this.ref.kind]);
+    const name = shortName(this.ref, this.language);
+    const state = words(CHIP_STATE_KEYS[this.info.state]);
+    part('cm-chip-kind', kind);
+    part('cm-chip-name', name);
+    part('cm-chip-state', state);
     if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
+    // A button with one label a screen reader reads whole ("file greet.ts, ok, 19 tokens"), and a
+    // tab stop: Enter shows its block in the preview, as a click does.
+    chip.setAttribute('role', 'button');
+    chip.tabIndex = 0;
+    chip.setAttribute(
+      'aria-label',
+      this.info.tokens === null ? words('ui.chip.label', { kind, name, state }) : words('ui.chip.labelTokens', { kind, name, state, tokens: words('ui.chip.tokens', { count: this.info.tokens }) }),
+    );
     return chip;
   }
 
@@ -191,5 +205,18 @@ export function chips(config: ChipsConfig): Extension {
         return false;
       },
     }),
+    // A chip with keyboard focus (its tab stop): Enter or Space shows its block, before the
+    // editor's keys would take them as text.
+    Prec.highest(
+      EditorView.domEventHandlers({
+        keydown(event) {
+          const chip = event.target instanceof HTMLElement && event.target.classList.contains('cm-chip') ? event.target : null;
+          if (!chip?.dataset.ref || (event.key !== 'Enter' && event.key !== ' ')) return false;
+          event.preventDefault();
+          config.onSelect(chip.dataset.ref);
+          return true;
+        },
+      }),
+    ),
   ];
 }

@@ -7,6 +7,7 @@ import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS, REFERENCE_KINDS, type ReferenceKind } from '../../shared/kinds';
 import { say, uiText, type UiKey } from '../i18n/said';
 import { DEFAULT_LIMITS } from '../../shared/limits';
+import { setPendingSpace, wantsTrailingSpace } from './cjk-space';
 import { isComposing } from './ime';
 
 /**
@@ -312,6 +313,13 @@ export function gitMarksRenderer(language: () => Language): { render: (completio
   };
 }
 
+/**
+ * Inserts a picked reference. Its trailing space is left out before a space or CJK text, and marked
+ * so that it can be taken back if CJK text is typed next (cjk-space.ts).
+ */
 function insertText(view: EditorView, text: string, from: number, to: number): void {
-  view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, userEvent: 'input.complete', scrollIntoView: true });
+  const spaced = text.endsWith(' ') && wantsTrailingSpace(view.state.sliceDoc(to, to + 1));
+  const insert = text.endsWith(' ') && !spaced ? text.slice(0, -1) : text;
+  const effects = spaced ? setPendingSpace.of(from + insert.length - 1) : [];
+  view.dispatch({ changes: { from, to, insert }, selection: { anchor: from + insert.length }, effects, userEvent: 'input.complete', scrollIntoView: true });
 }

@@ -8,10 +8,17 @@ export interface DropConfig {
   api: AtmarkApi;
   /** A dropped folder opens as the workspace. */
   openFolder(path: string): void;
-  /** Shown when the drop cannot be used (e.g. the browser hides the file's path). */
-  notify(kind: 'info' | 'error', said: Said): void;
+  /** Shown when the drop cannot be used (e.g. the browser hides the file's path); `drop` notices fade. */
+  notify(kind: 'info' | 'error', said: Said, cause?: 'drop'): void;
   /** A file outside the workspace was granted: expand again. */
   granted(): void;
+  /** Images pasted or dropped: kept in the session as image chips. */
+  images(files: File[]): void;
+}
+
+/** The image files of a paste or a drop. */
+function imageFiles(data: DataTransfer | null): File[] {
+  return data ? [...data.files].filter((f) => f.type.startsWith('image/')) : [];
 }
 
 /**
@@ -28,15 +35,31 @@ export function droppedPaths(api: AtmarkApi, data: DataTransfer): string[] {
     .map((line) => decodeURIComponent(new URL(line).pathname));
 }
 
-/** Dropping a file on the composer inserts an `@file:` chip where it was dropped. */
+/**
+ * Dropping a file on the composer inserts an `@file:` chip where it was dropped; pasting or dropping
+ * images keeps them as image chips.
+ */
 export function fileDrop(config: DropConfig): Extension {
   return EditorView.domEventHandlers({
+    // A pasted screenshot (Ctrl+V) is an image, not text.
+    paste(event) {
+      const images = imageFiles(event.clipboardData);
+      if (images.length === 0) return false;
+      event.preventDefault();
+      config.images(images);
+      return true;
+    },
     drop(event, view) {
       if (!event.dataTransfer || event.dataTransfer.files.length === 0) return false;
       event.preventDefault();
+      const images = imageFiles(event.dataTransfer);
+      if (images.length > 0 && images.length === event.dataTransfer.files.length) {
+        config.images(images);
+        return true;
+      }
       const paths = droppedPaths(config.api, event.dataTransfer);
       if (paths.length === 0) {
-        config.notify('error', uiText('ui.drop.filePathHidden'));
+        config.notify('error', uiText('ui.drop.filePathHidden'), 'drop');
         return true;
       }
       const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;

@@ -7,8 +7,9 @@ import { EditorView } from '@codemirror/view';
 export const composerTheme = EditorView.theme({
   '&': { color: 'var(--fg)', backgroundColor: 'var(--bg-input)', fontSize: '15px', border: '1px solid var(--border)', borderRadius: '8px' },
   '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '2px' },
-  '.cm-content': { fontFamily: 'var(--font-ui)', padding: '12px 4px', minHeight: '7em', caretColor: 'var(--fg)' },
-  '.cm-scroller': { maxHeight: '40vh', overflow: 'auto' },
+  '.cm-content': { fontFamily: 'var(--font-ui)', padding: '8px 4px', minHeight: '3.2em', caretColor: 'var(--fg)' },
+  // The composer grows with its text up to a third of the window, then scrolls.
+  '.cm-scroller': { maxHeight: '33vh', overflow: 'auto' },
   '.cm-placeholder': { color: 'var(--fg-muted)' },
   '.cm-chip': {
     display: 'inline-flex',

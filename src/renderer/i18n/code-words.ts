@@ -1,3 +1,4 @@
+import type { EndpointPresetId } from '../../shared/api/session-types';
 import type { RunStatus } from '../../shared/session-records';
 import type { ReferenceStatus } from '../../shared/expansion';
 import { KIND_DESCRIPTORS, REFERENCE_KINDS, type ReferenceKind } from '../../shared/kinds';
@@ -51,4 +52,17 @@ export const CHIP_STATE_KEYS: Readonly<Record<'resolving' | 'ok' | 'warning' | '
   ok: 'ui.chip.state.ok',
   warning: 'ui.chip.state.warning',
   blocked: 'ui.chip.state.blocked',
+};
+
+/** A preset's name, in the UI language (the product names stay as their makers write them). */
+export const PRESET_NAME_KEYS: Readonly<Record<EndpointPresetId, UiKey>> = {
+  openai: 'ui.preset.openai',
+  anthropic: 'ui.preset.anthropic',
+  gemini: 'ui.preset.gemini',
+  openrouter: 'ui.preset.openrouter',
+  ollama: 'ui.preset.ollama',
+  lmstudio: 'ui.preset.lmstudio',
+  vllm: 'ui.preset.vllm',
+  llamacpp: 'ui.preset.llamacpp',
+  custom: 'ui.preset.custom',
 };

@@ -27,3 +27,16 @@ describe('say: how the renderer shows a sentence', () => {
     expect(say(uiText('ui.meters.resolving', { count: 12345 }), 'en')).toBe('Resolving 12,345 references…');
   });
 });
+
+describe('advice in the window', () => {
+  it('names the setting, never the command-line flag, in every language', () => {
+    const warning = { message: 'private network address', text: text('net.privateAddress', { d: ' (127.0.0.1 is loopback)', hint: text('net.allowHint', { entry: '127.0.0.1:9000' }) }) };
+    for (const language of ['en', 'ja', 'ko'] as const) {
+      const words = say(warning, language);
+      expect(words, language).not.toContain('--allow-host');
+      expect(words, language).toContain('127.0.0.1:9000');
+    }
+    expect(say(warning, 'en')).toContain('add 127.0.0.1:9000 to the "Allowed hosts" setting');
+    expect(say(warning, 'ko')).toContain('127.0.0.1:9000을 추가하세요');
+  });
+});

@@ -33,6 +33,20 @@ function known(key: string): boolean {
  * it came with).
  */
 export function say(said: Said, language: Language): string {
-  if (isText(said)) return translate(said, language);
-  return said.text && known(said.text.key) ? translate(said.text as Text, language) : said.message;
+  if (isText(said)) return translate(forTheWindow(said), language);
+  return said.text && known(said.text.key) ? translate(forTheWindow(said.text as Text), language) : said.message;
+}
+
+/**
+ * Main's sentences as the window says them: advice that names a command-line flag for the CLI
+ * names the setting instead (`net.allowHint` becomes `net.allowHintWindow`), at any depth.
+ */
+const WINDOW_KEYS: Readonly<Record<string, string>> = { 'net.allowHint': 'net.allowHintWindow' };
+
+function forTheWindow(said: Text): Text {
+  const params = said.params
+    ? Object.fromEntries(Object.entries(said.params).map(([name, value]) => [name, isText(value) ? forTheWindow(value) : value]))
+    : undefined;
+  const key = (WINDOW_KEYS[said.key] ?? said.key) as Text['key'];
+  return params ? { ...said, key, params } : { ...said, key };
 }

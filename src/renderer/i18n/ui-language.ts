@@ -1,10 +1,21 @@
 import { i18nInstance, isLanguage, resolveLanguage, type Language, type LanguageChoice } from '../../shared/i18n';
 
+/** The system's language as the host reported it (the browser host's locale); [] when it did not. */
+let hostTags: readonly string[] = [];
+
+/** Keeps the host's language tags (the `systemLanguage` call), which win over the browser's. */
+export function setHostLanguageTags(tags: readonly string[]): void {
+  hostTags = tags;
+}
+
 /**
- * The languages the system reports to this page: the browser's preferences, or in Electron the
- * app's locale (Chromium reports `app.getLocale()` there too).
+ * The languages the system reports to this page: the browser host's locale when it told one
+ * (`LANG=ja_JP.UTF-8 atmark serve` opens a Japanese window whatever the browser's language);
+ * else the browser's preferences, or in Electron the app's locale (Chromium reports
+ * `app.getLocale()` there too).
  */
 export function systemLanguageTags(): readonly string[] {
+  if (hostTags.length > 0) return hostTags;
   return typeof navigator === 'undefined' ? [] : navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 

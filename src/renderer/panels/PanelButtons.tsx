@@ -1,14 +1,19 @@
 import { useUi } from '../i18n';
 import { useApp } from '../store';
 
-/** The header's Settings and History buttons; each opens its panel beside the composer. */
+/** The header's buttons: the side panel (Preview and Warnings), Settings and History, each beside the conversation. */
 export function PanelButtons() {
   const ui = useUi();
   const panel = useApp((s) => s.panel);
   const setPanel = useApp((s) => s.setPanel);
+  const sideOpen = useApp((s) => s.sideOpen);
+  const setSideOpen = useApp((s) => s.setSideOpen);
   const toggle = (name: 'settings' | 'history') => setPanel(panel === name ? null : name);
   return (
     <nav className="panel-buttons" aria-label={ui.t('ui.app.views')}>
+      <button type="button" aria-expanded={sideOpen} aria-controls="side-panel" title={ui.t('ui.side.keyHint')} onClick={() => setSideOpen(!sideOpen)}>
+        {ui.t('ui.side.toggle')}
+      </button>
       <button type="button" aria-expanded={panel === 'settings'} aria-controls="settings-panel" onClick={() => toggle('settings')}>
         {ui.t('ui.app.settings')}
       </button>

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
+import { PreviewImages } from './ImageChips';
 import { LinkedText } from './links';
 
 /**
- * The Preview region: exactly the expanded message Send would send. The block of the chip last
+ * The Preview tab: exactly the expanded message Send would send. The block of the chip last
  * clicked is highlighted and scrolled into view; the text itself is not altered.
  */
-export function Preview() {
+export function Preview({ hidden }: { hidden: boolean }) {
   const ui = useUi();
   const result = useApp((s) => s.result);
   const text = useApp((s) => s.text);
@@ -23,10 +24,12 @@ export function Preview() {
   }, [selected, at]);
 
   return (
-    <section className="panel preview" aria-label={ui.t('ui.preview.title')} aria-busy={busy}>
-      <h2>
-        {ui.t('ui.preview.title')} {busy && <span className="busy">{ui.t('ui.preview.updating')}</span>}
-      </h2>
+    // A tab's panel (SidePanel), named as its tab is without the count: "Preview" in the contract.
+    <section id="preview-panel" role="tabpanel" aria-label={ui.t('ui.preview.title')} className="preview" aria-busy={busy} hidden={hidden}>
+      <p className="busy" aria-hidden={!busy}>
+        {busy ? ui.t('ui.preview.updating') : ''}
+      </p>
+      <PreviewImages />
       <pre className="preview-text" tabIndex={0}>
         {at < 0 || !block ? (
           <LinkedText text={message} />

@@ -3,18 +3,18 @@ import type { Warning } from '../../shared/warnings';
 import { useUi } from '../i18n';
 import { WARNING_CODE_KEYS } from '../i18n/code-words';
 import { useApp } from '../store';
-import { referenceBeingTyped, settledWarnings } from './typing';
+import { referenceBeingTyped, settledNearMisses, settledWarnings } from './typing';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
-const NONE: readonly Warning[] = [];
+export const NO_WARNINGS: readonly Warning[] = [];
 
 /**
  * The Warnings region: every warning, with its reference and what to do about it, in the UI
  * language (the prompt's own warnings section follows the prompt language setting instead).
  */
-export function Warnings() {
+export function Warnings({ hidden }: { hidden: boolean }) {
   const ui = useUi();
-  const all = useApp((s) => s.result?.warnings ?? NONE);
+  const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
   // A reference still being typed (`@file:` with the cursor after it) makes no warning until the cursor leaves it.
   const warnings = useMemo(() => settledWarnings(all, typing), [all, typing]);
@@ -22,14 +22,28 @@ export function Warnings() {
   const held = typing !== null && warnings.length < all.length;
   const expandError = useApp((s) => s.expandError);
   const selectRef = useApp((s) => s.selectRef);
+  const text = useApp((s) => s.text);
+  const cursor = useApp((s) => s.cursor);
+  const applyEdit = useApp((s) => s.applyEdit);
+  const nearMisses = useMemo(() => settledNearMisses(text, cursor), [text, cursor]);
   return (
-    <section id="warnings-panel" tabIndex={-1} className="panel warnings" aria-label={ui.t('ui.warnings.title')}>
-      <h2>
-        {ui.t('ui.warnings.title')} {warnings.length > 0 && <span className="count">{ui.number(warnings.length)}</span>}
-      </h2>
+    // A tab's panel (SidePanel), named "Warnings" without the count the tab shows, so its name stays put.
+    <section id="warnings-panel" role="tabpanel" tabIndex={-1} className="warnings" aria-label={ui.t('ui.warnings.title')} hidden={hidden}>
       {expandError && <p className="error">{ui.say(expandError)}</p>}
       {held && <p className="typing-note">{ui.t('ui.warnings.typing', { reference: typing })}</p>}
-      {warnings.length === 0 && !expandError ? (
+      {nearMisses.length > 0 && (
+        <ul className="near-misses">
+          {nearMisses.map((m) => (
+            <li key={`${m.from}-${m.written}`} className="warning warning-near_miss" data-code="near_miss">
+              <code>{m.written}</code> <span className="sentence">{ui.t('ui.warnings.nearMiss', { written: m.written, suggestion: m.suggestion })}</span>{' '}
+              <button type="button" onClick={() => applyEdit({ from: m.from, to: m.to, insert: m.suggestion })}>
+                {ui.t('ui.warnings.useSuggestion', { suggestion: m.suggestion })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {warnings.length === 0 && nearMisses.length === 0 && !expandError ? (
         !held && <p className="empty">{ui.t('ui.warnings.none')}</p>
       ) : (
         <ul>
@@ -54,19 +68,22 @@ export function Warnings() {
 }
 
 /**
- * A badge beside the meters with the number of warnings: where the window is narrow (800×600) the
- * Warnings region sits far below, and the badge brings it into view and gives it focus.
+ * A badge in the meters' line with the number of warnings: it opens the side panel on the
+ * Warnings tab (even where the panel was collapsed) and gives the list focus.
  */
 export function WarningsBadge() {
   const ui = useUi();
-  const all = useApp((s) => s.result?.warnings ?? NONE);
+  const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
-  const count = useMemo(() => settledWarnings(all, typing).length, [all, typing]);
+  const showSide = useApp((s) => s.showSide);
+  const text = useApp((s) => s.text);
+  const cursor = useApp((s) => s.cursor);
+  const count = useMemo(() => settledWarnings(all, typing).length + settledNearMisses(text, cursor).length, [all, typing, text, cursor]);
   if (count === 0) return null;
   const show = () => {
-    const panel = document.getElementById('warnings-panel');
-    panel?.scrollIntoView({ block: 'nearest' });
-    panel?.focus();
+    showSide('warnings');
+    // After React drew the opened tab.
+    requestAnimationFrame(() => document.getElementById('warnings-panel')?.focus());
   };
   return (
     <button type="button" className="warnings-badge" onClick={show} aria-controls="warnings-panel">

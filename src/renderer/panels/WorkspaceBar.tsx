@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApi, useApp } from '../store';
 import { FolderBrowser } from './folders/FolderBrowser';
+import { RecentMenu } from './RecentMenu';
 
 /**
  * The workspace: its name in a status named "Workspace", Open folder (the system dialog in the
@@ -12,8 +13,6 @@ export function WorkspaceBar() {
   const api = useApi();
   const ui = useUi();
   const workspace = useApp((s) => s.workspace);
-  const recent = useApp((s) => s.recent);
-  const openWorkspace = useApp((s) => s.openWorkspace);
   const pickWorkspace = useApp((s) => s.pickWorkspace);
   const showFolderBrowser = useApp((s) => s.showFolderBrowser);
   const opener = useRef<HTMLButtonElement>(null);
@@ -28,7 +27,7 @@ export function WorkspaceBar() {
       <div role="status" aria-label={ui.t('ui.workspace.label')} className="workspace-name" title={workspace?.root}>
         {workspace ? (
           <>
-            <strong>{workspace.name}</strong> <span className="muted">{workspace.root}</span>
+            <strong>{workspace.name}</strong> <span className="muted workspace-root">{workspace.root}</span>
             {!workspace.isGitRepository && <span className="muted"> {ui.t('ui.workspace.notGit')}</span>}
           </>
         ) : (
@@ -38,16 +37,7 @@ export function WorkspaceBar() {
       <button type="button" ref={opener} onClick={() => void open()}>
         {ui.t('ui.workspace.open')}
       </button>
-      {recent.length > 0 && (
-        <select aria-label={ui.t('ui.workspace.recent')} value="" onChange={(e) => e.target.value && void openWorkspace(e.target.value)}>
-          <option value="">{ui.t('ui.workspace.recentPlaceholder')}</option>
-          {recent.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      )}
+      <RecentMenu />
       <FolderBrowser onClosed={() => opener.current?.focus()} />
     </div>
   );

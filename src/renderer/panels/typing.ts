@@ -1,4 +1,5 @@
 import { parsedReferences } from '../composer/parsed';
+import { findNearMisses, type NearMiss } from '../../shared/grammar';
 import type { Warning } from '../../shared/warnings';
 
 /** Codes that mean "not finished yet" while the person is still typing the reference. */
@@ -18,4 +19,12 @@ export function settledWarnings(warnings: readonly Warning[], typing: string | n
   if (typing === null) return warnings;
   const kept = warnings.filter((w) => !(w.reference === typing && WHILE_TYPING.has(w.code)));
   return kept.length === warnings.length ? warnings : kept;
+}
+
+/**
+ * The near misses to show now: not one the cursor is still in or at the end of (`@dif` on its way
+ * to `@diff`). Offsets are in `text`.
+ */
+export function settledNearMisses(text: string, cursor: number | null): NearMiss[] {
+  return findNearMisses(text).filter((m) => cursor === null || cursor < m.from || cursor > m.to);
 }

@@ -16,6 +16,16 @@ export interface ConversationSlice {
   sending: { requestId: string; runId: string | null } | null;
   /** Why the last Send did not start (no endpoint, hard limit, a failure), or null. */
   sendError: ApiError | null;
+  /**
+   * References that will not be sent (they failed), while Send asks whether to send anyway; null
+   * when it is not asking.
+   */
+  confirmSend: string[] | null;
+  /** The failed references the person already chose to send without, so Send asks once for them. */
+  confirmedFailures: string | null;
+  askToSend(failed: string[] | null): void;
+  /** Sends although `confirmSend` lists failed references, and remembers they were accepted. */
+  sendAnyway(): void;
   /** Bumped whenever runs were written, so the history reloads. */
   historyVersion: number;
   settings: SettingsView | null;
@@ -26,12 +36,20 @@ export interface ConversationSlice {
   loadSettings(): Promise<void>;
   /** Loads the current session's latest runs. */
   loadConversation(): Promise<void>;
-  /** Sends the current text (expanded fresh in main) and streams the reply into `turns`. */
-  send(): Promise<void>;
+  /**
+   * Sends the current text, or `message` (a Retry of an earlier run), expanded fresh in main, and
+   * streams the reply into `turns`.
+   */
+  send(message?: string): Promise<void>;
   /** Stops the Send in flight. */
   stop(): void;
   /** Starts a new session: the conversation empties, `@result` then cites the new session only. */
   newSession(): Promise<void>;
+}
+
+/** One string for a set of failed references, to know that Send already asked about exactly them. */
+export function failuresKey(failed: readonly string[]): string {
+  return [...new Set(failed)].sort().join('\n');
 }
 
 /** Creates the slice; streamed pieces of the reply arrive as `sendProgress` events. */
@@ -59,6 +77,14 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
 
     return {
       turns: [],
+      confirmSend: null,
+      confirmedFailures: null,
+      askToSend: (failed) => set({ confirmSend: failed }),
+      sendAnyway() {
+        const failed = get().confirmSend;
+        set({ confirmSend: null, confirmedFailures: failed ? failuresKey(failed) : null });
+        void get().send();
+      },
       sending: null,
       sendError: null,
       historyVersion: 0,
@@ -66,10 +92,15 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
       panel: null,
       setPanel: (panel) => set({ panel }),
       setSettings(settings) {
+        const before = get().settings;
         set({ settings });
-        // The chosen model's context length sets the token limits the meters and Send use.
+        // The chosen model's context length sets the token limits the meters and Send use, but only
+        // when the model changed (another endpoint, or its context length edited): saving any other
+        // setting must not undo a length the person typed in the composer.
         const chosen = settings.endpoints.find((e) => e.id === settings.chosenEndpointId);
-        if (chosen && chosen.contextLength !== get().contextLength) get().setContextLength(chosen.contextLength);
+        const was = before?.endpoints.find((e) => e.id === before.chosenEndpointId);
+        const modelChanged = before === null || chosen?.id !== was?.id || chosen?.contextLength !== was?.contextLength;
+        if (chosen && modelChanged && chosen.contextLength !== get().contextLength) get().setContextLength(chosen.contextLength);
       },
       async loadSettings() {
         const answer = await api.getSettings({});
@@ -81,11 +112,12 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
         const read = await Promise.all(runs.value.slice(-SHOWN_RUNS).map((r) => api.readRun({ sessionId: null, runId: r.id })));
         set({ turns: read.flatMap((r) => (r.ok ? [r.value] : [])) });
       },
-      async send() {
+      async send(message) {
         if (get().sending) return;
         const requestId = `send-${Date.now()}-${++sequence}`;
         set({ sending: { requestId, runId: null }, sendError: null });
-        const { text, contextLength } = get();
+        const { contextLength } = get();
+        const text = message ?? get().text;
         const answer = await api.send({ requestId, text, contextLength });
         if (answer.ok) upsert(answer.value.run);
         set((s) => ({ sending: null, sendError: answer.ok ? null : answer.error, historyVersion: s.historyVersion + 1 }));

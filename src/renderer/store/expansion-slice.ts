@@ -33,6 +33,9 @@ export interface ExpansionSlice {
   setText(text: string): void;
   setContextLength(tokens: number): void;
   selectRef(raw: string | null): void;
+  /** An edit of the prompt asked for outside the editor (a quick fix); the composer applies it. */
+  pendingEdit: PromptEdit | null;
+  applyEdit(edit: Omit<PromptEdit, 'id'>): void;
   /** Expands the current text again now (workspace changed, a file was granted). */
   refresh(): void;
   /**
@@ -40,6 +43,14 @@ export interface ExpansionSlice {
    * Export and Send use, so they never carry a stale read. Falls back to the text as written.
    */
   expandFresh(): Promise<string>;
+}
+
+/** A replacement of `from`..`to` of the prompt by `insert`; `id` tells two equal edits apart. */
+export interface PromptEdit {
+  id: number;
+  from: number;
+  to: number;
+  insert: string;
 }
 
 /** The draft saved last time, or ''. */
@@ -61,6 +72,7 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: string | null = null;
     let sequence = 0;
+    let edits = 0;
 
     api.onExpandProgress((event) => {
       if (event.requestId === inFlight) set((s) => ({ progress: { ...s.progress, [event.raw]: event.state } }));
@@ -117,6 +129,8 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       expandError: null,
       selectedRef: null,
       cursor: null,
+      pendingEdit: null,
+      applyEdit: (edit) => set({ pendingEdit: { ...edit, id: ++edits } }),
       setCursor: (cursor) => {
         if (cursor !== get().cursor) set({ cursor });
       },
@@ -136,11 +150,19 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
         set({ contextLength: tokens });
         schedule(EXPAND_DEBOUNCE_MS);
       },
-      selectRef: (raw) => set({ selectedRef: raw }),
+      // A chosen reference is shown in the Preview tab, which opens if it was collapsed or on Warnings.
+      selectRef: (raw) => set(raw === null ? { selectedRef: null } : { selectedRef: raw, sideOpen: true, sideTab: 'preview' }),
       refresh: () => schedule(0),
       async expandFresh() {
-        const text = get().text;
-        return (await run(true))?.message ?? text;
+        // A newer expansion (a keystroke meanwhile) may replace this one: its message is then the one
+        // to use, so wait for it too. Copy and Export never go out with the text unexpanded while
+        // references can be read.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const text = get().text;
+          const result = await run(true);
+          if (result && get().text === text) return result.message;
+        }
+        return get().result?.message ?? get().text;
       },
     };
   };

@@ -3,6 +3,8 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
 import { createConversationSlice } from './conversation-slice';
 import { createExpansionSlice, loadDraft } from './expansion-slice';
+import { createImagesSlice } from './images-slice';
+import { createLayoutSlice } from './layout-slice';
 import { createNoticeSlice } from './notice-slice';
 import type { AppState } from './types';
 import { createWorkspaceSlice } from './workspace-slice';
@@ -21,6 +23,8 @@ export function createAppStore(api: AtmarkApi, draft: string | null = null): Sto
     ...createExpansionSlice(api)(...a),
     ...createNoticeSlice(...a),
     ...createConversationSlice(api)(...a),
+    ...createLayoutSlice(...a),
+    ...createImagesSlice(...a),
   }));
   // The draft main kept wins (it survives a crash of the host); this page's copy is the fallback.
   store.setState({ text: draft ?? loadDraft() });

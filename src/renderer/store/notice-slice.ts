@@ -10,22 +10,51 @@ export type NoticeAction = 'browseFolders';
 export const OFFER_FOLDER_BROWSER: NoticeAction = 'browseFolders';
 
 /**
+ * What a notice is about, so it can go when its cause is gone: `send` (why Send could not run)
+ * clears once Send can run; `drop` (a drop the browser could not place) fades like information.
+ */
+export type NoticeCause = 'send' | 'drop';
+
+/** How long information stays before it fades; errors stay until fixed or dismissed. */
+export const NOTICE_FADE_MS = 8000;
+
+/**
  * A short message for the person: what just happened, or what went wrong and how to fix it. Kept
  * as a text or an error from main, not as words, so it is drawn in the UI language of the moment.
  */
 export interface NoticeSlice {
-  notice: { kind: 'info' | 'error'; said: Said; action?: NoticeAction } | null;
-  /** Shows a notice; `action` adds a button that offers the way out (e.g. the folder browser). */
-  notify(kind: 'info' | 'error', said: Said, action?: NoticeAction): void;
+  notice: { kind: 'info' | 'error'; said: Said; action?: NoticeAction; cause?: NoticeCause } | null;
+  /**
+   * Shows a notice; `action` adds a button that offers the way out (e.g. the folder browser);
+   * `cause` says when it is no longer true (see {@link NoticeCause}).
+   */
+  notify(kind: 'info' | 'error', said: Said, action?: NoticeAction, cause?: NoticeCause): void;
   clearNotice(): void;
+  /** Clears the notice if it is about `cause`. */
+  clearNoticeAbout(cause: NoticeCause): void;
 }
 
-/** Creates the slice. */
-export const createNoticeSlice: StateCreator<AppState, [], [], NoticeSlice> = (set) => ({
-  notice: null,
-  notify: (kind, said, action) => set({ notice: action ? { kind, said, action } : { kind, said } }),
-  clearNotice: () => set({ notice: null }),
-});
+/** Creates the slice. Information (and a drop's notice) fades after {@link NOTICE_FADE_MS}; errors stay. */
+export const createNoticeSlice: StateCreator<AppState, [], [], NoticeSlice> = (set, get) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    notice: null,
+    notify(kind, said, action, cause) {
+      clearTimeout(timer);
+      const notice = { kind, said, ...(action ? { action } : {}), ...(cause ? { cause } : {}) };
+      set({ notice });
+      if (kind === 'info' || cause === 'drop') {
+        timer = setTimeout(() => {
+          if (get().notice === notice) set({ notice: null });
+        }, NOTICE_FADE_MS);
+      }
+    },
+    clearNotice: () => set({ notice: null }),
+    clearNoticeAbout(cause) {
+      if (get().notice?.cause === cause) set({ notice: null });
+    },
+  };
+};
 
 /**
  * Shows main's notices about Atmark's own files in the notice line: a notice stays until main

@@ -42,7 +42,11 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
       workspace: null,
       recent: [],
       folderBrowserOpen: false,
-      showFolderBrowser: (open) => set({ folderBrowserOpen: open }),
+      showFolderBrowser(open) {
+        set({ folderBrowserOpen: open });
+        // The browser is the way out a drop's notice offered: the notice has done its work.
+        if (open) get().clearNoticeAbout('drop');
+      },
       async openWorkspace(path) {
         const opened = await api.openWorkspace({ path });
         if (!opened.ok) {

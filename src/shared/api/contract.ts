@@ -39,7 +39,7 @@ const settingsInput = z.strictObject({
       z.strictObject({
         id: entityId,
         name: z.string().max(200),
-        preset: z.enum(['openai', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']),
+        preset: z.enum(['openai', 'anthropic', 'gemini', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']),
         baseUrl: z.string().max(2048),
         model: z.string().max(400),
         apiKeyRef: entityId.nullable(),
@@ -119,6 +119,18 @@ export const CALL_SCHEMAS = {
   setApiKey: z.strictObject({ endpointId: entityId, key: z.string().min(1).max(8192) }),
   /** Forgets an endpoint's API key. */
   deleteApiKey: z.strictObject({ endpointId: entityId }),
+  /**
+   * The system's language tags as the host sees them (the browser host: its LC_ALL, LC_MESSAGES,
+   * LANGUAGE, LANG); [] where the page's own language is the system's (the app).
+   */
+  systemLanguage: z.strictObject({}),
+  /**
+   * Which local model servers of the presets answer on this computer (their `/models` on loopback),
+   * for the first run: ids of presets, with the models each lists.
+   */
+  localServers: z.strictObject({}),
+  /** The models an endpoint's server lists (`GET /models`), for the model picker; [] when it lists none. */
+  listModels: z.strictObject({ endpointId: entityId }),
   /**
    * Expands `text` fresh with the engine and streams the reply from the chosen endpoint; progress
    * arrives as `sendProgress` events with this request id. `cancel` with the same id is Stop.
@@ -226,6 +238,9 @@ export interface CallOutputs {
   saveSettings: SettingsView;
   setApiKey: SettingsView;
   deleteApiKey: SettingsView;
+  listModels: string[];
+  localServers: Array<{ presetId: string; models: string[] }>;
+  systemLanguage: string[];
   send: SendAnswer;
   listSessions: SessionListView;
   newSession: SessionSummaryView;

@@ -11,7 +11,7 @@ import type { Citation, RunRecord, RunStatus, RunSummary } from '../session-reco
 import type { Limits } from '../limits';
 
 /** Where an endpoint's settings came from. */
-export type EndpointPresetId = 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'llamacpp' | 'custom';
+export type EndpointPresetId = 'openai' | 'anthropic' | 'gemini' | 'openrouter' | 'ollama' | 'lmstudio' | 'vllm' | 'llamacpp' | 'custom';
 
 /** One model endpoint (OpenAI-compatible chat completions), without its key. */
 export interface EndpointView {

@@ -2,3 +2,4 @@ export { parseReferences } from './parse';
 export { formatValue, formatReference } from './format';
 export { MALFORMED } from './messages';
 export { canStartReference } from './start';
+export { findNearMisses, type NearMiss } from './near-miss';

@@ -47,3 +47,15 @@ export function formatDateTime(iso: string | number | Date, language: Language =
   if (Number.isNaN(date.getTime())) return String(iso);
   return new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count at a glance: `1.2K`, `128K` in English, `12.8万` in Japanese, `12.8만` in Korean. */
+export function formatCompactNumber(value: number, language: Language = 'en'): string {
+  let format = compactFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[language], { notation: 'compact', maximumFractionDigits: 1 });
+    compactFormats.set(language, format);
+  }
+  return format.format(value);
+}

@@ -3,4 +3,4 @@ export type { Language, LanguageChoice } from './languages';
 export { text, isText } from './text';
 export type { Text, TextParam, TextParams, MessageKey } from './text';
 export { translate, said, i18nInstance, hasKey } from './translate';
-export { formatNumber, formatBytes, formatSeconds, formatDateTime } from './format';
+export { formatNumber, formatCompactNumber, formatBytes, formatSeconds, formatDateTime } from './format';

@@ -3,7 +3,9 @@ import { en } from './catalogues/en';
 import { ja } from './catalogues/ja';
 import { ko } from './catalogues/ko';
 import { formatBytes, formatNumber, formatSeconds } from './format';
+import { chooseKoreanParticles } from './korean-particles';
 import { isLanguage, type Language } from './languages';
+import { localPhrase } from './phrases';
 import { isText, type Text, type TextParams } from './text';
 
 /**
@@ -51,7 +53,9 @@ export function translate(message: Text | string, language: Language): string {
   if (typeof message === 'string') return message;
   const params: Record<string, unknown> = { lng: language };
   for (const [name, value] of Object.entries(message.params ?? {})) params[name] = resolveParam(value, language);
-  return String(i18nInstance().t(message.key, params as never));
+  const words = String(i18nInstance().t(message.key, params as never));
+  // Korean particles depend on the filled-in word: the catalogue writes both forms, one is kept here.
+  return language === 'ko' ? chooseKoreanParticles(words) : words;
 }
 
 const LIST_SEPARATOR: Readonly<Record<Language, string>> = { en: ', ', ja: '、', ko: ', ' };
@@ -59,6 +63,8 @@ const LIST_SEPARATOR: Readonly<Record<Language, string>> = { en: ', ', ja: '、'
 function resolveParam(value: TextParams[string], language: Language): unknown {
   if (Array.isArray(value)) return value.map((item: TextParams[string]) => String(resolveParam(item, language))).join(LIST_SEPARATOR[language]);
   if (isText(value)) return translate(value, language);
+  // main's English phrases (a protected path's reason, an address kind, a secret rule) in this language.
+  if (typeof value === 'string') return localPhrase(value, language);
   return value ?? '';
 }
 

@@ -1,12 +1,15 @@
-import { LinkedText } from '../links';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { RunView } from '../../../shared/api/session-types';
-import { useUi } from '../../i18n';
+import { uiText, useUi } from '../../i18n';
 import { RUN_STATUS_KEYS } from '../../i18n/code-words';
-import { useApp } from '../../store';
+import { useApi, useApp, useAppStore } from '../../store';
+import { FirstRun } from './FirstRun';
+import { renderMarkdown } from './markdown';
 
 /**
- * The conversation of the current session: each run's message as written and the reply as it
- * streams in, with a readable error when the model or the network failed.
+ * The conversation of the current session, the window's main surface: each message as written and
+ * its reply rendered from Markdown as it streams in, which model answered, a readable error when
+ * the model or the network failed, and per message Copy, Retry and Edit-and-resend.
  */
 export function Conversation() {
   const ui = useUi();
@@ -15,15 +18,13 @@ export function Conversation() {
   const sendError = useApp((s) => s.sendError);
   const newSession = useApp((s) => s.newSession);
   const send = useApp((s) => s.send);
-  const text = useApp((s) => s.text);
-  // Retry sends the composer's text again: offered after a Send that failed, while that text is unchanged.
-  const last = turns[turns.length - 1];
-  const canRetry = sending === null && (sendError !== null || (last?.status === 'failed' && last.message === text));
-  const retry = canRetry ? (
-    <button type="button" className="retry" onClick={() => void send()}>
-      {ui.t('ui.conversation.retry')}
-    </button>
-  ) : null;
+  const list = useRef<HTMLOListElement>(null);
+  // The newest turn stays in view as it streams, unless the person scrolled up to read.
+  const following = useRef(true);
+  useEffect(() => {
+    const el = list.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [turns]);
   return (
     <section className="panel conversation" aria-label={ui.t('ui.conversation.title')} aria-busy={sending !== null}>
       <div className="panel-head">
@@ -33,17 +34,33 @@ export function Conversation() {
         </button>
       </div>
       {sendError && (
+        // A Send that did not start (no run was made): Retry sends the composer's text again.
         <p role="alert" className="error send-error">
-          {ui.say(sendError)} {retry}
+          {ui.say(sendError)}{' '}
+          {sending === null && (
+            <button type="button" className="retry" onClick={() => void send()}>
+              {ui.t('ui.conversation.retry')}
+            </button>
+          )}
         </p>
       )}
-      {!sendError && last?.status === 'failed' && retry && <p className="retry-line">{retry}</p>}
       {turns.length === 0 ? (
-        <p className="muted">{ui.t('ui.conversation.empty')}</p>
+        <div className="conversation-empty">
+          <FirstRun />
+          <p className="muted">{ui.t('ui.conversation.empty')}</p>
+        </div>
       ) : (
-        <ol className="turns">
+        <ol
+          className="turns"
+          ref={list}
+          tabIndex={0}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          }}
+        >
           {turns.map((run) => (
-            <Turn key={run.id} run={run} live={sending?.runId === run.id} />
+            <Turn key={run.id} run={run} live={sending?.runId === run.id} busy={sending !== null} />
           ))}
         </ol>
       )}
@@ -51,25 +68,61 @@ export function Conversation() {
   );
 }
 
-function Turn({ run, live }: { run: RunView; live: boolean }) {
+function Turn({ run, live, busy }: { run: RunView; live: boolean; busy: boolean }) {
   const ui = useUi();
+  const api = useApi();
+  const store = useAppStore();
+  const html = useMemo(() => renderMarkdown(run.reply, { copyCode: ui.t('ui.conversation.copyCode') }), [run.reply, ui]);
+  const status = live ? 'running' : run.status;
+  const copy = async (text: string) => {
+    const answer = await api.copyText({ text });
+    store.getState().notify(answer.ok ? 'info' : 'error', answer.ok ? uiText('ui.conversation.copied') : answer.error);
+  };
+  // A code block's copy button (drawn inside the rendered HTML) copies that block's code.
+  const onReplyClick = (event: MouseEvent) => {
+    const button = (event.target as HTMLElement).closest('.code-copy');
+    const code = button?.closest('.code-block')?.querySelector('code')?.textContent;
+    if (code !== undefined && code !== null) void copy(code);
+  };
+  const edit = () => {
+    const state = store.getState();
+    state.applyEdit({ from: 0, to: state.text.length, insert: run.message });
+  };
+  const model = run.endpoint ? ui.t('ui.run.endpoint', { model: run.endpoint.model, name: run.endpoint.name }) : ui.t('ui.conversation.noModel');
   return (
-    <li className={`turn turn-${run.status}`} data-run={run.id} data-status={live ? 'running' : run.status} aria-label={ui.t('ui.conversation.run', { n: run.number })}>
-      <p className="turn-meta">
-        {ui.t('ui.conversation.run', { n: run.number })} · {run.endpoint?.model ?? ui.t('ui.conversation.noModel')} ·{' '}
-        {ui.t(RUN_STATUS_KEYS[live ? 'running' : run.status])}
-        {run.replyResultId && <span className="muted">{ui.t('ui.conversation.citeAs', { id: run.replyResultId })}</span>}
-      </p>
-      <pre className="turn-message">{run.message}</pre>
-      <div className="reply" aria-live={live ? 'polite' : 'off'}>
-        <LinkedText text={run.reply} />
+    <li className={`turn turn-${run.status}`} data-run={run.id} data-status={status} aria-label={ui.t('ui.conversation.run', { n: run.number })}>
+      <div className="turn-you">
+        <pre className="turn-message">{run.message}</pre>
       </div>
-      {run.error && run.status !== 'stopped' && (
-        <p role="alert" className="error">
-          {ui.say(run.error)}
+      <div className="turn-answer">
+        <p className="turn-meta">
+          <span className="turn-model">{model}</span> · {ui.t(RUN_STATUS_KEYS[status])}
+          {run.replyResultId && <span className="muted">{ui.t('ui.conversation.citeAs', { id: run.replyResultId })}</span>}
         </p>
-      )}
-      {run.status === 'stopped' && <p className="muted">{ui.t('ui.conversation.stopped')}</p>}
+        {/* Sanitized by renderMarkdown (DOMPurify): no raw HTML of the reply is ever live. */}
+        <div className="reply markdown" aria-live={live ? 'polite' : 'off'} onClick={onReplyClick} dangerouslySetInnerHTML={{ __html: html }} />
+        {run.error && run.status !== 'stopped' && (
+          <p role="alert" className="error">
+            {ui.say(run.error)}
+          </p>
+        )}
+        {run.status === 'stopped' && <p className="muted">{ui.t('ui.conversation.stopped')}</p>}
+        {!live && (
+          <div className="turn-actions">
+            {run.reply !== '' && (
+              <button type="button" className="small-button" onClick={() => void copy(run.reply)}>
+                {ui.t('ui.conversation.copyReply')}
+              </button>
+            )}
+            <button type="button" className="small-button" disabled={busy} onClick={() => void store.getState().send(run.message)}>
+              {ui.t('ui.conversation.retry')}
+            </button>
+            <button type="button" className="small-button" onClick={edit}>
+              {ui.t('ui.conversation.edit')}
+            </button>
+          </div>
+        )}
+      </div>
     </li>
   );
 }

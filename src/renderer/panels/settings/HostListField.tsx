@@ -9,6 +9,12 @@ interface HostListFieldProps {
   /** A label of its own (`labelText`), or the id of an element that labels it (`labelId`, a fieldset's legend). */
   labelText?: string;
   labelId?: string;
+  /**
+   * The words of the element `labelId` names, given as the field's own name too: axe did not
+   * resolve a legend's Japanese words through aria-labelledby (label-title-only), so the field
+   * carries them itself.
+   */
+  name?: string;
   help: string;
   hosts: readonly string[];
   rows: number;
@@ -22,7 +28,7 @@ interface HostListFieldProps {
  * is not a host is named beside the field, the text stays as typed to be corrected, and nothing is
  * saved.
  */
-export function HostListField({ id, labelText, labelId, help, hosts, rows, onSave }: HostListFieldProps) {
+export function HostListField({ id, labelText, labelId, name, help, hosts, rows, onSave }: HostListFieldProps) {
   const ui = useUi();
   // What is typed, until it is saved; null shows the saved list.
   const [text, setText] = useState<string | null>(null);
@@ -44,6 +50,7 @@ export function HostListField({ id, labelText, labelId, help, hosts, rows, onSav
       <textarea
         id={id}
         aria-labelledby={labelId}
+        aria-label={name}
         aria-describedby={bad === null ? helpId : `${problemId} ${helpId}`}
         aria-invalid={bad !== null}
         rows={rows}

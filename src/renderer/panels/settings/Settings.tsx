@@ -5,6 +5,7 @@ import { systemLanguageTags, uiText, useUi, type Said } from '../../i18n';
 import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { HostListField } from './HostListField';
+import { PRESET_NAME_KEYS } from '../../i18n/code-words';
 import { KeyInClear } from './KeyInClear';
 import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
 
@@ -202,7 +203,7 @@ export function Settings() {
             <select value={presetId} onChange={(e) => setPresetId(e.target.value)}>
               {view.presets.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {ui.t(PRESET_NAME_KEYS[p.id])}
                 </option>
               ))}
             </select>
@@ -317,6 +318,7 @@ export function Settings() {
         <HostListField
           id="all-hosts"
           labelId="allowed-hosts-label"
+          name={ui.t('ui.settings.allowedHosts')}
           help={ui.t('ui.settings.allowedHostsHelp')}
           hosts={form.allowHosts}
           rows={3}

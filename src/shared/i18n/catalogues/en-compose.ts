@@ -4,6 +4,7 @@
  */
 export const enCompose = {
   chipCard: {
+    retry: 'Retry',
     label: 'Details of {{ref}}',
     range: 'Set line range',
     preview: 'Show in preview',

@@ -203,6 +203,7 @@ export const en = {
     unsupportedScheme: 'unsupported URL scheme{{d}}: only http:// and https:// pages can be attached',
     userinfo: 'URLs with a user name or password are not fetched: remove the part before "@" in the address',
     privateAddress: 'private network address{{d}}: Atmark fetches only public pages. {{hint}}',
+    allowHintWindow: 'If you trust this server, add {{entry}} to the "Allowed hosts" setting.',
     allowHint: 'If you trust this server, allow it with --allow-host {{entry}} (or the "Allowed hosts" setting).',
     dnsFailed: 'host not found{{d}}: check the address and your connection',
     connectionFailed: 'could not connect{{d}}: check the address and your connection',
@@ -391,7 +392,7 @@ export const en = {
     badPromptLanguage: '--prompt-language takes en, ja or ko, not "{{text}}"',
     badAllowHost: '--allow-host takes HOST or HOST:PORT (like intranet.local or 127.0.0.1:8080), not "{{text}}"',
     serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
-    serving: 'Atmark is running at {{url}}\nOpen it in your browser; press Ctrl+C to stop.',
+    serving: 'Atmark is running at:\n{{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
       'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',

@@ -104,15 +104,15 @@ export const ja: Catalogue = {
     cancelled: '完了前に取り消されました',
     crashed: '読めませんでした: {{detail}}',
     metadataRedacted_one:
-      'この参照が示す名前（ファイル名、パス、URL）に含まれていた秘密情報 1 件を、引用情報・見出し・警告で [REDACTED:rule] に置き換えました。含めないようにするにはファイル名を変更してください',
+      'この参照が示す名前（ファイル名、パス、URL）に含まれていた秘密情報 1 件を、引用情報・見出し・警告で [REDACTED:規則名] に置き換えました。含めないようにするにはファイル名を変更してください',
     metadataRedacted_other:
-      'この参照が示す名前（ファイル名、パス、URL）に含まれていた秘密情報 {{count, number}} 件を、引用情報・見出し・警告で [REDACTED:rule] に置き換えました。含めないようにするにはファイル名を変更してください',
+      'この参照が示す名前（ファイル名、パス、URL）に含まれていた秘密情報 {{count, number}} 件を、引用情報・見出し・警告で [REDACTED:規則名] に置き換えました。含めないようにするにはファイル名を変更してください',
   },
   secrets: {
     redacted_one:
-      '秘密情報を 1 件伏せました: {{tally}}。数える・保存する・送る前に [REDACTED:rule] に置き換えています。モデルに値が必要なら、添付せずに説明してください。',
+      '秘密情報を 1 件伏せました: {{tally}}。数える・保存する・送る前に [REDACTED:規則名] に置き換えています。モデルに値が必要なら、添付せずに説明してください。',
     redacted_other:
-      '秘密情報を {{count, number}} 件伏せました: {{tally}}。数える・保存する・送る前に [REDACTED:rule] に置き換えています。モデルに値が必要なら、添付せずに説明してください。',
+      '秘密情報を {{count, number}} 件伏せました: {{tally}}。数える・保存する・送る前に [REDACTED:規則名] に置き換えています。モデルに値が必要なら、添付せずに説明してください。',
     invisible_one:
       '見えない文字 1 個を表示または削除しました: {{tally}}。こうした文字は文章を隠したり並べ替えたりでき、見えている内容とモデルが読む内容が食い違うことがあります。おかしく見えるときは元の文書を確認してください。',
     invisible_other:
@@ -190,6 +190,7 @@ export const ja: Catalogue = {
     unsupportedScheme: '対応していない URL スキームです{{d}}。添付できるのは http:// と https:// のページだけです',
     userinfo: 'ユーザー名やパスワードを含む URL は取得しません。アドレスの「@」より前の部分を取り除いてください',
     privateAddress: 'プライベートネットワークのアドレスです{{d}}。Atmark は公開されたページだけを取得します。{{hint}}',
+    allowHintWindow: 'このサーバーを信頼できるなら、設定の「許可するホスト」に {{entry}} を追加してください。',
     allowHint: 'このサーバーを信頼できるなら、--allow-host {{entry}}（または「許可するホスト」の設定）で許可してください。',
     dnsFailed: 'ホストが見つかりません{{d}}。アドレスと接続を確認してください',
     connectionFailed: '接続できませんでした{{d}}。アドレスと接続を確認してください',
@@ -372,7 +373,7 @@ export const ja: Catalogue = {
     badPromptLanguage: '--prompt-language には en、ja、ko のいずれかを指定してください。「{{text}}」は使えません',
     badAllowHost: '--allow-host には HOST または HOST:PORT（intranet.local や 127.0.0.1:8080 など）を指定してください。「{{text}}」は使えません',
     serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
-    serving: 'Atmark は {{url}} で動いています\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
+    serving: 'Atmark が動いています。アドレス:\n{{url}}\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:
       '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',

@@ -101,15 +101,15 @@ export const ko: Catalogue = {
     cancelled: '끝나기 전에 취소되었습니다',
     crashed: '읽을 수 없습니다: {{detail}}',
     metadataRedacted_one:
-      '이 참조가 알리는 이름(파일 이름, 경로, URL)에 있던 비밀 정보 1개를 인용 정보, 머리글, 경고에서 [REDACTED:rule]로 바꾸었습니다. 빼려면 파일 이름을 바꾸세요',
+      '이 참조가 알리는 이름(파일 이름, 경로, URL)에 있던 비밀 정보 1개를 인용 정보, 머리글, 경고에서 [REDACTED:규칙 이름]로 바꾸었습니다. 빼려면 파일 이름을 바꾸세요',
     metadataRedacted_other:
-      '이 참조가 알리는 이름(파일 이름, 경로, URL)에 있던 비밀 정보 {{count, number}}개를 인용 정보, 머리글, 경고에서 [REDACTED:rule]로 바꾸었습니다. 빼려면 파일 이름을 바꾸세요',
+      '이 참조가 알리는 이름(파일 이름, 경로, URL)에 있던 비밀 정보 {{count, number}}개를 인용 정보, 머리글, 경고에서 [REDACTED:규칙 이름]로 바꾸었습니다. 빼려면 파일 이름을 바꾸세요',
   },
   secrets: {
     redacted_one:
-      '비밀 정보 1개를 가렸습니다: {{tally}}. 세거나 저장하거나 보내기 전에 [REDACTED:rule]로 바꿨습니다. 모델에 값이 필요하면 첨부하지 말고 설명하세요.',
+      '비밀 정보 1개를 가렸습니다: {{tally}}. 세거나 저장하거나 보내기 전에 [REDACTED:규칙 이름]로 바꿨습니다. 모델에 값이 필요하면 첨부하지 말고 설명하세요.',
     redacted_other:
-      '비밀 정보 {{count, number}}개를 가렸습니다: {{tally}}. 세거나 저장하거나 보내기 전에 [REDACTED:rule]로 바꿨습니다. 모델에 값이 필요하면 첨부하지 말고 설명하세요.',
+      '비밀 정보 {{count, number}}개를 가렸습니다: {{tally}}. 세거나 저장하거나 보내기 전에 [REDACTED:규칙 이름]로 바꿨습니다. 모델에 값이 필요하면 첨부하지 말고 설명하세요.',
     invisible_one:
       '보이지 않는 문자 1개를 드러내거나 지웠습니다: {{tally}}. 이런 문자는 글을 숨기거나 순서를 바꿀 수 있어, 보이는 내용과 모델이 읽는 내용이 달라질 수 있습니다. 글이 이상해 보이면 원본을 확인하세요.',
     invisible_other:
@@ -187,6 +187,7 @@ export const ko: Catalogue = {
     unsupportedScheme: '지원하지 않는 URL 스킴입니다{{d}}. http://와 https:// 페이지만 첨부할 수 있습니다',
     userinfo: '사용자 이름이나 비밀번호가 들어간 URL은 가져오지 않습니다. 주소에서 "@" 앞부분을 지우세요',
     privateAddress: '사설 네트워크 주소입니다{{d}}. Atmark는 공개된 페이지만 가져옵니다. {{hint}}',
+    allowHintWindow: '이 서버를 신뢰한다면 설정의 "허용된 호스트"에 {{entry}}을(를) 추가하세요.',
     allowHint: '이 서버를 신뢰한다면 --allow-host {{entry}}(또는 "허용된 호스트" 설정)로 허용하세요.',
     dnsFailed: '호스트를 찾을 수 없습니다{{d}}. 주소와 연결을 확인하세요',
     connectionFailed: '연결할 수 없습니다{{d}}. 주소와 연결을 확인하세요',
@@ -369,7 +370,7 @@ export const ko: Catalogue = {
     badPromptLanguage: '--prompt-language에는 en, ja, ko 중 하나를 주세요. "{{text}}"는 쓸 수 없습니다',
     badAllowHost: '--allow-host에는 HOST 또는 HOST:PORT(intranet.local, 127.0.0.1:8080 등)를 주세요. "{{text}}"는 쓸 수 없습니다',
     serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
-    serving: 'Atmark가 {{url}}에서 실행 중입니다\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
+    serving: 'Atmark가 실행 중입니다. 주소:\n{{url}}\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
       '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
