@@ -29,7 +29,7 @@ function editorWords(language: Language): Extension {
 }
 
 function chipEffect(state: AppState, language: Language) {
-  return setChipInfoEffect.of({ infos: chipInfos(state.result, state.progress, language), language });
+  return setChipInfoEffect.of({ infos: chipInfos(state.result, state.progress, language, state.units), language });
 }
 
 /**
@@ -81,7 +81,7 @@ export function Composer({ onSubmit }: ComposerProps) {
             defaultKeymap: false,
           }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
-          chipCard({ onSelect: (raw) => store.getState().selectRef(raw), onRetry: () => void store.getState().expandFresh() }),
+          chipCard({ onSelect: (raw) => store.getState().selectRef(raw), onRetry: (raw) => store.getState().retryRef(raw) }),
           fileDrop({
             api,
             openFolder: (path) => void store.getState().openWorkspace(path),
@@ -107,7 +107,7 @@ export function Composer({ onSubmit }: ComposerProps) {
     });
     view.current = editor;
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.result !== previous.result || state.progress !== previous.progress) editor.dispatch({ effects: chipEffect(state, currentLanguage()) });
+      if (state.result !== previous.result || state.progress !== previous.progress || state.units !== previous.units) editor.dispatch({ effects: chipEffect(state, currentLanguage()) });
       // A quick fix from the Warnings panel: applied as an edit of the person's, so Undo takes it back.
       const edit = state.pendingEdit;
       if (edit && edit !== previous.pendingEdit && edit.to <= editor.state.doc.length) {

@@ -18,7 +18,8 @@ import { referencesState } from './chips';
 export interface ChipCardConfig {
   onSelect(raw: string): void;
   /** Reads every reference again (a chip that failed for a passing reason offers it). */
-  onRetry(): void;
+  /** Reads the reference `raw` again, a document without a work budget (the person asked to wait). */
+  onRetry(raw: string): void;
 }
 
 /** The chip that ends at `pos` or covers it, drawn as a chip (not one being typed). */
@@ -66,7 +67,7 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
       view.focus();
     });
   }
-  if (info.retryable) button('compose.chipCard.retry', () => config.onRetry());
+  if (info.retryable) button('compose.chipCard.retry', () => config.onRetry(ref.raw));
   button('compose.chipCard.preview', () => config.onSelect(ref.raw));
   button('compose.chipCard.remove', () => {
     const end = view.state.sliceDoc(ref.to, ref.to + 1) === ' ' ? ref.to + 1 : ref.to;

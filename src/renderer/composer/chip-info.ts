@@ -1,4 +1,4 @@
-import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit } from '../../shared/documents';
+import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit, type UnitProgress } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
@@ -18,6 +18,17 @@ export interface ChipInfo {
   detail: string;
   /** True when the reference failed for a reason that may pass (a timeout, a network error): reading it again may work. */
   retryable?: boolean;
+  /** While a document is read: how far it has come ("page 12 of 80"), shown on the chip. */
+  progress?: string;
+}
+
+/** The words of a document's progress, by what it counts. */
+const PROGRESS_KEYS = { page: 'ui.chip.progress.page', slide: 'ui.chip.progress.slide', sheet: 'ui.chip.progress.sheet' } as const;
+
+/** A chip whose document is being read: the unit being read of those it will read. */
+export function readingInfo(units: UnitProgress, language: Language): ChipInfo {
+  const position = translate(uiText(PROGRESS_KEYS[units.unit], { current: Math.min(units.done + 1, units.total ?? 0), total: units.total ?? 0 }), language);
+  return { state: 'resolving', tokens: null, detail: translate(uiText('ui.chip.reading', { position }), language), progress: position };
 }
 
 /** A chip whose reference has no result yet. */
@@ -29,9 +40,14 @@ export function resolvingInfo(language: Language): ChipInfo {
  * Derives each reference's chip from the latest expansion and the progress of the one in flight,
  * with its tooltip in `language`. A reference the latest result does not know yet (just typed) is
  * `resolving`; one the result knows keeps its state while a newer expansion runs, so chips do not
- * flicker on every keystroke.
+ * flicker on every keystroke. A document being read says how far it has come (`units`).
  */
-export function chipInfos(result: ExpansionResult | null, progress: Record<string, 'resolving' | 'done'>, language: Language = 'en'): Map<string, ChipInfo> {
+export function chipInfos(
+  result: ExpansionResult | null,
+  progress: Record<string, 'resolving' | 'done'>,
+  language: Language = 'en',
+  units: Readonly<Record<string, UnitProgress>> = {},
+): Map<string, ChipInfo> {
   const infos = new Map<string, ChipInfo>();
   for (const ref of result?.references ?? []) {
     const warning = ref.warnings[0];
@@ -42,7 +58,9 @@ export function chipInfos(result: ExpansionResult | null, progress: Record<strin
     if (!infos.has(ref.raw)) infos.set(ref.raw, ref.status === 'failed' ? { state, tokens, detail, retryable: true } : { state, tokens, detail });
   }
   for (const [raw, state] of Object.entries(progress)) {
-    if (state === 'resolving') infos.set(raw, resolvingInfo(language));
+    if (state !== 'resolving') continue;
+    const reading = units[raw];
+    infos.set(raw, reading && reading.total ? readingInfo(reading, language) : resolvingInfo(language));
   }
   return infos;
 }

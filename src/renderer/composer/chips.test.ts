@@ -86,6 +86,17 @@ describe('chipInfos', () => {
     expect(chipInfos(result, { '@file:a.ts': 'resolving' }).get('@file:a.ts')?.state).toBe('resolving');
     expect(chipInfos(null, { '@diff': 'resolving' }).get('@diff')?.state).toBe('resolving');
   });
+
+  it('a document being read says how far it has come, in the UI language', () => {
+    const units = { '@file:long.pdf': { done: 11, total: 80, unit: 'page' as const } };
+    const reading = chipInfos(null, { '@file:long.pdf': 'resolving' }, 'en', units).get('@file:long.pdf');
+    expect(reading).toMatchObject({ state: 'resolving', tokens: null, progress: 'page 12 of 80', detail: 'reading page 12 of 80…' });
+    expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'ja', units).get('@file:long.pdf')?.progress).toBe('80 ページ中 12 ページ目');
+    expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'ko', units).get('@file:long.pdf')?.progress).toBe('80쪽 중 12쪽');
+    // Before the count is known, and once it is done, no progress is shown.
+    expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'en', { '@file:long.pdf': { done: 0, total: null, unit: 'page' } }).get('@file:long.pdf')?.progress).toBeUndefined();
+    expect(chipInfos(null, { '@file:long.pdf': 'done' }, 'en', units).get('@file:long.pdf')).toBeUndefined();
+  });
 });
 
 describe('shortName', () => {

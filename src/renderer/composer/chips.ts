@@ -109,7 +109,7 @@ class ChipWidget extends WidgetType {
   }
 
   override eq(other: ChipWidget): boolean {
-    return other.ref.raw === this.ref.raw && other.language === this.language && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail;
+    return other.ref.raw === this.ref.raw && other.language === this.language && other.info.state === this.info.state && other.info.tokens === this.info.tokens && other.info.detail === this.info.detail && other.info.progress === this.info.progress;
   }
 
   toDOM(): HTMLElement {
@@ -135,6 +135,7 @@ class ChipWidget extends WidgetType {
     part('cm-chip-name', name);
     part('cm-chip-state', state);
     if (this.info.tokens !== null) part('cm-chip-tokens', words('ui.chip.tokens', { count: this.info.tokens }));
+    else if (this.info.progress) part('cm-chip-progress', this.info.progress);
     // A button with one label a screen reader reads whole ("file greet.ts, ok, 19 tokens"), and a
     // tab stop: Enter shows its block in the preview, as a click does.
     chip.setAttribute('role', 'button');

@@ -27,6 +27,8 @@ export const composerTheme = EditorView.theme({
   '.cm-chip-kind': { fontWeight: '600', color: 'var(--accent)' },
   '.cm-chip-state': { fontSize: '0.8em', textTransform: 'uppercase', letterSpacing: '0.03em', color: 'var(--fg-muted)' },
   '.cm-chip-tokens': { fontSize: '0.8em', color: 'var(--fg-muted)' },
+  // A document being read: how far it has come, where the tokens will be, in figures that do not jump.
+  '.cm-chip-progress': { fontSize: '0.8em', color: 'var(--fg-muted)', fontVariantNumeric: 'tabular-nums' },
   '.cm-chip-ok': { borderColor: 'var(--ok)' },
   '.cm-chip-ok .cm-chip-state': { color: 'var(--ok)' },
   '.cm-chip-warning': { borderColor: 'var(--warn)', backgroundColor: 'var(--warn-bg)' },

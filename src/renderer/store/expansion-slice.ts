@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { AtmarkApi } from '../../shared/api/contract';
 import type { ApiError } from '../../shared/api/result';
 import type { ExpansionResult } from '../../shared/expansion';
+import type { UnitProgress } from '../../shared/documents';
 import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
 import type { AppState } from './types';
 
@@ -23,6 +24,8 @@ export interface ExpansionSlice {
   busy: boolean;
   /** Per-reference progress of the expansion in flight, by raw text. */
   progress: Record<string, 'resolving' | 'done'>;
+  /** How far each document of the expansion in flight has been read, by raw text (the chip shows it). */
+  units: Record<string, UnitProgress>;
   /** Why the latest expansion failed (shown in the Warnings region), or null. */
   expandError: ApiError | null;
   /** The reference whose block the preview highlights. */
@@ -38,6 +41,12 @@ export interface ExpansionSlice {
   applyEdit(edit: Omit<PromptEdit, 'id'>): void;
   /** Expands the current text again now (workspace changed, a file was granted). */
   refresh(): void;
+  /**
+   * Reads the reference `raw` again (a chip's Retry): every reference is read afresh, and a document
+   * among them without a work budget, from now on, since the person chose to wait (its chip shows
+   * the progress).
+   */
+  retryRef(raw: string): void;
   /**
    * Expands the current text now, re-reading every reference, and returns the message: what Copy,
    * Export and Send use, so they never carry a stale read. Falls back to the text as written.
@@ -75,17 +84,28 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
     let edits = 0;
 
     api.onExpandProgress((event) => {
-      if (event.requestId === inFlight) set((s) => ({ progress: { ...s.progress, [event.raw]: event.state } }));
+      if (event.requestId !== inFlight) return;
+      const { units } = event;
+      set((s) => ({ progress: { ...s.progress, [event.raw]: event.state }, ...(units ? { units: { ...s.units, [event.raw]: units } } : {}) }));
     });
 
+    /**
+     * References the person pressed Retry on. It stays their choice: every later expansion (the
+     * preview, Copy, Send) reads them without a work budget too, or Send would time out on the
+     * document the person just waited for.
+     */
+    const retried = new Set<string>();
+
+    /** Expands the current text (the retried references among it read without a work budget). */
     async function run(fresh = false): Promise<ExpansionResult | null> {
       clearTimeout(timer);
       if (inFlight) void api.cancel({ requestId: inFlight });
       const requestId = `expand-${++sequence}`;
       inFlight = requestId;
       const { text, contextLength } = get();
-      set({ progress: {}, busy: true });
-      const answer = await api.expand({ requestId, text, contextLength, fresh });
+      set({ progress: {}, units: {}, busy: true });
+      const retry = [...retried].filter((raw) => text.includes(raw));
+      const answer = await api.expand({ requestId, text, contextLength, fresh, ...(retry.length ? { retry } : {}) });
       if (inFlight !== requestId) return answer.ok ? answer.value : null; // a newer expansion replaced this one
       inFlight = null;
       if (answer.ok) set({ result: answer.value, resultText: text, busy: false, expandError: null });
@@ -126,6 +146,7 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       resultText: null,
       busy: false,
       progress: {},
+      units: {},
       expandError: null,
       selectedRef: null,
       cursor: null,
@@ -153,6 +174,10 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       // A chosen reference is shown in the Preview tab, which opens if it was collapsed or on Warnings.
       selectRef: (raw) => set(raw === null ? { selectedRef: null } : { selectedRef: raw, sideOpen: true, sideTab: 'preview' }),
       refresh: () => schedule(0),
+      retryRef: (raw) => {
+        retried.add(raw);
+        void run(true);
+      },
       async expandFresh() {
         // A newer expansion (a keystroke meanwhile) may replace this one: its message is then the one
         // to use, so wait for it too. Copy and Export never go out with the text unexpanded while

@@ -84,6 +84,12 @@ export const enUi = {
     slides: 'slides {{start}}–{{end}}',
     sheet: 'sheet {{start}}',
     sheets: 'sheets {{start}}–{{end}}',
+    progress: {
+      page: 'page {{current, number}} of {{total, number}}',
+      slide: 'slide {{current, number}} of {{total, number}}',
+      sheet: 'sheet {{current, number}} of {{total, number}}',
+    },
+    reading: 'reading {{position}}…',
     commits_one: 'last commit',
     commits_other: 'last {{count, number}} commits',
   },

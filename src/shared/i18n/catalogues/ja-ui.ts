@@ -79,6 +79,12 @@ export const jaUi: Catalogue['ui'] = {
     slides: 'スライド {{start}}–{{end}}',
     sheet: 'シート {{start}}',
     sheets: 'シート {{start}}–{{end}}',
+    progress: {
+      page: '{{total, number}} ページ中 {{current, number}} ページ目',
+      slide: '{{total, number}} 枚中 {{current, number}} 枚目のスライド',
+      sheet: '{{total, number}} シート中 {{current, number}} シート目',
+    },
+    reading: '{{position}}を読み込み中…',
     commits_one: '直近のコミット',
     commits_other: '直近 {{count, number}} 件のコミット',
   },

@@ -79,6 +79,12 @@ export const koUi: Catalogue['ui'] = {
     slides: '슬라이드 {{start}}–{{end}}',
     sheet: '시트 {{start}}',
     sheets: '시트 {{start}}–{{end}}',
+    progress: {
+      page: '{{total, number}}쪽 중 {{current, number}}쪽',
+      slide: '슬라이드 {{total, number}}장 중 {{current, number}}장',
+      sheet: '시트 {{total, number}}개 중 {{current, number}}번째',
+    },
+    reading: '{{position}} 읽는 중…',
     commits_one: '최근 커밋',
     commits_other: '최근 커밋 {{count, number}}개',
   },
