@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -67,10 +67,7 @@ describe.each(VIEWS)('axe: $locale $scheme at $width×$height', ({ scheme, width
 
   beforeAll(async () => {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, bypassCSP: true, locale });
-    page = await context.newPage();
-    page.setDefaultTimeout(UI_WAIT_MS);
-    await page.goto(host.url);
-    await page.getByRole('status', { name: n.workspace }).getByText('project', { exact: true }).waitFor();
+    page = await openComposer(context, host.url, n.workspace);
   });
 
   afterAll(async () => page?.context().close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandIO } from '../src/main/cli/expand-command';
 import { runCli } from '../src/main/cli/main';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -30,10 +30,7 @@ beforeAll(async () => {
   const settings = { version: 1, endpoints: [endpoint], chosenEndpointId: 'vllm', limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(context, host.url);
 });
 
 afterAll(async () => {

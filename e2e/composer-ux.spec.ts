@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -35,10 +35,7 @@ beforeAll(async () => {
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(context, host.url);
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../src/main/host/renderer-build';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { DEFAULT_REPLY, startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { startChildHost, type ChildHost } from './support/child-host';
 import { composerPage } from './support/composer-page';
@@ -51,10 +51,7 @@ afterAll(async () => {
 async function start(): Promise<{ page: Page; ui: ReturnType<typeof composerPage> }> {
   host = await startChildHost({ workspace: workspace.root, userDataDir, rendererDir });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  const page = await openComposer(context, host.url);
   return { page, ui: composerPage(page) };
 }
 

@@ -7,7 +7,7 @@ import { makePdf } from '../test-support/documents';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
@@ -34,10 +34,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(workspace.root, 'long.pdf'), await makePdf(400, 1));
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS, documentTimeoutMs: 100 }, allowHosts: [] };
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 820 } })).newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(await browser.newContext({ viewport: { width: 1280, height: 820 } }), host.url);
 }, 180_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -33,10 +33,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(workspace.root, 'eight', 'budget-7.xlsx'), await makeXlsx(1, 4));
   await fs.writeFile(path.join(workspace.root, 'eight', 'deck-8.pptx'), makePptx([{ title: 'Kickoff', bullets: ['goals', 'owners'] }]));
   [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 820 } })).newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(await browser.newContext({ viewport: { width: 1280, height: 820 } }), host.url);
 });
 
 afterAll(async () => {

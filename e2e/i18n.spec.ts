@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage, type ComposerNames } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
@@ -123,10 +123,7 @@ describe.each(LOCALES)('the composer with the browser in $locale', (l) => {
 
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: 'light', locale: l.locale });
-    page = await context.newPage();
-    page.setDefaultTimeout(UI_WAIT_MS);
-    await page.goto(host.url);
-    await page.getByRole('status', { name: l.workspace }).getByText('project', { exact: true }).waitFor();
+    page = await openComposer(context, host.url, l.workspace);
   });
 
   afterAll(async () => {

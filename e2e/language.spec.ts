@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -29,10 +29,7 @@ beforeAll(async () => {
   const localPresets = [{ id: 'ollama', baseUrl: ollama.baseUrl }];
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings, systemLanguageTags: ['ja_JP.UTF-8'], localPresets }), launchChromium()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'ワークスペース' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(context, host.url, 'ワークスペース');
 });
 
 afterAll(async () => {

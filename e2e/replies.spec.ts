@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { startTestServer, type TestServer } from '../test-support/net-server';
 import { startOpenAiServer, type OpenAiTestServer } from '../test-support/openai-server';
 import { launchChromium } from './support/browser';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -77,10 +77,7 @@ beforeAll(async () => {
   [host, browser] = await Promise.all([startTestHost(workspace.root, { settings }), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(context, host.url);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { launchChromium } from './support/browser';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { composerPage } from './support/composer-page';
 import { startTestHost, type TestHost } from './support/host';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -33,10 +33,7 @@ beforeAll(async () => {
   // bypassCSP: the page's policy would block axe's script (the policy is tested elsewhere).
   const context = await browser.newContext({ viewport: { width: 800, height: 600 }, bypassCSP: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  page = await context.newPage();
-  page.setDefaultTimeout(UI_WAIT_MS);
-  await page.goto(host.url);
-  await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+  page = await openComposer(context, host.url);
 });
 
 afterAll(async () => {

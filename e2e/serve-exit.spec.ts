@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuild } from '../src/main/host/renderer-build';
-import { UI_WAIT_MS } from './support/waits';
+import { openComposer } from './support/waits';
 import { launchChromium } from './support/browser';
 import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
@@ -75,10 +75,7 @@ describe('atmark serve with a page connected', () => {
     const { child, url, exited } = await startServe(config);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(UI_WAIT_MS);
-      await page.goto(url);
-      await page.getByRole('status', { name: 'Workspace' }).getByText('project', { exact: true }).waitFor();
+      const page = await openComposer(context, url);
       const ui = composerPage(page);
       // An expansion runs the engine worker and completion the index worker: both must end.
       await ui.write('Summarise @file:README.md and the last words');
