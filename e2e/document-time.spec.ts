@@ -53,8 +53,9 @@ describe('documents that take long', () => {
     await ui().write(`Summarise ${raw} please`);
     await expect.poll(() => chip(raw).getAttribute('data-state'), { timeout: DOCUMENT_SETTLES_MS }).toBe('warning');
     const warnings = (await (await ui().showWarnings()).textContent()) ?? '';
-    // The sentence names the budget and never tells the person the small file is too big.
-    expect(warnings).toMatch(/reading the PDF (took more than 0\.1 s of work|was stopped after 0\.1 s of work)/);
+    // The sentence names the budget spent and never tells the person the small file is too big. The
+    // budget is 0.1 s, plus 5 ms a page once the worker has counted the 14 pages (0.17 s, "0.2").
+    expect(warnings).toMatch(/reading the PDF (took more than 0\.[12] s of work|was stopped after 0\.[12] s of work)/);
     expect(warnings).toContain('Press Retry');
     expect(warnings).not.toMatch(/smaller (file|page range)/);
     await ui().showPreview();
@@ -69,21 +70,28 @@ describe('documents that take long', () => {
     await ui().clearPrompt();
     await ui().prompt().click();
     await page.keyboard.type(`Read ${raw} `);
+    // This host's budget is this file's own (0.1 s of work, 5 ms a page once the pages are counted):
+    // a slower processor may spend it, even before the first page, and Retry then reads the
+    // document to its end, its chip counting again. Either way the chip must say how far it is.
     const seen = new Set<string>();
+    let retried = false;
     await expect
       .poll(
         async () => {
           const progress = await chip(raw).locator('.cm-chip-progress').textContent({ timeout: 100 }).catch(() => null);
           if (progress) seen.add(progress);
+          if (!retried && (await chip(raw).getAttribute('data-state')) === 'warning') {
+            retried = true;
+            await chip(raw).hover();
+            await page.getByRole('group', { name: `Details of ${raw}` }).getByRole('button', { name: 'Retry' }).click();
+          }
           return [...seen].some((p) => /^page \d+ of 400$/.test(p));
         },
         { timeout: DOCUMENT_SETTLES_MS, interval: 20 },
       )
       .toBe(true);
     await expect.poll(() => chip(raw).getAttribute('data-state'), { timeout: DOCUMENT_SETTLES_MS }).not.toBe('resolving');
-    // This host's budget is this file's own (0.1 s of work, 5 ms a page): a slower processor may
-    // spend it, and Retry then reads the document to its end, its chip counting again.
-    if ((await chip(raw).getAttribute('data-state')) === 'warning') {
+    if (!retried && (await chip(raw).getAttribute('data-state')) === 'warning') {
       await chip(raw).hover();
       await page.getByRole('group', { name: `Details of ${raw}` }).getByRole('button', { name: 'Retry' }).click();
     }

@@ -26,6 +26,16 @@ export async function extractJob(job: ExtractionJob, onProgress?: ProgressListen
   }
 }
 
+/**
+ * Loads what `job` will be read with, so that the work counted against a document's budget is the
+ * document's own: a worker started afresh (the last one ran out of a budget) loads PDF.js again,
+ * and on a slow laptop that alone is more than a tenth of a second. Failures are left for the job.
+ */
+export async function loadReaderFor(job: ExtractionJob): Promise<void> {
+  if (job.kind === 'page') await import('../net/extract').catch(() => undefined);
+  else await warmReaders([job.format]);
+}
+
 /** Every format, for a worker warmed before anyone named one. */
 const ALL_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx', 'xlsx', 'pptx', 'odt'];
 

@@ -84,7 +84,7 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 async function importWithoutCanvas(): Promise<PdfJs> {
-  const g = globalThis as { DOMMatrix?: unknown };
+  const g = globalThis as { DOMMatrix?: unknown; pdfjsWorker?: unknown };
   g.DOMMatrix ??= PlainMatrix;
   const original = process.getBuiltinModule.bind(process);
   // PDF.js reaches `require` through process.getBuiltinModule('module') at load time; for that one
@@ -105,7 +105,12 @@ async function importWithoutCanvas(): Promise<PdfJs> {
   };
   (process as { getBuiltinModule: unknown }).getBuiltinModule = refusing;
   try {
-    return await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // In Node PDF.js runs its "worker" in this thread, importing pdf.worker.mjs on the first
+    // getDocument: loaded here instead (through the global PDF.js looks for first), that load is
+    // part of warming the reader, not of reading someone's first PDF against its budget.
+    g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return pdfjs;
   } finally {
     (process as { getBuiltinModule: unknown }).getBuiltinModule = original;
   }

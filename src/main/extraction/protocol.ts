@@ -114,6 +114,8 @@ export type ToWorker = { type: 'job'; id: number; job: ExtractionJob } | { type:
 export type FromWorker =
   /** Once, at start: the worker's OS thread id, by which its CPU time is read (null where unknown). */
   | { type: 'ready'; tid: number | null }
+  /** A job's reader is loaded and its own work begins: from here its CPU time counts. */
+  | { type: 'started'; id: number }
   | { type: 'progress'; id: number; progress: ExtractionProgress }
   /** A job's outcome, with the worker's heap and buffer bytes in use after it. */
   | { type: 'result'; id: number; result: ExtractionResult; memory: number }

@@ -57,6 +57,18 @@ describe('runExtraction', () => {
     expect(jobs.pool.started).toBe(2);
   });
 
+  it("does not charge a document for loading its reader: a fresh worker's first PDF is read within a tenth of a second of work", async () => {
+    // Loading PDF.js and its in-thread worker costs a fresh worker a few hundred ms of CPU; reading
+    // this one-page PDF costs it a few. A worker replaced after a spent budget starts cold, and the
+    // document it reads next must not pay for that.
+    const jobs = ownJobs({ size: 1 });
+    const pdf = await makePdf(1, 2);
+    const job: DocumentJob = { kind: 'document', format: 'pdf', bytes: pdf, range: null, maxTextBytes: 64 * 1024, maxInflatedBytes: 64 * 1024 * 1024 };
+    const result = await runExtraction(job, { budget: { workMs: 100, idleMs: 120_000, clockMs: 240_000 }, jobs });
+    expect(result).toMatchObject({ ok: true });
+    expect(jobs.pool.started).toBe(1);
+  });
+
   it('stops a job that finishes no unit within its idle bound (where CPU time is not counted)', async () => {
     const jobs = ownJobs({ size: 1 });
     const result = await runExtraction({ ...article, html: nestedDivPage(100_000) }, { budget: { workMs: null, idleMs: 400, clockMs: 240_000 }, jobs });

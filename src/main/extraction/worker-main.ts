@@ -7,7 +7,7 @@
  */
 import './worker-quiet';
 import { parentPort, workerData } from 'node:worker_threads';
-import { extractJob, warmReaders } from './extract-job';
+import { extractJob, loadReaderFor, warmReaders } from './extract-job';
 import type { ExtractionResult, FromWorker, ToWorker } from './protocol';
 import { currentThreadId } from './thread-cpu';
 
@@ -44,7 +44,11 @@ port.on('message', (message: ToWorker) => {
   }
   const { id, job } = message;
   running = id;
-  extractJob(job, (progress) => post({ type: 'progress', id, progress }))
+  loadReaderFor(job)
+    .then(() => {
+      post({ type: 'started', id });
+      return extractJob(job, (progress) => post({ type: 'progress', id, progress }));
+    })
     .catch((err: unknown): ExtractionResult => ({ ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) }))
     .then((result) => {
       running = null;

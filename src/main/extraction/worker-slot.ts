@@ -112,7 +112,8 @@ export class WorkerSlot {
     if (!this.alive) return { result: this.death ?? { ok: false, problem: 'failed', detail: 'the extraction worker did not start' }, memory: null };
     const id = nextJobId++;
     const started = Date.now();
-    const cpuAtStart = this.tid === null ? null : threadCpuMs(this.tid);
+    // Counted from the worker's 'started': loading a reader is not the document's work.
+    let cpuAtStart: number | null = null;
     let workMs = budget.workMs;
     let lastUnitAt = started;
     let progress: ExtractionProgress | undefined;
@@ -144,6 +145,9 @@ export class WorkerSlot {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.current = (message) => {
         switch (message.type) {
+          case 'started':
+            if (message.id === id && this.tid !== null) cpuAtStart = threadCpuMs(this.tid);
+            return;
           case 'progress':
             if (message.id !== id) return;
             // The first report names how many units the job will read: the work budget grows with them.
