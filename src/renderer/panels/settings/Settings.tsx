@@ -92,13 +92,18 @@ export function Settings() {
     // The form holds the change at once, not when the answer comes: a save made before then (leaving
     // another field, closing the panel) sends the whole form, and must not send it without this change.
     setForm(next);
+    // Until this change is saved, no Undo is offered: the one on screen belongs to the change before,
+    // and a click on it right after this one (Remove, then Undo) would undo the wrong change.
+    setUndo(null);
     if (!(await save(next))) return;
     setMessage({ kind: 'info', said });
     setUndo(before);
   }
   async function undoLast(): Promise<void> {
     if (!undo) return;
-    if (await save(undo)) show('info', uiText('ui.settings.undone'));
+    const previous = undo;
+    setUndo(null);
+    if (await save(previous)) show('info', uiText('ui.settings.undone'));
   }
   /** Fields that are typed in are saved when the person leaves them. */
   const saveOnLeave = () => void commit(form, uiText('ui.settings.changeSaved'));
