@@ -70,8 +70,13 @@ export function sectionMarkdown(blocks: readonly HwpBlock[]): string {
   for (const block of blocks) {
     if (block.kind === 'table') {
       flush();
-      const table = markdownTable(block.rows);
-      if (table) out.push(table);
+      // A one-column table is a box around text (a 1×1 table is how Hangul users frame a note, and
+      // forms stack labels so): its cells read as paragraphs, not as a table with a false header.
+      if (block.rows.every((row) => row.length <= 1)) out.push(...block.rows.map((row) => (row[0] ?? '').trim()).filter(Boolean));
+      else {
+        const table = markdownTable(block.rows);
+        if (table) out.push(table);
+      }
       continue;
     }
     // Spaces that align text on the printed page (common in official forms) only cost tokens.

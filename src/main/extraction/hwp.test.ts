@@ -62,18 +62,27 @@ describe('HWPX (OWPML written part by part, read by Atmark)', () => {
     expect(text).toBe('| 기간 |  | 비고 |\n| --- | --- | --- |\n| 1월 | 2월 | 없음 |');
   });
 
-  it('leaves fields’ instructions out of the text', async () => {
-    const field = '<hp:p paraPrIDRef="0" styleIDRef="0"><hp:run><hp:t>수신 </hp:t><hp:ctrl><hp:fieldBegin type="CLICK_HERE"><hp:parameters><hp:stringParam name="Command">Clickhere:set:48:Direction</hp:stringParam></hp:parameters></hp:fieldBegin></hp:ctrl><hp:t>교육청</hp:t></hp:run></hp:p>';
+  it('a one-column table (a box around a note) reads as paragraphs, not as a table', async () => {
+    expect(await markdown(makeHwpx([[{ text: '앞' }, { table: [['※ 유의 사항: 제출 기한을 지키세요.']] }, { table: [['등록일'], ['결재일']] }]]), 'hwpx')).toBe('앞\n\n※ 유의 사항: 제출 기한을 지키세요.\n\n등록일\n\n결재일');
+  });
+
+  it('leaves fields’ instructions out of the text and decodes XML’s entities', async () => {
+    const field = '<hp:p paraPrIDRef="0" styleIDRef="0"><hp:run><hp:t>수신 </hp:t><hp:ctrl><hp:fieldBegin type="CLICK_HERE"><hp:parameters><hp:stringParam name="Command">Clickhere:set:48:Direction</hp:stringParam></hp:parameters></hp:fieldBegin></hp:ctrl><hp:t>&lt;R&amp;D&gt; 교육청</hp:t></hp:run></hp:p>';
     const bytes = makeHwpx([[{ text: 'x' }]], {
       'Contents/section0.xml': `<hs:sec xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph" xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section">${field}</hs:sec>`,
     });
-    expect(await markdown(bytes, 'hwpx')).toBe('수신 교육청');
+    expect(await markdown(bytes, 'hwpx')).toBe('수신 <R&D> 교육청');
   });
 
-  it('an encrypted package is refused as encrypted; a broken section as damaged', async () => {
+  it('a DTD is never read: an entity it declares is not expanded (billion laughs)', async () => {
+    const laughs = '<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><hs:sec xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section" xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph"><hp:p><hp:run><hp:t>&b;</hp:t></hp:run></hp:p></hs:sec>';
+    expect(await markdown(makeHwpx(KOREAN(), { 'Contents/section0.xml': laughs }), 'hwpx')).not.toContain('aaaaaaaaaa');
+  });
+
+  it('an encrypted package is refused as encrypted; a section that is not XML as damaged', async () => {
     const encrypted = makeHwpx(KOREAN(), { 'META-INF/manifest.xml': '<odf:manifest xmlns:odf="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><odf:file-entry odf:full-path="Contents/section0.xml"><odf:encryption-data/></odf:file-entry></odf:manifest>' });
     expect(problem(await extractJob(job(encrypted, 'hwpx')))).toBe('encrypted');
-    expect(problem(await extractJob(job(makeHwpx(KOREAN(), { 'Contents/section0.xml': '<hs:sec><hp:p>' }), 'hwpx')))).toBe('damaged');
+    expect(problem(await extractJob(job(makeHwpx(KOREAN(), { 'Contents/section0.xml': 'not XML at all' }), 'hwpx')))).toBe('damaged');
   });
 
   it('a section that inflates past the budget is refused as a bomb', async () => {

@@ -5,12 +5,12 @@
  * tables with merged cells; text in text boxes. Fields' instructions, headers, footers, notes and
  * pictures (`BinData/`) are not read.
  */
+import { parseDocument } from 'htmlparser2';
 import { DocumentProblem } from './document-problem';
 import { gridOf, headingOf, headingOfStyleName, MAX_NESTING, sectionMarkdown, type HwpBlock, type HwpHeading } from './hwp-blocks';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './repack';
-import { children, parseXml, type XmlElement } from './xml';
 import { ZipArchive } from './zip';
 
 /** The extractor named in citations. */
@@ -19,18 +19,60 @@ export const HWPX_EXTRACTOR = 'atmark-hwpx 1';
 /** Hancom's namespaces all start so (2011 and 2016 paragraph, section and head schemas). */
 const HANCOM = 'http://www.hancom.co.kr/hwpml/';
 
-/** True when `node` is the OWPML element `name`, whichever OWPML schema year it uses. */
-function is(node: XmlElement, name: string): boolean {
-  return node.nodeType === 1 && node.localName === name && (node.namespaceURI ?? '').startsWith(HANCOM);
+/** An element or text of a parsed part (htmlparser2's tree, as far as this reader needs it). */
+interface Node {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: Node[];
+}
+
+/**
+ * A part's XML tree. OWPML parts declare a dozen namespaces on their root, which made a DOM parser
+ * that keeps namespace maps per element ten times slower than htmlparser2's XML mode, which only
+ * tokenises: elements are matched by local name, and a prefix counts as Hancom's when the root
+ * declares it so. Only the five predefined and numeric entities are decoded: a DTD is never read,
+ * so no entity expands (billion laughs).
+ */
+class Part {
+  readonly root: Node;
+  private readonly hancom = new Set<string>();
+
+  constructor(text: string, name: string, rootName: string) {
+    const doc = parseDocument(text, { xmlMode: true }) as unknown as Node;
+    const root = (doc.children ?? []).find((c) => c.type === 'tag');
+    if (!root || localName(root) !== rootName) throw new DocumentProblem('damaged', `${name}: no ${rootName} element`);
+    this.root = root;
+    for (const [key, value] of Object.entries(root.attribs ?? {})) {
+      if (key.startsWith('xmlns:') && value.startsWith(HANCOM)) this.hancom.add(key.slice(6));
+    }
+  }
+
+  /** True when `node` is the OWPML element `name`, whichever OWPML schema year its prefix names. */
+  is(node: Node, name: string): boolean {
+    if (node.type !== 'tag' || localName(node) !== name) return false;
+    const colon = node.name!.indexOf(':');
+    return colon < 0 || this.hancom.has(node.name!.slice(0, colon));
+  }
+
+  kids(node: Node, name: string): Node[] {
+    return children(node).filter((c) => this.is(c, name));
+  }
+}
+
+function localName(node: Node): string {
+  const name = node.name ?? '';
+  return name.slice(name.indexOf(':') + 1);
+}
+
+function children(node: Node): Node[] {
+  return (node.children ?? []).filter((c) => c.type === 'tag');
 }
 
 /** An unprefixed attribute (OWPML puts none of its attributes in a namespace). */
-function attr(node: XmlElement, name: string): string {
-  return (node as unknown as { getAttribute(n: string): string | null }).getAttribute(name) ?? '';
-}
-
-function kids(node: XmlElement, name: string): XmlElement[] {
-  return children(node).filter((c) => is(c, name));
+function attr(node: Node, name: string): string {
+  return node.attribs?.[name] ?? '';
 }
 
 /** Paragraph shapes' and styles' heading types, by id, from `Contents/header.xml`. */
@@ -45,18 +87,19 @@ function readHeader(archive: ZipArchive): Header {
   const header: Header = { shapes: new Map(), styles: new Map() };
   const text = archive.textOf('Contents/header.xml');
   if (text === null) return header;
-  const walk = (node: XmlElement, depth: number) => {
+  const part = new Part(text, 'Contents/header.xml', 'head');
+  const walk = (node: Node, depth: number) => {
     for (const c of children(node)) {
-      if (is(c, 'paraPr')) {
-        const heading = kids(c, 'heading')[0];
+      if (part.is(c, 'paraPr')) {
+        const heading = part.kids(c, 'heading')[0];
         const type = heading ? HEADING_TYPES[attr(heading, 'type')] : undefined;
         if (heading && type) header.shapes.set(attr(c, 'id'), { type, level: Math.min(Number(attr(heading, 'level')) || 0, 9) });
-      } else if (is(c, 'style')) {
+      } else if (part.is(c, 'style')) {
         header.styles.set(attr(c, 'id'), headingOfStyleName(attr(c, 'name'), attr(c, 'engName')));
       } else if (depth < 4) walk(c, depth + 1);
     }
   };
-  walk(parseXml(text, 'Contents/header.xml'), 0);
+  walk(part.root, 0);
   return header;
 }
 
@@ -68,66 +111,69 @@ function sectionParts(archive: ZipArchive): string[] {
     .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
   const hpf = archive.textOf('Contents/content.hpf');
   if (hpf === null) return byNumber;
-  const root = parseXml(hpf, 'Contents/content.hpf');
   const hrefs = new Map<string, string>();
   const spine: string[] = [];
-  for (const part of children(root)) {
-    for (const c of children(part)) {
-      if (c.localName === 'item') hrefs.set(attr(c, 'id'), attr(c, 'href'));
-      else if (c.localName === 'itemref') spine.push(attr(c, 'idref'));
+  for (const list of children(new Part(hpf, 'Contents/content.hpf', 'package').root)) {
+    for (const c of children(list)) {
+      if (localName(c) === 'item') hrefs.set(attr(c, 'id'), attr(c, 'href'));
+      else if (localName(c) === 'itemref') spine.push(attr(c, 'idref'));
     }
   }
   const ordered = spine.map((id) => hrefs.get(id) ?? '').filter((href) => byNumber.includes(href));
   return ordered.length ? [...new Set(ordered)] : byNumber;
 }
 
-/** The text of an `hp:t`: characters, tabs and line breaks; marks (pens, tracked changes) carry none. */
-function runText(t: XmlElement): string {
-  let text = '';
-  for (const c of Array.from(t.childNodes)) {
-    if (c.nodeType === 3) text += c.nodeValue ?? '';
-    else if (is(c, 'tab')) text += '\t';
-    else if (is(c, 'lineBreak')) text += '\n';
-    else if (is(c, 'nbSpace') || is(c, 'fwSpace')) text += ' ';
-    else if (is(c, 'hyphen')) text += '-';
-  }
-  return text;
-}
-
 /** Reads paragraphs into blocks, with what they hold (tables, text boxes) after their own text. */
 class SectionReader {
   readonly blocks: HwpBlock[] = [];
 
-  constructor(private readonly header: Header) {}
+  constructor(
+    private readonly part: Part,
+    private readonly header: Header,
+  ) {}
 
-  paragraphs(parent: XmlElement, depth: number): void {
-    for (const p of kids(parent, 'p')) this.paragraph(p, depth);
+  paragraphs(parent: Node, depth: number): void {
+    for (const p of this.part.kids(parent, 'p')) this.paragraph(p, depth);
   }
 
-  private paragraph(p: XmlElement, depth: number): void {
+  private paragraph(p: Node, depth: number): void {
     let text = '';
-    const held: XmlElement[] = [];
-    for (const run of kids(p, 'run')) {
+    const held: Node[] = [];
+    for (const run of this.part.kids(p, 'run')) {
       for (const c of children(run)) {
-        if (is(c, 't')) text += runText(c);
+        if (this.part.is(c, 't')) text += this.runText(c);
         // A field's instruction, a header, a footer or a note: not the body's text.
-        else if (is(c, 'ctrl') || is(c, 'secPr')) continue;
+        else if (this.part.is(c, 'ctrl') || this.part.is(c, 'secPr')) continue;
         else held.push(c);
       }
     }
     const heading = headingOf(this.header.shapes.get(attr(p, 'paraPrIDRef')), this.header.styles.get(attr(p, 'styleIDRef')));
     this.blocks.push({ kind: 'text', text, heading });
     for (const object of held) {
-      if (is(object, 'tbl')) this.blocks.push({ kind: 'table', rows: this.table(object, depth) });
-      else if (depth < MAX_NESTING) for (const list of subLists(object)) this.paragraphs(list, depth + 1);
+      if (this.part.is(object, 'tbl')) this.blocks.push({ kind: 'table', rows: this.table(object, depth) });
+      else if (depth < MAX_NESTING) for (const list of this.subLists(object)) this.paragraphs(list, depth + 1);
     }
   }
 
-  private table(tbl: XmlElement, depth: number): string[][] {
+  /** The text of an `hp:t`: characters, tabs and line breaks; marks (pens, tracked changes) carry none. */
+  private runText(t: Node): string {
+    let text = '';
+    for (const c of t.children ?? []) {
+      if (c.type === 'text') text += c.data ?? '';
+      else if (c.type === 'cdata') text += (c.children ?? []).map((d) => d.data ?? '').join('');
+      else if (this.part.is(c, 'tab')) text += '\t';
+      else if (this.part.is(c, 'lineBreak')) text += '\n';
+      else if (this.part.is(c, 'nbSpace') || this.part.is(c, 'fwSpace')) text += ' ';
+      else if (this.part.is(c, 'hyphen')) text += '-';
+    }
+    return text;
+  }
+
+  private table(tbl: Node, depth: number): string[][] {
     const cells: { row: number; col: number; text: string }[] = [];
-    kids(tbl, 'tr').forEach((tr, r) => {
-      kids(tr, 'tc').forEach((tc, c) => {
-        const address = kids(tc, 'cellAddr')[0];
+    this.part.kids(tbl, 'tr').forEach((tr, r) => {
+      this.part.kids(tr, 'tc').forEach((tc, c) => {
+        const address = this.part.kids(tc, 'cellAddr')[0];
         const row = address ? Number(attr(address, 'rowAddr')) : r;
         const col = address ? Number(attr(address, 'colAddr')) : c;
         cells.push({ row: Number.isInteger(row) ? row : r, col: Number.isInteger(col) ? col : c, text: this.cellText(tc, depth) });
@@ -137,22 +183,22 @@ class SectionReader {
   }
 
   /** A cell's paragraphs on one line; a table inside it is read as its cells' text. */
-  private cellText(tc: XmlElement, depth: number): string {
+  private cellText(tc: Node, depth: number): string {
     if (depth >= MAX_NESTING) return '';
-    const inner = new SectionReader(this.header);
-    for (const list of kids(tc, 'subList')) inner.paragraphs(list, depth + 1);
+    const inner = new SectionReader(this.part, this.header);
+    for (const list of this.part.kids(tc, 'subList')) inner.paragraphs(list, depth + 1);
     return inner.blocks
       .map((b) => (b.kind === 'text' ? b.text : b.rows.map((row) => row.join(' ')).join(' ')))
       .map((t) => t.replace(/\s+/g, ' ').trim())
       .filter(Boolean)
       .join(' ');
   }
-}
 
-/** The text lists of a drawing object (a text box's `hp:drawText/hp:subList`), found within a few levels. */
-function subLists(node: XmlElement, depth = 0): XmlElement[] {
-  if (depth > 4) return [];
-  return children(node).flatMap((c) => (is(c, 'subList') ? [c] : is(c, 'tbl') ? [] : subLists(c, depth + 1)));
+  /** The text lists of a drawing object (a text box's `hp:drawText/hp:subList`), found within a few levels. */
+  private subLists(node: Node, depth = 0): Node[] {
+    if (depth > 4) return [];
+    return children(node).flatMap((c) => (this.part.is(c, 'subList') ? [c] : this.part.is(c, 'tbl') ? [] : this.subLists(c, depth + 1)));
+  }
 }
 
 /** Extracts an HWPX document, section by section. */
@@ -167,8 +213,9 @@ export async function extractHwpx(job: DocumentJob, onProgress?: ProgressListene
   collector.expect(sections.length);
   for (let index = job.range?.start ?? 1; index <= sections.length && collector.more(index); index++) {
     const name = sections[index - 1]!;
-    const reader = new SectionReader(header);
-    reader.paragraphs(parseXml(archive.textOf(name) ?? '', name), 0);
+    const part = new Part(archive.textOf(name) ?? '', name, 'sec');
+    const reader = new SectionReader(part, header);
+    reader.paragraphs(part.root, 0);
     if (!collector.add(index, '', sectionMarkdown(reader.blocks))) break;
   }
   return { kind: 'document', format: 'hwpx', extractor: HWPX_EXTRACTOR, unit: 'section', unitCount: sections.length, parts: collector.parts, stoppedAt: collector.stoppedAt, notices: noticesOf(archive) };
