@@ -45,6 +45,8 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   const pdf = /%PDF-\d\.\d/.exec(head);
   if (pdf && !head.slice(0, pdf.index).includes('<')) return { kind: 'document', format: 'pdf' };
+  // HWP 3 and older are no OLE container but start with the same signature; the reader says it is too old.
+  if (head.startsWith('HWP Document File')) return { kind: 'document', format: 'hwp' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return isHwpContainer(bytes) ? { kind: 'document', format: 'hwp' } : { kind: 'ole' };
   if (!looksLikeZip(bytes)) return { kind: 'unknown' };
   let names: string[];

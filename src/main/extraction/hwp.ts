@@ -253,6 +253,7 @@ function readFileHeader(container: CFB.CFB$Container): number {
 
 /** Extracts an HWP 5 document, section by section. */
 export async function extractHwp(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
+  if (Buffer.from(job.bytes.subarray(0, HWP_SIGNATURE.length)).toString('latin1') === HWP_SIGNATURE) throw new DocumentProblem('unsupported', 'HWP 3 or older');
   // cfb also reads zip files with its own inflate: only an OLE container may reach it.
   if (!OLE_MAGIC.every((b, i) => job.bytes[i] === b)) throw new DocumentProblem('damaged', 'not an OLE container');
   let container: CFB.CFB$Container;

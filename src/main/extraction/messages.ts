@@ -98,7 +98,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
     case 'no-text-layer':
       return text('doc.noTextLayer');
     case 'unsupported':
-      return text('doc.unsupported', { format: f });
+      // The one HWP that is not read is the pre-2002 binary format (HWP 3), which has its own advice.
+      return format === 'hwp' ? text('doc.hwpOld') : text('doc.unsupported', { format: f });
     case 'aborted':
       return text('doc.aborted', { format: f });
     case 'failed':

@@ -30,6 +30,8 @@ beforeAll(async () => {
   await area.write('배포용.hwp', makeHwp({ distribution: true }));
   await area.write('폭탄.hwp', makeHwp({ bombBytes: 1024 * 1024 * 1024 }));
   await area.write('가짜.hwp', 'this is not a Hangul document');
+  // HWP 3's file starts with its signature and version, then its own binary layout (not OLE).
+  await area.write('옛문서.hwp', Buffer.concat([Buffer.from('HWP Document File V3.00 \x1a\x01\x02\x03\x04\x05', 'latin1'), Buffer.alloc(200)]));
   // A picture that points at a loopback server: if anything fetched it, the count would show it.
   server = createServer((_, res) => {
     requests++;
@@ -118,6 +120,12 @@ describe('@file HWPX and HWP 5', () => {
   it('a file named .hwp that is not one is refused in one sentence', async () => {
     const r = refused(await resolve('가짜.hwp'));
     expect(r.message).toBe('the file is named like a HWP document but its content is not one, or it is damaged. Open it, save it again, and attach the new copy.');
+  });
+
+  it('an HWP 3 file (before Hangul 2002) says it is too old and how to save it', async () => {
+    const r = refused(await resolve('옛문서.hwp'));
+    expect(r.message).toBe('this is an HWP 3 document, an old Hangul format that Atmark does not read. Open it in Hangul, save it as .hwpx (or .hwp of Hangul 2002 or later), and attach that.');
+    expect(translate(r.text!, 'ko')).toBe('HWP 3 형식의 옛 한글 문서라 Atmark가 읽을 수 없습니다. 한글에서 열어 .hwpx(또는 한글 2002 이후의 .hwp)로 다시 저장한 뒤 첨부하세요.');
   });
 
   it('pictures are never fetched or read: the text beside them is attached, and nothing reached the server', async () => {

@@ -187,6 +187,7 @@ export const en = {
     bomb: 'the {{format}} would decompress to more than {{limit, bytes}}, as a zip bomb does, so it was not read.',
     noTextLayer: 'no text layer: the PDF looks scanned; run OCR first',
     scannedPages: 'no text layer on {{count, number}} of the pages attached ({{pages}}): they look scanned; run OCR on them to attach their text',
+    hwpOld: 'this is an HWP 3 document, an old Hangul format that Atmark does not read. Open it in Hangul, save it as .hwpx (or .hwp of Hangul 2002 or later), and attach that.',
     unsupported: 'this kind of {{format}} cannot be read as text. Save it as .docx, .xlsx, .pptx or PDF and attach that.',
     aborted: 'reading the {{format}} was cancelled',
     failed: 'the {{format}} could not be read. Try again; if it keeps failing, save it again and attach the new copy.',

@@ -174,6 +174,7 @@ export const ja: Catalogue = {
     bomb: '{{format}}は展開すると {{limit, bytes}} を超えます（zip 爆弾と同じ振る舞い）。そのため読み取りませんでした。',
     noTextLayer: 'テキスト層がありません: この PDF はスキャン画像のようです。先に OCR をかけてください',
     scannedPages: '添付したページのうち {{count, number}} ページ（{{pages}}）にテキスト層がありません。スキャン画像のようです。本文を添付するには OCR をかけてください',
+    hwpOld: 'これは古いハングル形式（HWP 3）の文書で、Atmark は読み取れません。ハングル（Hancom Office）で開き、.hwpx（またはハングル 2002 以降の .hwp）で保存し直して添付してください。',
     unsupported: 'この種類の{{format}}はテキストとして読み取れません。.docx、.xlsx、.pptx または PDF で保存して添付してください。',
     aborted: '{{format}}の読み取りを取り消しました',
     failed: '{{format}}を読み取れませんでした。もう一度試し、それでも失敗する場合は保存し直して新しいコピーを添付してください。',

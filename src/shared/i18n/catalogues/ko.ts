@@ -171,6 +171,7 @@ export const ko: Catalogue = {
     bomb: '{{format}}의 압축을 풀면 {{limit, bytes}}를 넘습니다(zip 폭탄과 같은 동작). 그래서 읽지 않았습니다.',
     noTextLayer: '텍스트 레이어 없음: 스캔한 PDF로 보입니다. 먼저 OCR을 실행하세요',
     scannedPages: '첨부한 페이지 중 {{count, number}}쪽({{pages}})에 텍스트 레이어가 없습니다. 스캔한 것으로 보입니다. 본문을 첨부하려면 OCR을 실행하세요',
+    hwpOld: 'HWP 3 형식의 옛 한글 문서라 Atmark가 읽을 수 없습니다. 한글에서 열어 .hwpx(또는 한글 2002 이후의 .hwp)로 다시 저장한 뒤 첨부하세요.',
     unsupported: '이런 종류의 {{format}}은(는) 텍스트로 읽을 수 없습니다. .docx, .xlsx, .pptx 또는 PDF로 저장해 첨부하세요.',
     aborted: '{{format}} 읽기를 취소했습니다',
     failed: '{{format}}을(를) 읽지 못했습니다. 다시 시도하고, 계속 실패하면 다시 저장해 새 사본을 첨부하세요.',
