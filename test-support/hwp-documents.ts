@@ -17,7 +17,9 @@ export type HwpTestBlock =
   | { heading: string; level?: number }
   | { item: string; ordered?: boolean; level?: number }
   | { text: string }
-  | { table: string[][]; merge?: boolean };
+  | { table: string[][]; merge?: boolean }
+  /** A text box (a drawing object holding paragraphs) anchored in an empty paragraph. */
+  | { box: string[] };
 
 /** The document every HWP/HWPX test reads unless it says otherwise: a heading, a list, a table, Korean text. */
 export const KOREAN_REPORT: HwpTestBlock[][] = [
@@ -76,6 +78,11 @@ function hwpxTable(rows: string[][], merge: boolean): string {
   return `<hp:p id="0" paraPrIDRef="0" styleIDRef="0"><hp:run charPrIDRef="0"><hp:tbl rowCnt="${rows.length}" colCnt="${cols}">${trs.join('')}</hp:tbl><hp:t/></hp:run></hp:p>`;
 }
 
+/** A rectangle with text inside (`hp:rect/hp:drawText/hp:subList`), anchored in an empty paragraph. */
+function hwpxTextBox(lines: string[]): string {
+  return `<hp:p id="0" paraPrIDRef="0" styleIDRef="0"><hp:run charPrIDRef="0"><hp:rect id="1"><hp:drawText lastWidth="1000"><hp:subList>${lines.map((l) => hwpxParagraph(l, 0)).join('')}</hp:subList></hp:drawText></hp:rect><hp:t/></hp:run></hp:p>`;
+}
+
 /** An HWPX whose sections hold `sections` (default: {@link KOREAN_REPORT}); `extra` parts are added last. */
 export function makeHwpx(sections: HwpTestBlock[][] = KOREAN_REPORT, extra: Record<string, string | Uint8Array> = {}): Uint8Array {
   const files: Zippable = {
@@ -100,6 +107,7 @@ export function makeHwpx(sections: HwpTestBlock[][] = KOREAN_REPORT, extra: Reco
     const body = blocks
       .map((b, n) => {
         if ('table' in b) return hwpxTable(b.table, b.merge ?? false);
+        if ('box' in b) return hwpxTextBox(b.box);
         const text = 'heading' in b ? b.heading : 'item' in b ? b.item : b.text;
         // The first paragraph of a section carries its section properties, as Hangul writes it.
         return hwpxParagraph(text, shapeOf(b), n === 0 ? '<hp:secPr id="" textDirection="HORIZONTAL"/><hp:ctrl><hp:colPr id="" type="NEWSPAPER" colCount="1"/></hp:ctrl>' : '');
@@ -146,6 +154,20 @@ function paraText(level: number, text: string, control = false): { header: Buffe
 function hwpParagraph(level: number, text: string, shape: number): Buffer {
   const body = Buffer.concat([Buffer.from(text, 'utf16le'), Buffer.from([13, 0])]);
   return Buffer.concat([paraHeader(level, body.length / 2, shape), record(TAG.paraText, level + 1, body)]);
+}
+
+/** An empty paragraph anchoring a drawing object: CTRL_HEADER 'gso ', SHAPE_COMPONENT, then LIST_HEADER and its paragraphs. */
+function hwpTextBox(lines: string[]): Buffer {
+  const anchor = paraText(0, '', true);
+  const ctrl = Buffer.alloc(46);
+  ctrl.writeUInt32LE(0x67736f20, 0);
+  const shape = Buffer.alloc(196);
+  // A rectangle's id ('$rec'), written twice as HWP does for a shape that is not in a group.
+  shape.writeUInt32LE(0x24726563, 0);
+  shape.writeUInt32LE(0x24726563, 4);
+  const list = Buffer.alloc(16);
+  list.writeUInt16LE(lines.length, 0);
+  return Buffer.concat([anchor.header, anchor.text, record(TAG.ctrlHeader, 1, ctrl), record(76, 2, shape), record(TAG.listHeader, 3, list), ...lines.map((l) => hwpParagraph(3, l, 0))]);
 }
 
 function hwpTable(rows: string[][]): Buffer {
@@ -207,6 +229,7 @@ export function makeHwp(options: HwpOptions = {}): Uint8Array {
     const body = Buffer.concat(
       blocks.map((b) => {
         if ('table' in b) return hwpTable(b.table);
+        if ('box' in b) return hwpTextBox(b.box);
         const text = 'heading' in b ? b.heading : 'item' in b ? b.item : b.text;
         return hwpParagraph(0, text, shapeOf(b));
       }),

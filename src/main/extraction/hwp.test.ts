@@ -37,6 +37,16 @@ const REPORT = [
 
 const THREE_SECTIONS: HwpTestBlock[][] = [[{ heading: '첫째 구역' }, { text: '가나다' }], [{ heading: '둘째 구역' }, { text: '라마바' }], [{ heading: '셋째 구역' }, { text: '사아자' }]];
 
+const BOXED: HwpTestBlock[][] = [[{ text: '본문 앞' }, { box: ['글상자 첫 줄', '글상자 둘째 줄'] }, { text: '본문 뒤' }]];
+
+describe('both formats', () => {
+  it('read a text box’s paragraphs where it is anchored', async () => {
+    const expected = '본문 앞\n\n글상자 첫 줄\n\n글상자 둘째 줄\n\n본문 뒤';
+    expect(await markdown(makeHwpx(BOXED), 'hwpx')).toBe(expected);
+    expect(await markdown(makeHwp({ sections: BOXED }), 'hwp')).toBe(expected);
+  });
+});
+
 describe('HWPX (OWPML written part by part, read by Atmark)', () => {
   it('is sniffed by its mimetype, not its name', () => {
     expect(sniffDocument(makeHwpx())).toEqual({ kind: 'document', format: 'hwpx' });

@@ -41,6 +41,8 @@ const TAG = {
 
 /** A control's id as stored (four characters, the first in the highest byte): a table is 'tbl '. */
 const TABLE_CONTROL = 0x74626c20;
+/** 'gso ': a drawing object (a text box, a shape, a picture). */
+const DRAWING_CONTROL = 0x67736f20;
 
 /** One tagged record of a stream. */
 interface HwpRecord {
@@ -185,20 +187,41 @@ class SectionReader {
     const shapeId = head.data.length >= 10 ? head.data[8]! | (head.data[9]! << 8) : -1;
     const styleId = head.data.length >= 11 ? head.data[10]! : -1;
     let text = '';
-    const tables: string[][][] = [];
+    // Tables and drawing objects (text boxes) this paragraph anchors, read after its own text.
+    const held: { control: number; from: number; to: number }[] = [];
     for (let i = at + 1; i < end; i++) {
       const r = records[i]!;
       if (r.level !== level + 1) continue;
       if (r.tag === TAG.paraText) text += paragraphText(r.data);
-      else if (r.tag === TAG.ctrlHeader && r.data.length >= 4 && new DataView(r.data.buffer, r.data.byteOffset, 4).getUint32(0, true) === TABLE_CONTROL) {
+      else if (r.tag === TAG.ctrlHeader && r.data.length >= 4) {
+        const control = new DataView(r.data.buffer, r.data.byteOffset, 4).getUint32(0, true);
         let ctrlEnd = i + 1;
         while (ctrlEnd < end && records[ctrlEnd]!.level > level + 1) ctrlEnd++;
-        tables.push(this.table(records, i + 1, ctrlEnd, level + 2, depth));
+        // Headers, footers, notes and fields are controls too: not the body's text.
+        if (control === TABLE_CONTROL || control === DRAWING_CONTROL) held.push({ control, from: i + 1, to: ctrlEnd });
         i = ctrlEnd - 1;
       }
     }
     this.blocks.push({ kind: 'text', text, heading: headingOf(this.info.shapes[shapeId], this.info.styles[styleId]) });
-    for (const rows of tables) this.blocks.push({ kind: 'table', rows });
+    for (const { control, from, to } of held) {
+      if (control === TABLE_CONTROL) this.blocks.push({ kind: 'table', rows: this.table(records, from, to, level + 2, depth) });
+      else if (depth < MAX_NESTING) this.textLists(records, from, to, depth);
+    }
+  }
+
+  /**
+   * The text of a drawing object: each LIST_HEADER in its records (a caption, a text box's text)
+   * starts paragraphs at its own level, up to the next list or the end of the object.
+   */
+  private textLists(records: readonly HwpRecord[], from: number, to: number, depth: number): void {
+    for (let i = from; i < to; i++) {
+      const list = records[i]!;
+      if (list.tag !== TAG.listHeader) continue;
+      let end = i + 1;
+      while (end < to && records[end]!.level >= list.level && !(records[end]!.level === list.level && records[end]!.tag === TAG.listHeader)) end++;
+      this.paragraphs(records, i + 1, end, list.level, depth + 1);
+      i = end - 1;
+    }
   }
 
   /** A table control's records: TABLE (rows, columns), then per cell a LIST_HEADER (its address) and its paragraphs. */
