@@ -2,13 +2,14 @@
  * Documents as a person meets them (issue 22's table): a 100-page text PDF beside `pdftotext`
  * on the same file, the first PDF in a freshly started host, eight one-page documents in one
  * prompt beside one, a 5 MB workbook with its peak memory, and the page-range hint of a
- * 10,000-page PDF. Every figure comes from the engine the app uses, each measurement in a Node
+ * 10,000-page PDF; and a long Korean report (20 sections, 16,000 paragraphs, 2,000 tables) as HWPX
+ * and as HWP 5, with peak memory. Every figure comes from the engine the app uses, each measurement in a Node
  * process of its own (bench/documents-child.ts), warm figures as medians of several fresh
  * expansions after the first.
  *
  * `--before DIR` measures an older checkout of Atmark (its own sources and built CLI, e.g. a
  * `git worktree` of main) in the same run, interleaved, for a before/after table.
- * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR]
+ * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR] [--only hwpx,hwp]
  */
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { bundleForNode } from '../scripts/bundle-ts.mjs';
 import { MiB } from '../src/shared/limits';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
+import { KOREAN_REPORT, makeHwp, makeHwpx, type HwpTestBlock } from '../test-support/hwp-documents';
 
 /** One measured figure of one checkout. */
 interface Figures {
@@ -55,6 +57,11 @@ async function workbook(): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
+/** A long Korean report: 20 sections of 100 copies of the test report each (about 16,000 paragraphs, 2,000 tables). */
+function longReport(): HwpTestBlock[][] {
+  return Array.from({ length: 20 }, (_, s) => Array.from({ length: 100 }, (_, i) => KOREAN_REPORT[0]!.map((b) => ('text' in b ? { text: `${b.text} (${s + 1}-${i + 1})` } : b))).flat());
+}
+
 /** Warm runs per figure, each on its own copy. */
 const COPIES = 5;
 const FORMATS = ['pdf', 'pdf', 'pdf', 'pdf', 'docx', 'docx', 'xlsx', 'pptx'];
@@ -62,9 +69,28 @@ const copyName = (name: string, c: number) => name.replace(/\.(\w+)$/, `-copy${c
 const copies = (name: string) => Array.from({ length: COPIES }, (_, i) => copyName(name, i + 1));
 
 /** The bench's workspace, made once. */
-async function makeWorkspace(): Promise<string> {
+async function makeWorkspace(only: readonly string[] | null): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atmark-bench-docs-'));
-  const write = (name: string, bytes: Uint8Array) => writeFileSync(path.join(dir, name), bytes);
+  const written: string[] = [];
+  const write = (name: string, bytes: Uint8Array) => {
+    writeFileSync(path.join(dir, name), bytes);
+    written.push(name);
+  };
+  const hwpOnly = only !== null && only.every((k) => k === 'hwpx' || k === 'hwp');
+  if (!hwpOnly) await writePdfWorkspace(write);
+  write('report.hwpx', makeHwpx(longReport()));
+  write('report.hwp', makeHwp({ sections: longReport() }));
+  // Copies with other bytes (trailing bytes after the end, which readers ignore): warm runs read these,
+  // so no result kept for the same bytes is reused and the figure is the reading itself.
+  for (const name of [...written]) {
+    const bytes = readFileSync(path.join(dir, name));
+    for (let c = 1; c <= COPIES; c++) writeFileSync(path.join(dir, copyName(name, c)), new Uint8Array(Buffer.concat([bytes, Buffer.from(`\n% copy ${c}\n`)])));
+  }
+  return dir;
+}
+
+/** The PDF, Office and workbook files of the issue-22 rows. */
+async function writePdfWorkspace(write: (name: string, bytes: Uint8Array) => void): Promise<void> {
   write('hundred.pdf', await makePdf(100, 40, 'quick brown fox jumps over the lazy dog in a sentence'));
   write('two.pdf', await makePdf(2));
   for (let i = 1; i <= 4; i++) write(`one-${i}.pdf`, await makePdf(1, 20, `page of document ${i}`));
@@ -74,13 +100,6 @@ async function makeWorkspace(): Promise<string> {
   write('one-8.pptx', makePptx([{ title: 'Quarterly plan', bullets: ['hire', 'ship', 'measure'], notes: 'speak slowly' }]));
   write('book.xlsx', await workbook());
   write('big.pdf', await makePdf(10_000, 1, 'line'));
-  // Copies with other bytes (a comment after the end, which readers ignore): warm runs read these,
-  // so no result kept for the same bytes is reused and the figure is the reading itself.
-  for (const name of ['hundred.pdf', 'book.xlsx', 'big.pdf', ...Array.from({ length: 8 }, (_, i) => `one-${i + 1}.${FORMATS[i]}`)]) {
-    const bytes = readFileSync(path.join(dir, name));
-    for (let c = 1; c <= COPIES; c++) write(copyName(name, c), new Uint8Array(Buffer.concat([bytes, Buffer.from(`\n% copy ${c}\n`)])));
-  }
-  return dir;
 }
 
 /** The child script bundled against a checkout's sources (the file is copied there if missing). */
@@ -110,8 +129,8 @@ function pdftotextMs(file: string, runs = 5): number {
 }
 
 /** Runs the documents bench; `before` is an older checkout measured in the same run. */
-export async function runDocumentBench(before: string | null = null): Promise<DocumentBenchRow[]> {
-  const ws = await makeWorkspace();
+export async function runDocumentBench(before: string | null = null, only: readonly string[] | null = null): Promise<DocumentBenchRow[]> {
+  const ws = await makeWorkspace(only);
   const trees = [{ name: 'after', root: path.resolve('.') }, ...(before ? [{ name: 'before', root: path.resolve(before) }] : [])];
   const children = new Map<string, string>();
   for (const t of trees) children.set(t.name, await childFor(t.root, t.name));
@@ -124,6 +143,8 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
     eight: { mode: 'engine', workspace: ws, message: eightOf(null), warmMessages: Array.from({ length: COPIES }, (_, c) => eightOf(c + 1)) },
     book: { mode: 'extract', workspace: ws, files: ['book.xlsx', ...copies('book.xlsx')], format: 'xlsx' },
     hint: { mode: 'engine', workspace: ws, message: '@file:big.pdf', warmMessages: warmOf('big.pdf') },
+    hwpx: { mode: 'extract', workspace: ws, files: ['report.hwpx', ...copies('report.hwpx')], format: 'hwpx' },
+    hwp: { mode: 'extract', workspace: ws, files: ['report.hwp', ...copies('report.hwp')], format: 'hwp' },
   };
   const results = new Map<string, Map<string, Figures>>();
   const record = (tree: string, key: string, f: Figures) => {
@@ -132,9 +153,10 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
     console.log(`  ${tree} ${key}: first ${ms(f.firstMs)}, warm ${f.warmMs.length ? ms(median(f.warmMs)) : '-'}, peak ${mib(f.peakBytes)}; ${f.statuses.join(' | ').slice(0, 200)}`);
   };
   console.log(`documents bench: workspace ${ws}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const pdftotext = pdftotextMs(path.join(ws, 'hundred.pdf'));
+  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp'] as const).filter((k) => !only || only.includes(k));
+  const pdftotext = keys.includes('hundred') ? pdftotextMs(path.join(ws, 'hundred.pdf')) : NaN;
   // Interleaved: each measurement for every checkout before the next, so both see the same machine.
-  for (const key of ['hundred', 'host', 'one', 'eight', 'book', 'hint'] as const) {
+  for (const key of keys) {
     for (const t of trees) {
       const spec = key === 'host' ? specs.host(t.root) : specs[key];
       try {
@@ -155,17 +177,21 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
   const rows: DocumentBenchRow[] = [];
   const b = before ? 'before' : null;
   const hundred = warm('hundred', 'after');
-  rows.push({ work: '100-page text PDF, warm worker, every page', after: ms(hundred), before: b && cell('hundred', b, (f) => median(f.warmMs)), anchor: `\`pdftotext\` ${ms(pdftotext)}`, ratio: `${(hundred / pdftotext).toFixed(2)}x`, goal: '<= 3x pdftotext', met: hundred <= 3 * pdftotext && attachedAll('hundred', 'after') });
+  if (keys.includes('hundred')) rows.push({ work: '100-page text PDF, warm worker, every page', after: ms(hundred), before: b && cell('hundred', b, (f) => median(f.warmMs)), anchor: `\`pdftotext\` ${ms(pdftotext)}`, ratio: `${(hundred / pdftotext).toFixed(2)}x`, goal: '<= 3x pdftotext', met: hundred <= 3 * pdftotext && attachedAll('hundred', 'after') });
   const host = fig('host', 'after')?.firstMs ?? NaN;
-  rows.push({ work: 'first 2-page PDF, engine worker started 1.5 s before', after: ms(host), before: b && cell('host', b, (f) => f.firstMs), anchor: '-', ratio: '-', goal: '<= 600 ms (idle machine)', met: host <= 600 && attachedAll('host', 'after') });
+  if (keys.includes('host')) rows.push({ work: 'first 2-page PDF, engine worker started 1.5 s before', after: ms(host), before: b && cell('host', b, (f) => f.firstMs), anchor: '-', ratio: '-', goal: '<= 600 ms (idle machine)', met: host <= 600 && attachedAll('host', 'after') });
   const one = warm('one', 'after');
   const eightMs = warm('eight', 'after');
-  rows.push({ work: 'eight 1-page documents in one prompt (4 PDF, 2 Word, 1 Excel, 1 PowerPoint), warm', after: `${ms(eightMs)}${attachedAll('eight', 'after') ? '' : ' (NOT ALL ATTACHED)'}`, before: b && `${cell('eight', b, (f) => median(f.warmMs))}${attachedAll('eight', b) ? '' : ' (not all attached)'}`, anchor: `one 1-page PDF ${ms(one)}`, ratio: `${(eightMs / one).toFixed(2)}x`, goal: '<= 2x one document', met: eightMs <= 2 * one && attachedAll('eight', 'after') });
+  if (keys.includes('eight')) rows.push({ work: 'eight 1-page documents in one prompt (4 PDF, 2 Word, 1 Excel, 1 PowerPoint), warm', after: `${ms(eightMs)}${attachedAll('eight', 'after') ? '' : ' (NOT ALL ATTACHED)'}`, before: b && `${cell('eight', b, (f) => median(f.warmMs))}${attachedAll('eight', b) ? '' : ' (not all attached)'}`, anchor: `one 1-page PDF ${ms(one)}`, ratio: `${(eightMs / one).toFixed(2)}x`, goal: '<= 2x one document', met: eightMs <= 2 * one && attachedAll('eight', 'after') });
   const book = warm('book', 'after');
-  rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
+  if (keys.includes('book')) rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
+  for (const [key, label] of [['hwpx', 'HWPX'], ['hwp', 'HWP 5']] as const) {
+    const read = warm(key, 'after');
+    if (keys.includes(key)) rows.push({ work: `long Korean report as ${label} (20 sections, 16,000 paragraphs, 2,000 tables), warm worker, whole; peak memory`, after: `${ms(read)}, ${cell(key, 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell(key, b, (f) => median(f.warmMs))}, ${cell(key, b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s (idle machine)', met: read <= 1000 && attachedAll(key, 'after') });
+  }
   const hint = warm('hint', 'after');
-  rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
-  console.log('\n## Documents (issue 22)\n');
+  if (keys.includes('hint')) rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
+  console.log('\n## Documents (issues 22 and 23)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.work} | ${r.after}${before ? ` | ${r.before}` : ''} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`);
   rmSync(ws, { recursive: true, force: true });
@@ -176,5 +202,6 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
 if (process.argv[1]?.endsWith('documents.ts')) {
   const at = process.argv.indexOf('--before');
   mkdirSync('node_modules/.cache', { recursive: true });
-  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null);
+  const only = process.argv.indexOf('--only');
+  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null, only > 0 ? process.argv[only + 1]!.split(',') : null);
 }

@@ -18,6 +18,16 @@ import { findOffset, parsePackIndex } from '../src/main/git/objects/pack-index';
 import { parseCommit, parseTree } from '../src/main/git/objects/parse-objects';
 import { gitEnv } from '../test-support/git';
 import { makeOdf, makePptx } from '../test-support/documents';
+import { makeHwp } from '../test-support/hwp-documents';
+import { paragraphText, readRecords } from '../src/main/extraction/hwp';
+import CFB from 'cfb';
+
+/** The uncompressed BodyText/Section0 stream of the test HWP document (headings, a list, a table). */
+function hwpSection(): Buffer {
+  const container = CFB.read(Buffer.from(makeHwp({ compressed: false })), { type: 'buffer' });
+  const at = container.FullPaths.findIndex((p) => p.endsWith('/BodyText/Section0'));
+  return Buffer.from(container.FileIndex[at]!.content as Uint8Array);
+}
 
 /** One reader under fuzz. */
 export interface FuzzTarget {
@@ -217,6 +227,16 @@ export function fuzzTargets(r: RepoFiles): FuzzTarget[] {
         guarded(() => {
           const zip = new ZipArchive(input, 8 * 1024 * 1024);
           for (const name of zip.names()) guarded(() => zip.bytesOf(name), DocumentProblem);
+        }, DocumentProblem);
+      },
+    },
+    {
+      // HWP 5's record walk and text decoding, on an uncompressed section stream as a seed.
+      name: 'hwp-records',
+      seeds: [hwpSection()],
+      run: (input) => {
+        guarded(() => {
+          for (const record of readRecords(input, 'BodyText/Section0')) if (record.tag === 67) paragraphText(record.data);
         }, DocumentProblem);
       },
     },

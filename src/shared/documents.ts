@@ -4,10 +4,13 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp';
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx';
 
-/** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides or sheets. */
-export type DocumentUnit = 'page' | 'slide' | 'sheet';
+/**
+ * What a range of a document counts: pages (PDF, Word, OpenDocument text), slides, sheets, or
+ * sections (HWP and HWPX store no pages, only sections: docs/contract.md).
+ */
+export type DocumentUnit = 'page' | 'slide' | 'sheet' | 'section';
 
 /** How far reading a document has come: units finished of those it will read (the chip shows it). */
 export interface UnitProgress {
@@ -30,6 +33,8 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   odt: 'odt',
   ods: 'ods',
   odp: 'odp',
+  hwp: 'hwp',
+  hwpx: 'hwpx',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -42,6 +47,7 @@ export function documentFormatOfName(name: string): DocumentFormat | null {
 export function unitOf(format: DocumentFormat): DocumentUnit {
   if (format === 'xlsx' || format === 'ods') return 'sheet';
   if (format === 'pptx' || format === 'odp') return 'slide';
+  if (format === 'hwp' || format === 'hwpx') return 'section';
   return 'page';
 }
 
@@ -64,6 +70,8 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'ODT',
   ods: 'ODS',
   odp: 'ODP',
+  hwp: 'HWP',
+  hwpx: 'HWPX',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

@@ -1,8 +1,10 @@
 /**
  * What document a file or a response body is, judged on its bytes (never only on its name or
  * header): a PDF header, an OLE container (an encrypted Office file or a legacy binary one), or a
- * zip whose parts say whether it is Word, Excel, PowerPoint or OpenDocument. Cheap: nothing is
- * inflated (an OpenDocument's `mimetype` entry is stored uncompressed by the standard).
+ * zip whose parts say whether it is Word, Excel, PowerPoint, OpenDocument or HWPX. Cheap: nothing is
+ * inflated (an OpenDocument's or HWPX's `mimetype` entry is stored uncompressed by the standard).
+ * An OLE container that holds an HWP 5 `FileHeader` is HWP; the extraction worker checks that
+ * stream's signature again when it opens the container.
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
 import type { DocumentFormat } from '../../shared/documents';
@@ -12,7 +14,22 @@ const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {
   'application/vnd.oasis.opendocument.text': 'odt',
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
   'application/vnd.oasis.opendocument.presentation': 'odp',
+  'application/hwp+zip': 'hwpx',
 };
+
+/** `FileHeader` as an OLE directory entry names it (UTF-16LE), and the signature that stream starts with. */
+const HWP_DIRECTORY_NAME = Buffer.from('FileHeader', 'utf16le');
+const HWP_SIGNATURE = Buffer.from('HWP Document File', 'latin1');
+
+/**
+ * True for an OLE container that holds HWP 5's `FileHeader` stream. The stream is small, so it
+ * sits in the container's mini stream wherever the writer put it: its name and signature are looked
+ * for in the bytes (two native searches), and the worker reads the stream properly.
+ */
+function isHwpContainer(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.includes(HWP_DIRECTORY_NAME) && buffer.includes(HWP_SIGNATURE);
+}
 
 /** What the bytes are: a document format, an encrypted/legacy Office container, or nothing known. */
 export type SniffedDocument = { kind: 'document'; format: DocumentFormat } | { kind: 'ole' } | { kind: 'unknown' };
@@ -28,7 +45,9 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   const pdf = /%PDF-\d\.\d/.exec(head);
   if (pdf && !head.slice(0, pdf.index).includes('<')) return { kind: 'document', format: 'pdf' };
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole' };
+  // HWP 3 and older are no OLE container but start with the same signature; the reader says it is too old.
+  if (head.startsWith('HWP Document File')) return { kind: 'document', format: 'hwp' };
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return isHwpContainer(bytes) ? { kind: 'document', format: 'hwp' } : { kind: 'ole' };
   if (!looksLikeZip(bytes)) return { kind: 'unknown' };
   let names: string[];
   try {
@@ -46,5 +65,7 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
   if (names.includes('word/document.xml')) return { kind: 'document', format: 'docx' };
   if (names.includes('xl/workbook.xml')) return { kind: 'document', format: 'xlsx' };
   if (names.includes('ppt/presentation.xml')) return { kind: 'document', format: 'pptx' };
+  // An HWPX whose writer compressed its mimetype still has its package file.
+  if (names.includes('Contents/content.hpf')) return { kind: 'document', format: 'hwpx' };
   return { kind: 'unknown' };
 }

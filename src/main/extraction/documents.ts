@@ -24,6 +24,10 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'ods':
     case 'odp':
       return (await import('./odf')).extractOdf;
+    case 'hwpx':
+      return (await import('./hwpx')).extractHwpx;
+    case 'hwp':
+      return (await import('./hwp')).extractHwp;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MiB } from '../../shared/limits';
 import { makeAliasedDocx, makeDeflateBomb, makeDocumentWithHugePart, makePdf, makePdfDeflateBomb } from '../../../test-support/documents';
+import { makeHwp } from '../../../test-support/hwp-documents';
 import { extractInChild } from '../../../test-support/peak-memory';
 
 // Memory bounded by construction, whatever the clock: each hostile document of the review is read
@@ -45,6 +46,14 @@ describe('hostile documents stay within 512 MiB of memory', () => {
   it('a PDF content stream that inflates to 4 GiB is refused before PDF.js inflates it', async () => {
     const bytes = makePdfDeflateBomb(4 * 1024 * MiB);
     const { result, peakBytes } = await extractInChild(bytes, 'pdf');
+    expect(result).toMatchObject({ ok: false, problem: 'bomb' });
+    expect(peakBytes).toBeLessThan(PEAK_LIMIT);
+  }, 120_000);
+
+  it('an HWP section stream (raw deflate, no declared size) that inflates to 4 GiB stops at the inflate budget', async () => {
+    const bytes = makeHwp({ bombBytes: 4 * 1024 * MiB });
+    expect(bytes.length).toBeLessThan(8 * MiB);
+    const { result, peakBytes } = await extractInChild(bytes, 'hwp');
     expect(result).toMatchObject({ ok: false, problem: 'bomb' });
     expect(peakBytes).toBeLessThan(PEAK_LIMIT);
   }, 120_000);

@@ -15,13 +15,16 @@ const FORMAT_KEYS = {
   odt: 'doc.format.odt',
   ods: 'doc.format.ods',
   odp: 'doc.format.odp',
+  hwp: 'doc.format.hwp',
+  hwpx: 'doc.format.hwpx',
 } as const;
 
-const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
+const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section' } as const;
 const RANGE_KEYS = {
   page: { one: 'doc.range.page', many: 'doc.range.pages' },
   slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
   sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
+  section: { one: 'doc.range.section', many: 'doc.range.sections' },
 } as const;
 
 const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
@@ -32,6 +35,8 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'OpenDocument text',
   ods: 'OpenDocument spreadsheet',
   odp: 'OpenDocument presentation',
+  hwp: 'HWP document',
+  hwpx: 'HWPX document',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -84,6 +89,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
       return text(facts.large ? 'doc.memory' : 'doc.memorySmall', { format: f, mb: facts.memoryMb });
     case 'encrypted':
       return text('doc.encrypted', { format: f });
+    case 'distribution':
+      return text('doc.distribution', { format: f });
     case 'damaged':
       return text('doc.damaged', { format: f });
     case 'bomb':
@@ -91,7 +98,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
     case 'no-text-layer':
       return text('doc.noTextLayer');
     case 'unsupported':
-      return text('doc.unsupported', { format: f });
+      // The one HWP that is not read is the pre-2002 binary format (HWP 3), which has its own advice.
+      return format === 'hwp' ? text('doc.hwpOld') : text('doc.unsupported', { format: f });
     case 'aborted':
       return text('doc.aborted', { format: f });
     case 'failed':

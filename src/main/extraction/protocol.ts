@@ -85,6 +85,8 @@ export type ExtractionProblem =
   | 'deadline'
   | 'memory'
   | 'encrypted'
+  /** An HWP distribution document (배포용): its author locked its text against copying. */
+  | 'distribution'
   | 'damaged'
   | 'bomb'
   | 'no-text-layer'

@@ -14,7 +14,7 @@ export function noticeFor(name: string): DocumentNotice | null {
   if (/vbaproject\.bin$|vbadata\.xml$|(^|\/)basic\//.test(lower)) return 'macros';
   if (/(^|\/)(embeddings|activex|objectreplacements)\//.test(lower) || /(^|\/)object ?\d+\//.test(lower)) return 'embedded';
   if (/(^|\/)externallinks\//.test(lower)) return 'external-links';
-  if (/(^|\/)(media|pictures|thumbnails)\//.test(lower)) return 'images';
+  if (/(^|\/)(media|pictures|thumbnails|bindata)\//.test(lower)) return 'images';
   return null;
 }
 

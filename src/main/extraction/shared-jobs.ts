@@ -44,7 +44,7 @@ export function jobKey(job: ExtractionJob, budget: JobBudget): string {
 }
 
 function keepable(result: ExtractionResult): boolean {
-  return result.ok || ['encrypted', 'damaged', 'bomb', 'no-text-layer', 'unsupported'].includes(result.problem);
+  return result.ok || ['encrypted', 'distribution', 'damaged', 'bomb', 'no-text-layer', 'unsupported'].includes(result.problem);
 }
 
 /** Runs jobs on a pool, one run per distinct job however many callers ask (see the module comment). */

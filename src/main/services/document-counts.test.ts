@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapUnitCount, withUnitCounts } from './document-counts';
 import { makeArea, type TempArea } from '../../../test-support/fs';
 import { makePdf, makePptx, makeXlsx } from '../../../test-support/documents';
+import { makeHwp, makeHwpx } from '../../../test-support/hwp-documents';
 
 let area: TempArea;
 
@@ -14,6 +15,8 @@ beforeAll(async () => {
   const padding = new Uint8Array(600 * 1024).map((_, i) => (i * 7919) & 0xff);
   await area.write('deck.pptx', makePptx([{ title: 'a', bullets: [] }, { title: 'b', bullets: [] }], { 'ppt/media/image1.bin': padding }));
   await area.write('paper.pdf', await makePdf(2));
+  await area.write('보고서.hwpx', makeHwpx([[{ text: '하나' }], [{ text: '둘' }]]));
+  await area.write('보고서.hwp', makeHwp());
   await area.write('fake.xlsx', 'not a zip');
   await fsp.symlink(path.join(area.root, 'book.xlsx'), path.join(area.root, 'link.xlsx'));
 }, 30_000);
@@ -23,6 +26,11 @@ describe('cheapUnitCount', () => {
   it('counts sheets and slides from the zip directory at the end of the file', async () => {
     expect(await cheapUnitCount(area.root, 'book.xlsx')).toEqual({ unit: 'sheet', count: 3 });
     expect(await cheapUnitCount(area.root, 'deck.pptx')).toEqual({ unit: 'slide', count: 2 });
+  });
+
+  it('counts the sections of an HWPX the same way; an HWP 5 (an OLE container) gets no count', async () => {
+    expect(await cheapUnitCount(area.root, '보고서.hwpx')).toEqual({ unit: 'section', count: 2 });
+    expect(await cheapUnitCount(area.root, '보고서.hwp')).toBeNull();
   });
 
   it('gives nothing where a count is not cheap, the file is not a zip, or the name is a symlink', async () => {

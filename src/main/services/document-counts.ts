@@ -1,6 +1,6 @@
 /**
- * Slide and sheet counts of decks and workbooks for completion, where they are cheap: they are the
- * number of slide or sheet parts in the zip directory, which sits at the end of the file. Only that
+ * Slide, sheet and section counts of decks, workbooks and HWPX documents for completion, where they
+ * are cheap: they are the number of slide, sheet or section parts in the zip directory, which sits at the end of the file. Only that
  * tail is read (no entry is inflated); PDFs, Word files and OpenDocument files get no count (theirs
  * needs the document parsed).
  */
@@ -15,6 +15,7 @@ const TAIL_BYTES = 256 * 1024;
 const PARTS: Readonly<Partial<Record<string, { unit: DocumentUnit; part: RegExp }>>> = {
   pptx: { unit: 'slide', part: /^ppt\/slides\/slide\d+\.xml$/ },
   xlsx: { unit: 'sheet', part: /^xl\/worksheets\/sheet\d+\.xml$/ },
+  hwpx: { unit: 'section', part: /^Contents\/section\d+\.xml$/ },
 };
 
 /** How many slides or sheets the file at `root/rel` has, or null when not cheap to tell. Never throws. */

@@ -23,7 +23,7 @@ export interface ChipInfo {
 }
 
 /** The words of a document's progress, by what it counts. */
-const PROGRESS_KEYS = { page: 'ui.chip.progress.page', slide: 'ui.chip.progress.slide', sheet: 'ui.chip.progress.sheet' } as const;
+const PROGRESS_KEYS = { page: 'ui.chip.progress.page', slide: 'ui.chip.progress.slide', sheet: 'ui.chip.progress.sheet', section: 'ui.chip.progress.section' } as const;
 
 /** A chip whose document is being read: the unit being read of those it will read. */
 export function readingInfo(units: UnitProgress, language: Language): ChipInfo {
@@ -66,10 +66,13 @@ export function chipInfos(
 }
 
 /** The words of a document range ("pages 3–5"), by what the range counts; literal keys, never computed. */
-const RANGE_KEYS: Readonly<Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet'; many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' }>> = {
+const RANGE_KEYS: Readonly<
+  Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet' | 'ui.chip.section'; many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' | 'ui.chip.sections' }>
+> = {
   page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
   slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
   sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
+  section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
 };
 
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */

@@ -93,6 +93,9 @@ describe('chipInfos', () => {
     expect(reading).toMatchObject({ state: 'resolving', tokens: null, progress: 'page 12 of 80', detail: 'reading page 12 of 80…' });
     expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'ja', units).get('@file:long.pdf')?.progress).toBe('80 ページ中 12 ページ目');
     expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'ko', units).get('@file:long.pdf')?.progress).toBe('80쪽 중 12쪽');
+    const sections = { '@file:보고서.hwp': { done: 1, total: 4, unit: 'section' as const } };
+    expect(chipInfos(null, { '@file:보고서.hwp': 'resolving' }, 'ko', sections).get('@file:보고서.hwp')?.progress).toBe('구역 4개 중 2번째');
+    expect(chipInfos(null, { '@file:보고서.hwp': 'resolving' }, 'en', sections).get('@file:보고서.hwp')?.progress).toBe('section 2 of 4');
     // Before the count is known, and once it is done, no progress is shown.
     expect(chipInfos(null, { '@file:long.pdf': 'resolving' }, 'en', { '@file:long.pdf': { done: 0, total: null, unit: 'page' } }).get('@file:long.pdf')?.progress).toBeUndefined();
     expect(chipInfos(null, { '@file:long.pdf': 'done' }, 'en', units).get('@file:long.pdf')).toBeUndefined();
@@ -107,6 +110,8 @@ describe('shortName', () => {
     ['@file:docs/paper.pdf:3-5', 'paper.pdf, pages 3–5'],
     ['@file:deck.pptx:2', 'deck.pptx, slide 2'],
     ['@file:book.xlsx:1-2', 'book.xlsx, sheets 1–2'],
+    ['@file:보고서.hwpx:2-3', '보고서.hwpx, sections 2–3'],
+    ['@file:보고서.hwp:2', '보고서.hwp, section 2'],
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
@@ -127,6 +132,8 @@ describe('shortName', () => {
     ['@file:docs/paper.pdf:3-5', 'ja', 'paper.pdf、3–5 ページ'],
     ['@file:deck.pptx:2', 'ko', 'deck.pptx, 슬라이드 2'],
     ['@file:book.xlsx:1-2', 'ja', 'book.xlsx、シート 1–2'],
+    ['@file:보고서.hwpx:2-3', 'ko', '보고서.hwpx, 구역 2–3'],
+    ['@file:보고서.hwpx:2-3', 'ja', '보고서.hwpx、セクション 2–3'],
   ] as const)('%s in %s -> %s', (raw, language, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed, language)).toBe(name);

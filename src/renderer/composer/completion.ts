@@ -133,8 +133,8 @@ function kindOption(kind: ReferenceKind, env: OptionEnv): Completion {
   };
 }
 
-/** Words for a count of slides or sheets; pages are never counted for completion. */
-const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets' } as const;
+/** Words for a count of slides, sheets or sections; pages are never counted for completion. */
+const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets', section: 'ui.completion.sections' } as const;
 
 /**
  * A file's size; for a document also its format (so documents read as attachable text, not
@@ -223,7 +223,7 @@ function iconType(path: string): string {
   if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cpp', 'cs', 'swift', 'php', 'sh'].includes(ext)) return 'code';
   if (['md', 'txt', 'rst', 'adoc'].includes(ext)) return 'text';
   if (['json', 'yaml', 'yml', 'toml', 'ini', 'xml', 'csv'].includes(ext)) return 'data';
-  if (['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'].includes(ext)) return 'document';
+  if (['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'hwp', 'hwpx'].includes(ext)) return 'document';
   if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(ext)) return 'image';
   return 'other';
 }

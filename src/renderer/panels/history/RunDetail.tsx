@@ -9,6 +9,7 @@ const RANGE_KEYS = {
   page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
   slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
   sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
+  section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
 } as const;
 
 /** A document's citation under its path: the units attached of how many, and the extractor. */
