@@ -38,6 +38,12 @@ export function documentFormatOfName(name: string): DocumentFormat | null {
   return Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext]! : null;
 }
 
+/** True for a workbook name (`.xlsx`, `.xlsm`, `.ods`): a reference to it may name a sheet and a block of cells. */
+export function isWorkbookName(name: string): boolean {
+  const format = documentFormatOfName(name);
+  return format === 'xlsx' || format === 'ods';
+}
+
 /** What ranges of a format count. */
 export function unitOf(format: DocumentFormat): DocumentUnit {
   if (format === 'xlsx' || format === 'ods') return 'sheet';

@@ -23,6 +23,7 @@ export const en = {
     range: '"{{spec}}" is not a line range: write :N for one line or :N-M for lines N to M, counting from 1',
     rangeStart: 'line range "{{spec}}" starts before line 1: lines count from 1',
     rangeOrder: 'line range "{{spec}}" ends before it starts: write the smaller number first',
+    cells: '"{{spec}}" is not a sheet and block of cells: write Sheet1!A1:F40, \'Sheet name\'!A:C or Sheet1!3:10, a name with spaces in single quotes',
   },
   fs: {
     notFound: '{{kind}} not found: {{shown}}. Check the spelling; relative paths start at the workspace folder.',
