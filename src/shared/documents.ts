@@ -4,10 +4,10 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp';
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'csv' | 'tsv';
 
-/** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides or sheets. */
-export type DocumentUnit = 'page' | 'slide' | 'sheet';
+/** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides, sheets, or rows after the header (CSV, TSV). */
+export type DocumentUnit = 'page' | 'slide' | 'sheet' | 'row';
 
 /** How far reading a document has come: units finished of those it will read (the chip shows it). */
 export interface UnitProgress {
@@ -30,6 +30,8 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   odt: 'odt',
   ods: 'ods',
   odp: 'odp',
+  csv: 'csv',
+  tsv: 'tsv',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -44,10 +46,16 @@ export function isWorkbookName(name: string): boolean {
   return format === 'xlsx' || format === 'ods';
 }
 
+/** True for a table file (CSV, TSV): text with no magic bytes, named by its extension, read as rows. */
+export function isTableFile(format: DocumentFormat): boolean {
+  return format === 'csv' || format === 'tsv';
+}
+
 /** What ranges of a format count. */
 export function unitOf(format: DocumentFormat): DocumentUnit {
   if (format === 'xlsx' || format === 'ods') return 'sheet';
   if (format === 'pptx' || format === 'odp') return 'slide';
+  if (format === 'csv' || format === 'tsv') return 'row';
   return 'page';
 }
 
@@ -70,6 +78,8 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'ODT',
   ods: 'ODS',
   odp: 'ODP',
+  csv: 'CSV',
+  tsv: 'TSV',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

@@ -24,6 +24,9 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'ods':
     case 'odp':
       return (await import('./odf')).extractOdf;
+    case 'csv':
+    case 'tsv':
+      return (await import('./csv')).extractTable;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

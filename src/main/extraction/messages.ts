@@ -15,13 +15,16 @@ const FORMAT_KEYS = {
   odt: 'doc.format.odt',
   ods: 'doc.format.ods',
   odp: 'doc.format.odp',
+  csv: 'doc.format.csv',
+  tsv: 'doc.format.tsv',
 } as const;
 
-const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
+const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', row: 'doc.count.row' } as const;
 const RANGE_KEYS = {
   page: { one: 'doc.range.page', many: 'doc.range.pages' },
   slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
   sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
+  row: { one: 'doc.range.row', many: 'doc.range.rows' },
 } as const;
 
 const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
@@ -32,6 +35,8 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'OpenDocument text',
   ods: 'OpenDocument spreadsheet',
   odp: 'OpenDocument presentation',
+  csv: 'CSV',
+  tsv: 'TSV',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -168,9 +173,24 @@ function englishRange(unit: DocumentUnit, start: number, end: number): string {
   return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
 }
 
-/** The block header's description after the subject: `, pages 3–5 of 12 (PDF)` or ` (Word document)`. */
-export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null): string {
-  const label = ENGLISH_LABELS[format];
+/**
+ * The block header's description after the subject: `, pages 3–5 of 12 (PDF)`, ` (Word document)`,
+ * `, rows 1–200 of 5000 (CSV, shift_jis)`. `detail` is added inside the brackets.
+ */
+export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null, detail = ''): string {
+  const label = ENGLISH_LABELS[format] + (detail ? `, ${detail}` : '');
   if (!unit || first === null || last === null) return ` (${label})`;
   return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
 }
+
+/** The sentences about a block of cells (see extraction/cell-block.ts). */
+export const cellMessages = {
+  noSheet: (shown: string, sheet: string, sheets: readonly string[]): Text =>
+    text('doc.cells.noSheet', { shown, sheet, sheets: sheets.slice(0, 30).map((s) => `"${s}"`).join(', ') + (sheets.length > 30 ? ', …' : '') }),
+  outside: (shown: string, sheet: string, asked: string, extent: string): Text => text('doc.cells.outside', { shown, sheet, asked, extent }),
+  emptySheet: (shown: string, sheet: string): Text => text('doc.cells.emptySheet', { shown, sheet }),
+  clamped: (sheet: string, extent: string, attached: string, asked: string): Text => text('doc.cells.clamped', { sheet, extent, attached, asked }),
+  tooMany: (sheet: string, attached: string, cells: number, cap: number, limit: number, rows: number, hint: string | null): Text =>
+    rows > 0 && hint ? text('doc.cells.tooMany', { sheet, attached, cells, cap, limit, rows, hint }) : text('doc.cells.tooManyNone', { sheet, attached, cap, limit }),
+  notWorkbook: (): Text => text('doc.cells.notWorkbook'),
+} as const;

@@ -134,7 +134,7 @@ function kindOption(kind: ReferenceKind, env: OptionEnv): Completion {
 }
 
 /** Words for a count of slides or sheets; pages are never counted for completion. */
-const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets' } as const;
+const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets', row: 'ui.completion.rows' } as const;
 
 /**
  * A file's size; for a document also its format (so documents read as attachable text, not

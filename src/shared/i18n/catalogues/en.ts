@@ -150,6 +150,8 @@ export const en = {
       odt: 'OpenDocument text',
       ods: 'OpenDocument spreadsheet',
       odp: 'OpenDocument presentation',
+      csv: 'CSV file',
+      tsv: 'TSV file',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -158,6 +160,8 @@ export const en = {
       slide_other: '{{count, number}} slides',
       sheet_one: '{{count, number}} sheet',
       sheet_other: '{{count, number}} sheets',
+      row_one: '{{count, number}} row after the header',
+      row_other: '{{count, number}} rows after the header',
     },
     range: {
       page: 'page {{start}}',
@@ -166,6 +170,8 @@ export const en = {
       slides: 'slides {{start}}–{{end}}',
       sheet: 'sheet {{start}}',
       sheets: 'sheets {{start}}–{{end}}',
+      row: 'row {{start}}',
+      rows: 'rows {{start}}–{{end}}',
     },
     tooBig: '{{shown}} is {{size, bytes}}, over the {{cap, bytes}} Atmark reads from a document. Split it, or export the pages you need to a smaller file.',
     deadlineWork: 'reading the {{format}} took more than {{ms, seconds}} s of work and was stopped. {{advice}}',
@@ -198,6 +204,15 @@ export const en = {
     tooLargeWhole: 'the text is over the per-reference limit of {{limit, bytes}}. Copy the part you need into a text file and attach that.',
     urlTooLarge: 'the {{format}} is over the per-reference limit of {{limit, bytes}}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.',
     empty: 'the {{format}} holds no text to attach.',
+    cells: {
+      noSheet: '{{shown}} has no sheet named "{{sheet}}". Its sheets: {{sheets}}. Write one of these names, in single quotes if it has spaces.',
+      outside: '{{asked}} is outside what the sheet "{{sheet}}" of {{shown}} holds ({{extent}}). Write a block within it.',
+      emptySheet: 'the sheet "{{sheet}}" of {{shown}} holds no values.',
+      clamped: 'the sheet "{{sheet}}" holds {{extent}}; attached {{attached}} of the {{asked}} asked for.',
+      tooMany: '{{attached}} of the sheet "{{sheet}}" is {{cells, number}} cells, over what one reference attaches ({{cap, number}} cells, {{limit, bytes}}): its first {{rows, number}} rows fit; write {{hint}}.',
+      tooManyNone: '{{attached}} of the sheet "{{sheet}}" is over what one reference attaches ({{cap, number}} cells, {{limit, bytes}}), even one row of it. Write a block with fewer columns.',
+      notWorkbook: 'a sheet and block of cells can be named only in a workbook (.xlsx, .ods). Remove the part after the file name.',
+    },
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',

@@ -137,6 +137,8 @@ export const ja: Catalogue = {
       odt: 'OpenDocument テキスト',
       ods: 'OpenDocument 表計算',
       odp: 'OpenDocument プレゼンテーション',
+      csv: 'CSV ファイル',
+      tsv: 'TSV ファイル',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -145,6 +147,8 @@ export const ja: Catalogue = {
       slide_other: '{{count, number}} 枚のスライド',
       sheet_one: '{{count, number}} 枚のシート',
       sheet_other: '{{count, number}} 枚のシート',
+      row_one: '見出し行のほか {{count, number}} 行',
+      row_other: '見出し行のほか {{count, number}} 行',
     },
     range: {
       page: '{{start}} ページ',
@@ -153,6 +157,8 @@ export const ja: Catalogue = {
       slides: 'スライド {{start}}–{{end}}',
       sheet: 'シート {{start}}',
       sheets: 'シート {{start}}–{{end}}',
+      row: '{{start}} 行目',
+      rows: '{{start}}–{{end}} 行目',
     },
     tooBig: '{{shown}} は {{size, bytes}} あり、Atmark が文書から読み込む上限 {{cap, bytes}} を超えています。分割するか、必要なページを小さなファイルに書き出してください。',
     memory: '{{format}}の読み取りに使えるメモリ {{mb, number}} MiB を超えたため中止しました。ページ範囲を狭めるか、小さなファイルを添付してください。',
@@ -185,6 +191,15 @@ export const ja: Catalogue = {
     tooLargeWhole: 'テキストが 1 件あたりの上限 {{limit, bytes}} を超えています。必要な部分をテキストファイルにコピーして添付してください。',
     urlTooLarge: '{{format}}が 1 件あたりの上限 {{limit, bytes}} を超えています。ワークスペースに保存し、@file:NAME:FIRST-LAST でページ範囲を指定して添付してください。',
     empty: '{{format}}には添付できるテキストがありません。',
+    cells: {
+      noSheet: '{{shown}} に「{{sheet}}」という名前のシートはありません。シートは {{sheets}} です。このいずれかの名前を書き、空白を含む名前は単一引用符で囲んでください。',
+      outside: '{{asked}} は {{shown}} のシート「{{sheet}}」の範囲（{{extent}}）の外です。この範囲内のセルを指定してください。',
+      emptySheet: '{{shown}} のシート「{{sheet}}」には値がありません。',
+      clamped: 'シート「{{sheet}}」の範囲は {{extent}} です。指定された {{asked}} のうち {{attached}} を添付しました。',
+      tooMany: 'シート「{{sheet}}」の {{attached}} は {{cells, number}} セルあり、1 件で添付できる量（{{cap, number}} セル、{{limit, bytes}}）を超えています。先頭の {{rows, number}} 行なら収まります: {{hint}} と書いてください。',
+      tooManyNone: 'シート「{{sheet}}」の {{attached}} は 1 行だけでも 1 件で添付できる量（{{cap, number}} セル、{{limit, bytes}}）を超えています。列を減らした範囲を指定してください。',
+      notWorkbook: 'シートとセル範囲を指定できるのはブック（.xlsx、.ods）だけです。ファイル名の後ろの部分を消してください。',
+    },
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',

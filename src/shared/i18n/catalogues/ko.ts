@@ -134,6 +134,8 @@ export const ko: Catalogue = {
       odt: 'OpenDocument 텍스트',
       ods: 'OpenDocument 스프레드시트',
       odp: 'OpenDocument 프레젠테이션',
+      csv: 'CSV 파일',
+      tsv: 'TSV 파일',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -142,6 +144,8 @@ export const ko: Catalogue = {
       slide_other: '슬라이드 {{count, number}}장',
       sheet_one: '시트 {{count, number}}개',
       sheet_other: '시트 {{count, number}}개',
+      row_one: '머리글 행 외 {{count, number}}행',
+      row_other: '머리글 행 외 {{count, number}}행',
     },
     range: {
       page: '{{start}}쪽',
@@ -150,6 +154,8 @@ export const ko: Catalogue = {
       slides: '슬라이드 {{start}}–{{end}}',
       sheet: '시트 {{start}}',
       sheets: '시트 {{start}}–{{end}}',
+      row: '{{start}}행',
+      rows: '{{start}}–{{end}}행',
     },
     tooBig: '{{shown}}의 크기는 {{size, bytes}}로, Atmark가 문서에서 읽는 한도 {{cap, bytes}}를 넘습니다. 파일을 나누거나 필요한 페이지만 작은 파일로 내보내세요.',
     memory: '{{format}}을(를) 읽는 데 허용된 메모리 {{mb, number}} MiB를 넘어 중단했습니다. 페이지 범위를 좁히거나 더 작은 파일을 첨부하세요.',
@@ -182,6 +188,15 @@ export const ko: Catalogue = {
     tooLargeWhole: '텍스트가 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 필요한 부분을 텍스트 파일로 복사해 첨부하세요.',
     urlTooLarge: '{{format}}이(가) 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 작업 공간에 저장한 뒤 @file:NAME:FIRST-LAST로 페이지 범위를 지정해 첨부하세요.',
     empty: '{{format}}에는 첨부할 텍스트가 없습니다.',
+    cells: {
+      noSheet: '{{shown}}에는 "{{sheet}}"라는 시트가 없습니다. 시트: {{sheets}}. 이 중 하나를 쓰고, 공백이 있는 이름은 작은따옴표로 감싸세요.',
+      outside: '{{asked}}은(는) {{shown}}의 시트 "{{sheet}}" 범위({{extent}}) 밖입니다. 이 범위 안의 셀을 지정하세요.',
+      emptySheet: '{{shown}}의 시트 "{{sheet}}"에는 값이 없습니다.',
+      clamped: '시트 "{{sheet}}"의 범위는 {{extent}}입니다. 요청한 {{asked}} 중 {{attached}}만 첨부했습니다.',
+      tooMany: '시트 "{{sheet}}"의 {{attached}}은(는) {{cells, number}}셀로, 참조 하나로 첨부할 수 있는 양({{cap, number}}셀, {{limit, bytes}})을 넘습니다. 앞의 {{rows, number}}행은 들어갑니다: {{hint}}로 쓰세요.',
+      tooManyNone: '시트 "{{sheet}}"의 {{attached}}은(는) 한 행만으로도 참조 하나로 첨부할 수 있는 양({{cap, number}}셀, {{limit, bytes}})을 넘습니다. 열을 줄인 범위를 지정하세요.',
+      notWorkbook: '시트와 셀 범위는 통합 문서(.xlsx, .ods)에서만 지정할 수 있습니다. 파일 이름 뒤의 부분을 지우세요.',
+    },
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
