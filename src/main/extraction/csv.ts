@@ -150,3 +150,12 @@ export async function extractTable(job: DocumentJob): Promise<DocumentOutput> {
     table: { sheet: '', extent: reachedEnd ? String(dataRows) : '', asked: job.range ? `${start}-${job.range.end}` : null, attached: last >= start ? attached : null, encoding },
   };
 }
+
+/** Rows after the header of a whole CSV or TSV file (for completion rows; blank lines are not rows). */
+export function countRows(bytes: Uint8Array, format: 'csv' | 'tsv' | string): number {
+  const { encoding, bom } = detectEncoding(bytes);
+  const reader = new RowReader(format === 'tsv' ? '\t' : ',', () => false, () => true);
+  reader.push(new TextDecoder(encoding).decode(bytes.subarray(bom)));
+  reader.finish();
+  return Math.max(0, reader.rows - 1);
+}
