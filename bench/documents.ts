@@ -2,13 +2,15 @@
  * Documents as a person meets them (issue 22's table): a 100-page text PDF beside `pdftotext`
  * on the same file, the first PDF in a freshly started host, eight one-page documents in one
  * prompt beside one, a 5 MB workbook with its peak memory, and the page-range hint of a
- * 10,000-page PDF. Every figure comes from the engine the app uses, each measurement in a Node
+ * 10,000-page PDF, and (issue 23) a block of cells of that workbook at its top and at its
+ * bottom, and rows of a 50 MB CSV at its start and near its end. Every figure comes from the engine the app uses, each measurement in a Node
  * process of its own (bench/documents-child.ts), warm figures as medians of several fresh
  * expansions after the first.
  *
  * `--before DIR` measures an older checkout of Atmark (its own sources and built CLI, e.g. a
  * `git worktree` of main) in the same run, interleaved, for a before/after table.
- * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR]
+ * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR] [--only cells]
+ * (`--only cells` measures the cells-and-rows rows alone).
  */
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
@@ -55,6 +57,21 @@ async function workbook(): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
+/** A CSV of about `bytes` bytes: a header and rows of five fields, Japanese in one of them, a quoted field with a comma. */
+function bigCsv(bytes: number): Buffer {
+  const lines = ['id,name,amount,category,note'];
+  let size = lines[0]!.length + 1;
+  for (let r = 1; size < bytes; r++) {
+    const line = `${r},顧客 ${r},${(r * 1.25).toFixed(2)},category ${r % 97},"note ${r}, 備考"`;
+    lines.push(line);
+    size += Buffer.byteLength(line) + 1;
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+/** Rows of the 50 MB CSV: about 880,000. The "near its end" range starts here. */
+const CSV_LATE_ROW = 850_000;
+
 /** Warm runs per figure, each on its own copy. */
 const COPIES = 5;
 const FORMATS = ['pdf', 'pdf', 'pdf', 'pdf', 'docx', 'docx', 'xlsx', 'pptx'];
@@ -74,9 +91,10 @@ async function makeWorkspace(): Promise<string> {
   write('one-8.pptx', makePptx([{ title: 'Quarterly plan', bullets: ['hire', 'ship', 'measure'], notes: 'speak slowly' }]));
   write('book.xlsx', await workbook());
   write('big.pdf', await makePdf(10_000, 1, 'line'));
+  write('big.csv', new Uint8Array(bigCsv(50 * 1000 * 1000)));
   // Copies with other bytes (a comment after the end, which readers ignore): warm runs read these,
   // so no result kept for the same bytes is reused and the figure is the reading itself.
-  for (const name of ['hundred.pdf', 'book.xlsx', 'big.pdf', ...Array.from({ length: 8 }, (_, i) => `one-${i + 1}.${FORMATS[i]}`)]) {
+  for (const name of ['hundred.pdf', 'book.xlsx', 'big.pdf', 'big.csv', ...Array.from({ length: 8 }, (_, i) => `one-${i + 1}.${FORMATS[i]}`)]) {
     const bytes = readFileSync(path.join(dir, name));
     for (let c = 1; c <= COPIES; c++) write(copyName(name, c), new Uint8Array(Buffer.concat([bytes, Buffer.from(`\n% copy ${c}\n`)])));
   }
@@ -109,8 +127,11 @@ function pdftotextMs(file: string, runs = 5): number {
   return median(times);
 }
 
-/** Runs the documents bench; `before` is an older checkout measured in the same run. */
-export async function runDocumentBench(before: string | null = null): Promise<DocumentBenchRow[]> {
+/** The measurements of issue 23's rows (`--only cells`). */
+const CELL_KEYS = ['blockTop', 'blockEnd', 'csvTop', 'csvEnd'] as const;
+
+/** Runs the documents bench; `before` is an older checkout measured in the same run; `only` picks measurements. */
+export async function runDocumentBench(before: string | null = null, only: readonly string[] | null = null): Promise<DocumentBenchRow[]> {
   const ws = await makeWorkspace();
   const trees = [{ name: 'after', root: path.resolve('.') }, ...(before ? [{ name: 'before', root: path.resolve(before) }] : [])];
   const children = new Map<string, string>();
@@ -124,6 +145,10 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
     eight: { mode: 'engine', workspace: ws, message: eightOf(null), warmMessages: Array.from({ length: COPIES }, (_, c) => eightOf(c + 1)) },
     book: { mode: 'extract', workspace: ws, files: ['book.xlsx', ...copies('book.xlsx')], format: 'xlsx' },
     hint: { mode: 'engine', workspace: ws, message: '@file:big.pdf', warmMessages: warmOf('big.pdf') },
+    blockTop: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 2'!A1:E200", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 2'!A1:E200`) },
+    blockEnd: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 3'!A65800:E66001", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 3'!A65800:E66001`) },
+    csvTop: { mode: 'engine', workspace: ws, message: '@file:big.csv:1-200', warmMessages: warmOf('big.csv').map((m) => `${m}:1-200`) },
+    csvEnd: { mode: 'engine', workspace: ws, message: `@file:big.csv:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`, warmMessages: warmOf('big.csv').map((m) => `${m}:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`) },
   };
   const results = new Map<string, Map<string, Figures>>();
   const record = (tree: string, key: string, f: Figures) => {
@@ -134,7 +159,8 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
   console.log(`documents bench: workspace ${ws}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const pdftotext = pdftotextMs(path.join(ws, 'hundred.pdf'));
   // Interleaved: each measurement for every checkout before the next, so both see the same machine.
-  for (const key of ['hundred', 'host', 'one', 'eight', 'book', 'hint'] as const) {
+  for (const key of ['hundred', 'host', 'one', 'eight', 'book', 'hint', ...CELL_KEYS] as const) {
+    if (only && !only.includes(key)) continue;
     for (const t of trees) {
       const spec = key === 'host' ? specs.host(t.root) : specs[key];
       try {
@@ -155,17 +181,26 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
   const rows: DocumentBenchRow[] = [];
   const b = before ? 'before' : null;
   const hundred = warm('hundred', 'after');
-  rows.push({ work: '100-page text PDF, warm worker, every page', after: ms(hundred), before: b && cell('hundred', b, (f) => median(f.warmMs)), anchor: `\`pdftotext\` ${ms(pdftotext)}`, ratio: `${(hundred / pdftotext).toFixed(2)}x`, goal: '<= 3x pdftotext', met: hundred <= 3 * pdftotext && attachedAll('hundred', 'after') });
+  if (fig('hundred', 'after')) rows.push({ work: '100-page text PDF, warm worker, every page', after: ms(hundred), before: b && cell('hundred', b, (f) => median(f.warmMs)), anchor: `\`pdftotext\` ${ms(pdftotext)}`, ratio: `${(hundred / pdftotext).toFixed(2)}x`, goal: '<= 3x pdftotext', met: hundred <= 3 * pdftotext && attachedAll('hundred', 'after') });
   const host = fig('host', 'after')?.firstMs ?? NaN;
-  rows.push({ work: 'first 2-page PDF, engine worker started 1.5 s before', after: ms(host), before: b && cell('host', b, (f) => f.firstMs), anchor: '-', ratio: '-', goal: '<= 600 ms (idle machine)', met: host <= 600 && attachedAll('host', 'after') });
+  if (fig('host', 'after')) rows.push({ work: 'first 2-page PDF, engine worker started 1.5 s before', after: ms(host), before: b && cell('host', b, (f) => f.firstMs), anchor: '-', ratio: '-', goal: '<= 600 ms (idle machine)', met: host <= 600 && attachedAll('host', 'after') });
   const one = warm('one', 'after');
   const eightMs = warm('eight', 'after');
-  rows.push({ work: 'eight 1-page documents in one prompt (4 PDF, 2 Word, 1 Excel, 1 PowerPoint), warm', after: `${ms(eightMs)}${attachedAll('eight', 'after') ? '' : ' (NOT ALL ATTACHED)'}`, before: b && `${cell('eight', b, (f) => median(f.warmMs))}${attachedAll('eight', b) ? '' : ' (not all attached)'}`, anchor: `one 1-page PDF ${ms(one)}`, ratio: `${(eightMs / one).toFixed(2)}x`, goal: '<= 2x one document', met: eightMs <= 2 * one && attachedAll('eight', 'after') });
+  if (fig('eight', 'after')) rows.push({ work: 'eight 1-page documents in one prompt (4 PDF, 2 Word, 1 Excel, 1 PowerPoint), warm', after: `${ms(eightMs)}${attachedAll('eight', 'after') ? '' : ' (NOT ALL ATTACHED)'}`, before: b && `${cell('eight', b, (f) => median(f.warmMs))}${attachedAll('eight', b) ? '' : ' (not all attached)'}`, anchor: `one 1-page PDF ${ms(one)}`, ratio: `${(eightMs / one).toFixed(2)}x`, goal: '<= 2x one document', met: eightMs <= 2 * one && attachedAll('eight', 'after') });
   const book = warm('book', 'after');
-  rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
+  if (fig('book', 'after')) rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
   const hint = warm('hint', 'after');
-  rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
-  console.log('\n## Documents (issue 22)\n');
+  if (fig('hint', 'after')) rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
+  const cellRow = (key: (typeof CELL_KEYS)[number], work: string, goal: string, limitMs: number) => {
+    if (!fig(key, 'after')) return;
+    const w = warm(key, 'after');
+    rows.push({ work, after: `${ms(w)}, ${cell(key, 'after', (f) => f.peakBytes, mib)}`, before: null, anchor: `first ${cell(key, 'after', (f) => f.firstMs)}`, ratio: '-', goal, met: w <= limitMs && attachedAll(key, 'after') });
+  };
+  cellRow('blockTop', "block A1:E200 at the top of a 66k-row sheet of the 5 MB workbook, warm; peak memory", '<= 300 ms', 300);
+  cellRow('blockEnd', 'block of 200 rows at the bottom of that sheet, warm; peak memory', '<= 1 s', 1000);
+  cellRow('csvTop', 'rows 1-200 of a 50 MB CSV, warm; peak memory', '<= 500 ms', 500);
+  cellRow('csvEnd', `rows ${CSV_LATE_ROW}-${CSV_LATE_ROW + 199} of that CSV (the whole file scanned), warm; peak memory`, '<= 2 s', 2000);
+  console.log('\n## Documents (issues 22, 23)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.work} | ${r.after}${before ? ` | ${r.before}` : ''} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`);
   rmSync(ws, { recursive: true, force: true });
@@ -176,5 +211,7 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
 if (process.argv[1]?.endsWith('documents.ts')) {
   const at = process.argv.indexOf('--before');
   mkdirSync('node_modules/.cache', { recursive: true });
-  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null);
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt > 0 && process.argv[onlyAt + 1] === 'cells' ? CELL_KEYS : null;
+  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null, only);
 }

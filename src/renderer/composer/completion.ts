@@ -125,6 +125,8 @@ async function sheetCompletion(api: AtmarkApi, context: CompletionContext, path:
       label: inserted,
       detail: translate(uiText('ui.chip.sheet', { start: i + 1 }), env.language),
       type: 'file sheet',
+      // The workbook's order, not the alphabet's.
+      boost: Math.max(-99, -i),
       apply: (view, _c, start, to) => insertText(view, inserted, start, to),
     };
   });
