@@ -107,6 +107,10 @@ describe('shortName', () => {
     ['@file:docs/paper.pdf:3-5', 'paper.pdf, pages 3–5'],
     ['@file:deck.pptx:2', 'deck.pptx, slide 2'],
     ['@file:book.xlsx:1-2', 'book.xlsx, sheets 1–2'],
+    ["@file:docs/book.xlsx:'売上 2026'!A1:D20", 'book.xlsx, 売上 2026!A1:D20'],
+    ["@file:book.ods:'Ann''s list'", "book.ods, Ann's list"],
+    ['@file:data.csv:1-200', 'data.csv, rows 1–200'],
+    ['@file:data.tsv:7', 'data.tsv, row 7'],
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
@@ -127,6 +131,9 @@ describe('shortName', () => {
     ['@file:docs/paper.pdf:3-5', 'ja', 'paper.pdf、3–5 ページ'],
     ['@file:deck.pptx:2', 'ko', 'deck.pptx, 슬라이드 2'],
     ['@file:book.xlsx:1-2', 'ja', 'book.xlsx、シート 1–2'],
+    ["@file:book.xlsx:'売上 2026'!A1:D20", 'ja', 'book.xlsx、売上 2026!A1:D20'],
+    ['@file:data.csv:1-200', 'ja', 'data.csv、1–200 行目'],
+    ['@file:data.csv:1-200', 'ko', 'data.csv, 1–200행'],
   ] as const)('%s in %s -> %s', (raw, language, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed, language)).toBe(name);
