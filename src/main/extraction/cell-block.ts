@@ -101,8 +101,11 @@ export function blockResult(target: CellTarget, kept: BlockRows, extent: Extent,
   if (!block) return { markdown: '', outcome: { ...base, attached: null } };
   const width = block.lastColumn! - block.firstColumn! + 1;
   const height = block.lastRow! - block.firstRow! + 1;
+  // Only the rows the cell cap allows are built (one more, to know it is passed): a sheet that
+  // declares a vast extent costs no more than a block at the cap.
+  const buildable = Math.min(height, Math.floor(maxCells / width) + 1);
   const grid: string[][] = [];
-  for (let row = block.firstRow!; row <= block.lastRow!; row++) {
+  for (let row = block.firstRow!; row < block.firstRow! + buildable; row++) {
     const cells = kept.rows.get(row) ?? [];
     grid.push(Array.from({ length: width }, (_, i) => cells[i] ?? ''));
   }
@@ -112,7 +115,7 @@ export function blockResult(target: CellTarget, kept: BlockRows, extent: Extent,
   const total = Buffer.byteLength(heading, 'utf8') + 2 + Buffer.byteLength(table, 'utf8');
   // Whole columns, rows or sheets run to the sheet's end by definition; a block written with an end past it is clamped.
   const clamped = window.lastRow > extent.rows && Number.isFinite(window.lastRow) ? true : window.lastColumn > extent.columns && Number.isFinite(window.lastColumn);
-  if (total <= maxTextBytes && width * height <= maxCells) return { markdown: `${heading}\n\n${table}`, outcome: { ...base, attached, ...(clamped ? { clamped } : {}) } };
+  if (buildable === height && total <= maxTextBytes && width * height <= maxCells) return { markdown: `${heading}\n\n${table}`, outcome: { ...base, attached, ...(clamped ? { clamped } : {}) } };
   // Rows that fit both caps, counted from the top (the header row, then the separator, then each row).
   const lines = table.split('\n');
   let bytes = Buffer.byteLength(heading, 'utf8') + 2 + Buffer.byteLength(lines[1] ?? '', 'utf8') + 1;

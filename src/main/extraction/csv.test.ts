@@ -74,6 +74,14 @@ describe('rows and fields', () => {
     await expect(extractTable(job(new Uint8Array([0x61, 0x2c, 0x00, 0x0a])))).rejects.toThrow(/NUL/);
   });
 
+  it('a quoted field running on for megabytes stops being built once it cannot fit', async () => {
+    const text = `"${'x'.repeat(8 * 1024 * 1024)}`;
+    const header = await extractTable(job(text, null, 'csv', 4096));
+    expect(header).toMatchObject({ parts: [], stoppedAt: 1 });
+    const row = await extractTable(job(`a,b\n1,"${'y'.repeat(8 * 1024 * 1024)}\n`, null, 'csv', 4096));
+    expect(row).toMatchObject({ parts: [], stoppedAt: 1 });
+  });
+
   it('a TSV splits on tabs only', async () => {
     expect(await extractTable(job('a\tb\n1,2\t3\n', null, 'tsv')).then((o) => o.parts[0]?.markdown)).toBe('| a | b |\n| --- | --- |\n| 1,2 | 3 |');
   });

@@ -37,7 +37,11 @@ class RowReader {
     private readonly builds: (n: number) => boolean,
     /** Hears each built row; returns false to stop reading. */
     private readonly onRow: (n: number, cells: string[]) => boolean,
+    /** Characters a built row may hold before it is handed over unfinished (it cannot fit anyway). */
+    private readonly maxRowChars = Number.POSITIVE_INFINITY,
   ) {}
+
+  private rowChars = 0;
 
   /** Reads `text`; returns false once told to stop. */
   push(text: string): boolean {
@@ -48,7 +52,11 @@ class RowReader {
         if (ch === '"') {
           this.quoted = false;
           this.quoteEnded = true;
-        } else if (building) this.field += ch;
+        } else if (building) {
+          this.field += ch;
+          // One quoted field may run to the end of a huge file: past what could fit, stop building it.
+          if (++this.rowChars > this.maxRowChars) return this.onRow(this.rows, [...this.row, this.field]);
+        }
         continue;
       }
       if (ch === '"' && this.quoteEnded) {
@@ -73,7 +81,10 @@ class RowReader {
         if (!this.endRow(building)) return false;
         building = this.builds(this.rows);
       } else {
-        if (building) this.field += ch;
+        if (building) {
+          this.field += ch;
+          if (++this.rowChars > this.maxRowChars) return this.onRow(this.rows, [...this.row, this.field]);
+        }
         this.atFieldStart = false;
         this.rowHasText = true;
       }
@@ -93,6 +104,7 @@ class RowReader {
     this.field = '';
     this.atFieldStart = true;
     this.rowHasText = false;
+    this.rowChars = 0;
     // Blank lines are not rows: a file ending in newlines, or a gap between blocks.
     if (blank) return true;
     const n = this.rows++;
@@ -122,6 +134,7 @@ export async function extractTable(job: DocumentJob): Promise<DocumentOutput> {
       rows.push(cells);
       return n < end;
     },
+    job.maxTextBytes,
   );
   let at = bom;
   for (; at < job.bytes.length; at += CHUNK_BYTES) {

@@ -275,10 +275,8 @@ function rowCells(xml: string, ctx: CellContext): string[] {
     const col = at >= 0 ? at : next;
     if (col >= MAX_COLUMNS) break;
     const text = cellText(attrs, c[2] ?? '', ctx);
-    if (text !== '') {
-      while (cells.length < col) cells.push('');
-      cells[col] = text;
-    }
+    // Sparse: a cell far to the right costs one slot, not a run of empty ones (readers take `?? ''`).
+    if (text !== '') cells[col] = text;
     next = col + 1;
   }
   return cells;

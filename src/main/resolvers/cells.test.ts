@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReferences } from '../../shared/grammar';
 import { translate } from '../../shared/i18n/translate';
@@ -14,6 +15,15 @@ import { fileResolver } from './file';
 
 let area: TempArea;
 
+/** A sheet whose extent is all of Excel's (a value at XFD1048576) and holds two values. */
+async function farWorkbook(): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Far');
+  ws.getCell('A1').value = 'near';
+  ws.getCell('XFD1048576').value = 'far';
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
 const SALES = ['月,地域,売上,備考', '1月,東京,100,', '2月,大阪,200,"複数行の\n備考"', '3月,東京,300,"a, b ""quoted"""'].join('\r\n') + '\r\n';
 const KOREAN = ['지역,금액,메모', '서울,10,첫째', '부산,20,둘째', '대구,30,셋째'].join('\n') + '\n';
 
@@ -21,6 +31,7 @@ beforeAll(async () => {
   area = await makeArea();
   await area.write('book.xlsx', await makeCellsWorkbook());
   await area.write('book.ods', makeCellsOds());
+  await area.write('far.xlsx', await farWorkbook());
   await area.write('sales-sjis.csv', encodeTable(SALES, 'shift_jis'));
   await area.write('sales-bom.csv', encodeTable(SALES, 'utf-8', true));
   await area.write('sales-utf16.csv', encodeTable(SALES, 'utf-16le', true));
@@ -126,6 +137,13 @@ describe('a block of a workbook', () => {
   it('the rows past the block are never read: a block at the top of a tall sheet is cut from its start', async () => {
     const r = ok(await resolve('@file:book.xlsx:Big!B2:C3'));
     expect(r.text).toBe('## Big!B2:C3\n\n| r2c2 | r2c3 |\n| --- | --- |\n| r3c2 | r3c3 |');
+  });
+
+  it("a sheet spanning all of Excel's extent is refused at the cap without building it; a block of it reads", async () => {
+    const whole = refused(await resolve('@file:far.xlsx:Far'));
+    expect(whole.code).toBe('too_large');
+    expect(whole.en).toMatch(/^A1:XFD1048576 of the sheet "Far" is over what one reference attaches \(20,000 cells/);
+    expect(ok(await resolve('@file:far.xlsx:Far!A1:B2')).text).toBe('## Far!A1:B2\n\n| near |  |\n| --- | --- |\n|  |  |');
   });
 
   it('cells named on a file that is no workbook are refused in one sentence', async () => {
