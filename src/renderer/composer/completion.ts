@@ -124,7 +124,7 @@ async function sheetCompletion(api: AtmarkApi, context: CompletionContext, path:
     return {
       label: inserted,
       detail: translate(uiText('ui.chip.sheet', { start: i + 1 }), env.language),
-      type: 'file sheet',
+      type: KIND_DESCRIPTORS.file.chip.icon,
       // The workbook's order, not the alphabet's.
       boost: Math.max(-99, -i),
       apply: (view, _c, start, to) => insertText(view, inserted, start, to),
