@@ -155,3 +155,22 @@ describe('writing sheets and blocks back', () => {
     expect(referenceKey(c!)).not.toBe(referenceKey(a!));
   });
 });
+
+describe('any text around workbook references', () => {
+  it('parses to ordered references whose raw text is what the offsets cut, whatever the pieces', () => {
+    const pieces = ['@file:b.xlsx:', '@file:"a b.ods":', "'", "''", '!', '！', ':', '：', 'A1', 'C', '3', '$', ' ', '\n', '売上', '를', 'を', '。', 'Sheet1', '@diff', '-', '2', '"', '.xlsx', '𠮷'];
+    let seed = 23;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join('');
+      let end = 0;
+      for (const ref of parseReferences(text)) {
+        expect(ref.from, text).toBeGreaterThanOrEqual(end);
+        expect(ref.to, text).toBeGreaterThan(ref.from);
+        expect(text.slice(ref.from, ref.to), text).toBe(ref.raw);
+        if (ref.cells) expect(ref.cells.sheet.length, text).toBeGreaterThan(0);
+        end = ref.to;
+      }
+    }
+  });
+});
