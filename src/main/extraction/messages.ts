@@ -165,8 +165,8 @@ export function emptyDocumentMessage(format: DocumentFormat): Text {
 }
 
 /** A document file larger than Atmark reads. */
-export function documentTooBigMessage(shown: string, size: number, cap: number): Text {
-  return text('doc.tooBig', { shown, size, cap });
+export function documentTooBigMessage(shown: string, size: number, cap: number, table = false): Text {
+  return text(table ? 'doc.tooBigTable' : 'doc.tooBig', { shown, size, cap });
 }
 
 function englishRange(unit: DocumentUnit, start: number, end: number): string {

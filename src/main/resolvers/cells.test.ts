@@ -6,6 +6,7 @@ import type { Limits } from '../../shared/limits';
 import { makeArea, makeCtx, type TempArea } from '../../../test-support/fs';
 import { encodeTable, makeCellsOds, makeCellsWorkbook } from '../../../test-support/tables';
 import type { Resolution } from '../resolve';
+import { documentTooBigMessage } from '../extraction/messages';
 import { fileResolver } from './file';
 
 /**
@@ -214,6 +215,12 @@ describe('CSV and TSV files', () => {
     expect(hint).toMatch(/^@file:long\.csv:1-\d+$/);
     const fits = ok(await resolve(hint!));
     expect(fits.text.startsWith('| id | text |')).toBe(true);
+  });
+
+  it('a table file over the document cap is told how to split it and attach rows, in every language', () => {
+    const message = documentTooBigMessage('huge.csv', 70 * 1024 * 1024, 64 * 1024 * 1024, true);
+    expect(translate(message, 'en')).toBe('huge.csv is 70 MiB, over the 64 MiB Atmark reads from a table file. Split it into smaller files (a spreadsheet can save each part as CSV), then attach rows of one with @file:NAME:FIRST-LAST.');
+    for (const language of ['ja', 'ko'] as const) expect(translate(message, language)).toMatch(/^huge\.csv[^{}]*64 MiB[^{}]*$/);
   });
 
   it('the chip words for rows exist in every language', async () => {

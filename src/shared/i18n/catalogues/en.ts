@@ -174,6 +174,7 @@ export const en = {
       rows: 'rows {{start}}–{{end}}',
     },
     tooBig: '{{shown}} is {{size, bytes}}, over the {{cap, bytes}} Atmark reads from a document. Split it, or export the pages you need to a smaller file.',
+    tooBigTable: '{{shown}} is {{size, bytes}}, over the {{cap, bytes}} Atmark reads from a table file. Split it into smaller files (a spreadsheet can save each part as CSV), then attach rows of one with @file:NAME:FIRST-LAST.',
     deadlineWork: 'reading the {{format}} took more than {{ms, seconds}} s of work and was stopped. {{advice}}',
     deadlineWorkAt: 'reading the {{format}} was stopped after {{ms, seconds}} s of work, at {{position}} of {{total, number}}. {{advice}}',
     deadlineIdle: 'reading the {{format}} made no progress for {{ms, seconds}} s and was stopped. {{advice}}',

@@ -161,6 +161,7 @@ export const ja: Catalogue = {
       rows: '{{start}}–{{end}} 行目',
     },
     tooBig: '{{shown}} は {{size, bytes}} あり、Atmark が文書から読み込む上限 {{cap, bytes}} を超えています。分割するか、必要なページを小さなファイルに書き出してください。',
+    tooBigTable: '{{shown}} は {{size, bytes}} で、Atmark が表ファイルから読む上限 {{cap, bytes}} を超えています。小さなファイルに分けて（表計算ソフトで部分ごとに CSV として保存できます）、@file:名前:開始-終了 で行を指定して添付してください。',
     memory: '{{format}}の読み取りに使えるメモリ {{mb, number}} MiB を超えたため中止しました。ページ範囲を狭めるか、小さなファイルを添付してください。',
     deadlineWork: '{{format}}の読み取りが処理時間 {{ms, seconds}} 秒を超えたため中止しました。{{advice}}',
     deadlineWorkAt: '{{format}}の読み取りを処理時間 {{ms, seconds}} 秒で中止しました（全 {{total, number}} のうち{{position}}まで）。{{advice}}',

@@ -158,6 +158,7 @@ export const ko: Catalogue = {
       rows: '{{start}}–{{end}}행',
     },
     tooBig: '{{shown}}의 크기는 {{size, bytes}}로, Atmark가 문서에서 읽는 한도 {{cap, bytes}}를 넘습니다. 파일을 나누거나 필요한 페이지만 작은 파일로 내보내세요.',
+    tooBigTable: '{{shown}}은(는) {{size, bytes}}로, Atmark가 표 파일에서 읽는 한도 {{cap, bytes}}를 넘습니다. 작은 파일로 나눈 뒤(스프레드시트에서 부분별로 CSV로 저장할 수 있습니다) @file:이름:시작-끝으로 행을 지정해 첨부하세요.',
     memory: '{{format}}을(를) 읽는 데 허용된 메모리 {{mb, number}} MiB를 넘어 중단했습니다. 페이지 범위를 좁히거나 더 작은 파일을 첨부하세요.',
     deadlineWork: '{{format}} 읽기가 처리 시간 {{ms, seconds}}초를 넘어 중단했습니다. {{advice}}',
     deadlineWorkAt: '{{format}} 읽기를 처리 시간 {{ms, seconds}}초에서 중단했습니다(전체 {{total, number}} 중 {{position}}까지). {{advice}}',
