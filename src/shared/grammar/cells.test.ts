@@ -77,6 +77,10 @@ describe('what stays as before', () => {
     expect(parseReferences('@file:data.csv:1-200')[0]).toMatchObject({ value: 'data.csv', lineStart: 1, lineEnd: 200 });
     expect(parseReferences('@file:book.xlsx')[0]?.cells).toBeUndefined();
   });
+  it('punctuation right after the colon names no sheet', () => {
+    expect(parseReferences('@file:book.xlsx:。')[0]).toMatchObject({ value: 'book.xlsx:' });
+    expect(parseReferences('@file:book.xlsx:。')[0]?.cells).toBeUndefined();
+  });
   it('a path that is no workbook stays whole (`.xlsx` must end the path)', () => {
     expect(parseReferences('@file:book.xlsx.bak:Sheet1!A1')[0]).toMatchObject({ value: 'book.xlsx.bak:Sheet1!A1' });
   });

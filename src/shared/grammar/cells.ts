@@ -32,7 +32,9 @@ const BLOCK = new RegExp(`^(${END})(?::(${END}))?`);
 export function startsCellSuffix(text: string, at: number, written: string): boolean {
   if (halfWidth(text.charAt(at)) !== ':' || !isWorkbookName(written)) return false;
   const next = text.charAt(at + 1);
-  return next !== '' && !/\s/.test(next) && !isAsciiDigit(next) && !isRangeDash(next) && halfWidth(next) !== '-';
+  if (next === '' || /\s/.test(next) || isAsciiDigit(next) || isRangeDash(next) || halfWidth(next) === '-') return false;
+  // Sentence punctuation right after the colon (`book.xlsx:。`) names no sheet: the colon stays in the value, as before.
+  return next === "'" || halfWidth(next) === '!' || endOfUnquoted(text, at + 1) > at + 1;
 }
 
 /**
