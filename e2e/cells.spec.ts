@@ -31,6 +31,7 @@ const SETTLES_MS = 60_000;
 beforeAll(async () => {
   workspace = await createTestWorkspace();
   await fs.writeFile(path.join(workspace.root, 'book.xlsx'), await makeCellsWorkbook(50));
+  await fs.writeFile(path.join(workspace.root, 'korean.csv'), encodeTable('지역,금액\n서울,10\n부산,20\n', 'euc-kr'));
   await fs.writeFile(path.join(workspace.root, 'sales.csv'), encodeTable('月,地域,売上\n1月,東京,100\n2月,大阪,200\n3月,名古屋,300\n', 'shift_jis'));
   [host, browser] = await Promise.all([startTestHost(workspace.root), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: 'ja-JP' });
@@ -77,5 +78,28 @@ describe('cells and rows in the composer (ja-JP)', () => {
     expect(await chip(raw).textContent()).toContain('2–3 行目');
     const shown = (await composer().preview().locator('pre').textContent()) ?? '';
     expect(shown).toContain('| 月 | 地域 | 売上 |\n| --- | --- | --- |\n| 2月 | 大阪 | 200 |\n| 3月 | 名古屋 | 300 |');
+  });
+});
+
+describe('cells and rows in the composer (ko-KR)', () => {
+  it('a block and an EUC-KR CSV written inside a Korean sentence are chips that name them', { timeout: 120_000 }, async () => {
+    const korean = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: 'ko-KR' });
+    try {
+      const kpage = await openComposer(korean, host.url, '작업 공간');
+      const kcomposer = composerPage(kpage, { prompt: '프롬프트', preview: '미리보기', conversation: '대화', warnings: '경고' });
+      await kcomposer.clearPrompt();
+      await kcomposer.write("@file:book.xlsx:'매출'!A1:B2를 요약하고 @file:korean.csv:2을 봐 주세요");
+      const kchip = (raw: string) => kpage.locator(`.cm-chip[data-ref="${raw}"]`);
+      for (const raw of ["@file:book.xlsx:'매출'!A1:B2", '@file:korean.csv:2']) {
+        await expect.poll(() => kchip(raw).getAttribute('data-state'), { timeout: SETTLES_MS }).toBe('ok');
+      }
+      expect(await kpage.locator('.cm-chip').count()).toBe(2);
+      expect(await kchip('@file:korean.csv:2').textContent()).toContain('2행');
+      const shown = (await kcomposer.preview().locator('pre').textContent()) ?? '';
+      expect(shown).toContain('## 매출!A1:B2\n\n| 지역 | 금액 |\n| --- | --- |\n| 서울 | 10 |');
+      expect(shown).toContain('| 지역 | 금액 |\n| --- | --- |\n| 부산 | 20 |');
+    } finally {
+      await korean.close();
+    }
   });
 });
