@@ -13,7 +13,7 @@ import { createTestWorkspace, type TestWorkspace } from './support/workspace';
  * Cells and rows in the composer, in Chromium (ja-JP) against the browser host: a block of a
  * workbook typed key by key inside a Japanese sentence becomes one chip with a token count, after
  * completion offered the workbook's sheets, and the preview shows the table; a Shift_JIS CSV's rows
- * likewise.
+ * likewise; in ko-KR, a block and an EUC-KR CSV's row written inside a Korean sentence.
  */
 
 let workspace: TestWorkspace;
