@@ -2,14 +2,16 @@
  * Documents as a person meets them (issue 22's table): a 100-page text PDF beside `pdftotext`
  * on the same file, the first PDF in a freshly started host, eight one-page documents in one
  * prompt beside one, a 5 MB workbook with its peak memory, and the page-range hint of a
- * 10,000-page PDF; and a long Korean report (20 sections, 16,000 paragraphs, 2,000 tables) as HWPX
- * and as HWP 5, with peak memory. Every figure comes from the engine the app uses, each measurement in a Node
+ * 10,000-page PDF; a long Korean report (20 sections, 16,000 paragraphs, 2,000 tables) as HWPX
+ * and as HWP 5, with peak memory; and (issue 23) a block of cells of that workbook at its top and at
+ * its bottom, and rows of a 50 MB CSV at its start and near its end. Every figure comes from the engine the app uses, each measurement in a Node
  * process of its own (bench/documents-child.ts), warm figures as medians of several fresh
  * expansions after the first.
  *
  * `--before DIR` measures an older checkout of Atmark (its own sources and built CLI, e.g. a
  * `git worktree` of main) in the same run, interleaved, for a before/after table.
- * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR] [--only hwpx,hwp]
+ * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR] [--only KEY,KEY...]
+ * (`--only hwpx,hwp` the HWP rows, `--only cells` the cells-and-rows rows).
  */
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
@@ -62,6 +64,21 @@ function longReport(): HwpTestBlock[][] {
   return Array.from({ length: 20 }, (_, s) => Array.from({ length: 100 }, (_, i) => KOREAN_REPORT[0]!.map((b) => ('text' in b ? { text: `${b.text} (${s + 1}-${i + 1})` } : b))).flat());
 }
 
+/** A CSV of about `bytes` bytes: a header and rows of five fields, Japanese in one of them, a quoted field with a comma. */
+function bigCsv(bytes: number): Buffer {
+  const lines = ['id,name,amount,category,note'];
+  let size = lines[0]!.length + 1;
+  for (let r = 1; size < bytes; r++) {
+    const line = `${r},顧客 ${r},${(r * 1.25).toFixed(2)},category ${r % 97},"note ${r}, 備考"`;
+    lines.push(line);
+    size += Buffer.byteLength(line) + 1;
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+/** Rows of the 50 MB CSV: 776,958. The "near its end" range starts here. */
+const CSV_LATE_ROW = 776_000;
+
 /** Warm runs per figure, each on its own copy. */
 const COPIES = 5;
 const FORMATS = ['pdf', 'pdf', 'pdf', 'pdf', 'docx', 'docx', 'xlsx', 'pptx'];
@@ -76,10 +93,14 @@ async function makeWorkspace(only: readonly string[] | null): Promise<string> {
     writeFileSync(path.join(dir, name), bytes);
     written.push(name);
   };
-  const hwpOnly = only !== null && only.every((k) => k === 'hwpx' || k === 'hwp');
-  if (!hwpOnly) await writePdfWorkspace(write);
-  write('report.hwpx', makeHwpx(longReport()));
-  write('report.hwp', makeHwp({ sections: longReport() }));
+  const wants = (keys: readonly string[]) => only === null || only.some((k) => keys.includes(k));
+  if (wants(['hundred', 'host', 'one', 'eight', 'book', 'hint'])) await writePdfWorkspace(write);
+  else if (wants(CELL_KEYS)) write('book.xlsx', await workbook());
+  if (wants(['hwpx', 'hwp'])) {
+    write('report.hwpx', makeHwpx(longReport()));
+    write('report.hwp', makeHwp({ sections: longReport() }));
+  }
+  if (wants(CELL_KEYS)) write('big.csv', new Uint8Array(bigCsv(50 * 1000 * 1000)));
   // Copies with other bytes (trailing bytes after the end, which readers ignore): warm runs read these,
   // so no result kept for the same bytes is reused and the figure is the reading itself.
   for (const name of [...written]) {
@@ -128,7 +149,10 @@ function pdftotextMs(file: string, runs = 5): number {
   return median(times);
 }
 
-/** Runs the documents bench; `before` is an older checkout measured in the same run. */
+/** The measurements of issue 23's cells-and-rows rows (`--only cells`). */
+const CELL_KEYS = ['blockTop', 'blockEnd', 'csvTop', 'csvEnd'] as const;
+
+/** Runs the documents bench; `before` is an older checkout measured in the same run; `only` picks measurements. */
 export async function runDocumentBench(before: string | null = null, only: readonly string[] | null = null): Promise<DocumentBenchRow[]> {
   const ws = await makeWorkspace(only);
   const trees = [{ name: 'after', root: path.resolve('.') }, ...(before ? [{ name: 'before', root: path.resolve(before) }] : [])];
@@ -145,6 +169,10 @@ export async function runDocumentBench(before: string | null = null, only: reado
     hint: { mode: 'engine', workspace: ws, message: '@file:big.pdf', warmMessages: warmOf('big.pdf') },
     hwpx: { mode: 'extract', workspace: ws, files: ['report.hwpx', ...copies('report.hwpx')], format: 'hwpx' },
     hwp: { mode: 'extract', workspace: ws, files: ['report.hwp', ...copies('report.hwp')], format: 'hwp' },
+    blockTop: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 2'!A1:E200", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 2'!A1:E200`) },
+    blockEnd: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 3'!A65800:E66001", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 3'!A65800:E66001`) },
+    csvTop: { mode: 'engine', workspace: ws, message: '@file:big.csv:1-200', warmMessages: warmOf('big.csv').map((m) => `${m}:1-200`) },
+    csvEnd: { mode: 'engine', workspace: ws, message: `@file:big.csv:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`, warmMessages: warmOf('big.csv').map((m) => `${m}:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`) },
   };
   const results = new Map<string, Map<string, Figures>>();
   const record = (tree: string, key: string, f: Figures) => {
@@ -153,7 +181,7 @@ export async function runDocumentBench(before: string | null = null, only: reado
     console.log(`  ${tree} ${key}: first ${ms(f.firstMs)}, warm ${f.warmMs.length ? ms(median(f.warmMs)) : '-'}, peak ${mib(f.peakBytes)}; ${f.statuses.join(' | ').slice(0, 200)}`);
   };
   console.log(`documents bench: workspace ${ws}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp'] as const).filter((k) => !only || only.includes(k));
+  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp', ...CELL_KEYS] as const).filter((k) => !only || only.includes(k));
   const pdftotext = keys.includes('hundred') ? pdftotextMs(path.join(ws, 'hundred.pdf')) : NaN;
   // Interleaved: each measurement for every checkout before the next, so both see the same machine.
   for (const key of keys) {
@@ -191,6 +219,15 @@ export async function runDocumentBench(before: string | null = null, only: reado
   }
   const hint = warm('hint', 'after');
   if (keys.includes('hint')) rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
+  const cellRow = (key: (typeof CELL_KEYS)[number], work: string, goal: string, limitMs: number) => {
+    if (!fig(key, 'after')) return;
+    const w = warm(key, 'after');
+    rows.push({ work, after: `${ms(w)}, ${cell(key, 'after', (f) => f.peakBytes, mib)}`, before: null, anchor: `first ${cell(key, 'after', (f) => f.firstMs)}`, ratio: '-', goal, met: w <= limitMs && attachedAll(key, 'after') });
+  };
+  cellRow('blockTop', "block A1:E200 at the top of a 66k-row sheet of the 5 MB workbook, warm; peak memory", '<= 300 ms', 300);
+  cellRow('blockEnd', 'block of 200 rows at the bottom of that sheet, warm; peak memory', '<= 1 s', 1000);
+  cellRow('csvTop', 'rows 1-200 of a 50 MB CSV, warm; peak memory', '<= 500 ms', 500);
+  cellRow('csvEnd', `rows ${CSV_LATE_ROW}-${CSV_LATE_ROW + 199} of that CSV (the whole file scanned), warm; peak memory`, '<= 2 s', 2000);
   console.log('\n## Documents (issues 22 and 23)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.work} | ${r.after}${before ? ` | ${r.before}` : ''} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`);
@@ -203,5 +240,6 @@ if (process.argv[1]?.endsWith('documents.ts')) {
   const at = process.argv.indexOf('--before');
   mkdirSync('node_modules/.cache', { recursive: true });
   const only = process.argv.indexOf('--only');
-  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null, only > 0 ? process.argv[only + 1]!.split(',') : null);
+  const keys = only > 0 ? process.argv[only + 1]!.split(',').flatMap((k) => (k === 'cells' ? [...CELL_KEYS] : [k])) : null;
+  await runDocumentBench(at > 0 ? process.argv[at + 1]! : null, keys);
 }

@@ -4,13 +4,14 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx';
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx' | 'csv' | 'tsv';
 
 /**
- * What a range of a document counts: pages (PDF, Word, OpenDocument text), slides, sheets, or
- * sections (HWP and HWPX store no pages, only sections: docs/contract.md).
+ * What a range of a document counts: pages (PDF, Word, OpenDocument text), slides, sheets,
+ * sections (HWP and HWPX store no pages, only sections: docs/contract.md), or rows after the
+ * header (CSV, TSV).
  */
-export type DocumentUnit = 'page' | 'slide' | 'sheet' | 'section';
+export type DocumentUnit = 'page' | 'slide' | 'sheet' | 'section' | 'row';
 
 /** How far reading a document has come: units finished of those it will read (the chip shows it). */
 export interface UnitProgress {
@@ -35,6 +36,8 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   odp: 'odp',
   hwp: 'hwp',
   hwpx: 'hwpx',
+  csv: 'csv',
+  tsv: 'tsv',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -43,11 +46,23 @@ export function documentFormatOfName(name: string): DocumentFormat | null {
   return Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext]! : null;
 }
 
+/** True for a workbook name (`.xlsx`, `.xlsm`, `.ods`): a reference to it may name a sheet and a block of cells. */
+export function isWorkbookName(name: string): boolean {
+  const format = documentFormatOfName(name);
+  return format === 'xlsx' || format === 'ods';
+}
+
+/** True for a table file (CSV, TSV): text with no magic bytes, named by its extension, read as rows. */
+export function isTableFile(format: DocumentFormat): boolean {
+  return format === 'csv' || format === 'tsv';
+}
+
 /** What ranges of a format count. */
 export function unitOf(format: DocumentFormat): DocumentUnit {
   if (format === 'xlsx' || format === 'ods') return 'sheet';
   if (format === 'pptx' || format === 'odp') return 'slide';
   if (format === 'hwp' || format === 'hwpx') return 'section';
+  if (format === 'csv' || format === 'tsv') return 'row';
   return 'page';
 }
 
@@ -72,6 +87,8 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odp: 'ODP',
   hwp: 'HWP',
   hwpx: 'HWPX',
+  csv: 'CSV',
+  tsv: 'TSV',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

@@ -42,6 +42,10 @@ export interface DocumentCitation {
   last: number | null;
   /** Units the document has; null when unknown (Word and OpenDocument text hold no fixed pages). */
   count: number | null;
+  /** A workbook's block attached, as spreadsheets write it: `売上 2026!A1:D20`. */
+  block?: string;
+  /** A table file's encoding as detected: `utf-8`, `shift_jis`, `euc-kr`, `utf-16le`. */
+  encoding?: string;
 }
 
 /** Status of one reference: attached, or the code of the warning that stopped it. */

@@ -1,3 +1,4 @@
+import { cellTargetLabel, type CellTarget } from './cells';
 import type { Text } from './i18n/text';
 import type { ReferenceKind } from './kinds';
 /**
@@ -27,6 +28,8 @@ export interface ParsedReference<K extends string = ReferenceKind> {
   /** A range after a path (`@file:PATH:N` or `:N-M`): 1-based, inclusive. */
   lineStart?: number;
   lineEnd?: number;
+  /** A sheet and block of a workbook (`@file:book.xlsx:'売上 2026'!A1:D20`); absent otherwise. */
+  cells?: CellTarget;
   /** A count (`@git:N`): as written (clamping happens in the engine). */
   count?: number;
   /** Set when the reference is malformed: a sentence saying what is wrong and how to fix it. */
@@ -40,5 +43,6 @@ export interface ParsedReference<K extends string = ReferenceKind> {
 export function referenceKey(ref: ParsedReference<string>): string {
   const range = ref.lineStart === undefined ? '' : `:${ref.lineStart}-${ref.lineEnd ?? ref.lineStart}`;
   const count = ref.count === undefined ? '' : `:${ref.count}`;
-  return `${ref.kind}\u0000${ref.value}${range}${count}`;
+  const cells = ref.cells ? `\u0000${cellTargetLabel(ref.cells)}` : '';
+  return `${ref.kind}\u0000${ref.value}${range}${count}${cells}`;
 }

@@ -60,6 +60,8 @@ const SourceSchema = z
         first: z.number().int().nullable(),
         last: z.number().int().nullable(),
         count: z.number().int().nullable(),
+        block: z.string().optional(),
+        encoding: z.string().optional(),
       })
       .optional(),
   })

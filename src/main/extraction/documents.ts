@@ -28,6 +28,9 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
       return (await import('./hwpx')).extractHwpx;
     case 'hwp':
       return (await import('./hwp')).extractHwp;
+    case 'csv':
+    case 'tsv':
+      return (await import('./csv')).extractTable;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

@@ -17,14 +17,17 @@ const FORMAT_KEYS = {
   odp: 'doc.format.odp',
   hwp: 'doc.format.hwp',
   hwpx: 'doc.format.hwpx',
+  csv: 'doc.format.csv',
+  tsv: 'doc.format.tsv',
 } as const;
 
-const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section' } as const;
+const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section', row: 'doc.count.row' } as const;
 const RANGE_KEYS = {
   page: { one: 'doc.range.page', many: 'doc.range.pages' },
   slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
   sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
   section: { one: 'doc.range.section', many: 'doc.range.sections' },
+  row: { one: 'doc.range.row', many: 'doc.range.rows' },
 } as const;
 
 const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
@@ -37,6 +40,8 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odp: 'OpenDocument presentation',
   hwp: 'HWP document',
   hwpx: 'HWPX document',
+  csv: 'CSV',
+  tsv: 'TSV',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -168,17 +173,32 @@ export function emptyDocumentMessage(format: DocumentFormat): Text {
 }
 
 /** A document file larger than Atmark reads. */
-export function documentTooBigMessage(shown: string, size: number, cap: number): Text {
-  return text('doc.tooBig', { shown, size, cap });
+export function documentTooBigMessage(shown: string, size: number, cap: number, table = false): Text {
+  return text(table ? 'doc.tooBigTable' : 'doc.tooBig', { shown, size, cap });
 }
 
 function englishRange(unit: DocumentUnit, start: number, end: number): string {
   return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
 }
 
-/** The block header's description after the subject: `, pages 3–5 of 12 (PDF)` or ` (Word document)`. */
-export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null): string {
-  const label = ENGLISH_LABELS[format];
+/**
+ * The block header's description after the subject: `, pages 3–5 of 12 (PDF)`, ` (Word document)`,
+ * `, rows 1–200 of 5000 (CSV, shift_jis)`. `detail` is added inside the brackets.
+ */
+export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null, detail = ''): string {
+  const label = ENGLISH_LABELS[format] + (detail ? `, ${detail}` : '');
   if (!unit || first === null || last === null) return ` (${label})`;
   return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
 }
+
+/** The sentences about a block of cells (see extraction/cell-block.ts). */
+export const cellMessages = {
+  noSheet: (shown: string, sheet: string, sheets: readonly string[]): Text =>
+    text('doc.cells.noSheet', { shown, sheet, sheets: sheets.slice(0, 30).map((s) => `"${s}"`).join(', ') + (sheets.length > 30 ? ', …' : '') }),
+  outside: (shown: string, sheet: string, asked: string, extent: string): Text => text('doc.cells.outside', { shown, sheet, asked, extent }),
+  emptySheet: (shown: string, sheet: string): Text => text('doc.cells.emptySheet', { shown, sheet }),
+  clamped: (sheet: string, extent: string, attached: string, asked: string): Text => text('doc.cells.clamped', { sheet, extent, attached, asked }),
+  tooMany: (sheet: string, attached: string, cells: number, cap: number, limit: number, rows: number, hint: string | null): Text =>
+    rows > 0 && hint ? text('doc.cells.tooMany', { sheet, attached, cells, cap, limit, rows, hint }) : text('doc.cells.tooManyNone', { sheet, attached, cap, limit }),
+  notWorkbook: (): Text => text('doc.cells.notWorkbook'),
+} as const;

@@ -4,11 +4,14 @@
  * its name for spreadsheets; pages (slides) in order with their titles and speaker notes for
  * presentations. Macros (`Basic/`), embedded objects and pictures are not read.
  */
+import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS } from '../../shared/cells';
+import { BlockRows, blockResult, windowOf, type Extent } from './cell-block';
 import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentFormat, DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './repack';
+import { findSheet } from './sheet-names';
 import { slideMarkdown } from './slides';
 import { NS, children, descendants, isElement, parseXml, type XmlElement } from './xml';
 import { ZipArchive } from './zip';
@@ -118,6 +121,7 @@ export async function extractOdf(job: DocumentJob, onProgress?: ProgressListener
   }
   if (job.format === 'ods') {
     const sheets = children(body(archive, 'spreadsheet')).filter((c) => isElement(c, NS.table, 'table'));
+    if (job.cells) return odsBlock(job, sheets, archive, onProgress);
     collector.expect(sheets.length);
     for (let index = job.range?.start ?? 1; index <= sheets.length && collector.more(index); index++) {
       const name = attr(sheets[index - 1]!, NS.table, 'name') || `Sheet ${index}`;
@@ -146,4 +150,58 @@ export async function extractOdf(job: DocumentJob, onProgress?: ProgressListener
     if (!collector.add(index, title, slideMarkdown(index, title, lines, notes))) break;
   }
   return output('odp', 'slide', pages.length, collector, archive);
+}
+
+/**
+ * One sheet's block of an OpenDocument spreadsheet (`job.cells`), by name. Repeated rows and cells
+ * are counted, never expanded outside the block, so a sheet that repeats an empty row a million
+ * times costs one step. All sheets live in one `content.xml`, so the whole part is parsed.
+ */
+function odsBlock(job: DocumentJob, sheets: XmlElement[], archive: ZipArchive, onProgress?: ProgressListener): DocumentOutput {
+  const target = job.cells!;
+  const names = sheets.map((sheet, i) => attr(sheet, NS.table, 'name') || `Sheet ${i + 1}`);
+  const found = findSheet(names, target.sheet);
+  const done = (parts: DocumentOutput['parts'], table: DocumentOutput['table']): DocumentOutput => ({ ...output('ods', 'sheet', sheets.length, new PartCollector(null, 0), archive), parts, ...(table ? { table } : {}) });
+  if (found < 0) return done([], { sheet: target.sheet, extent: '', asked: null, attached: null, sheets: names });
+  onProgress?.({ done: 0, total: 1, unit: 'sheet' });
+  const kept = new BlockRows(windowOf(target.block));
+  const extent: Extent = { rows: 0, columns: 0 };
+  let row = 1;
+  for (const element of descendants(sheets[found]!, NS.table, 'table-row')) {
+    if (row > MAX_SHEET_ROWS) break;
+    const repeat = Math.max(1, Number(attr(element, NS.table, 'number-rows-repeated')) || 1);
+    const { cells, width } = odsRowCells(element, kept.window.lastColumn);
+    if (width > 0) {
+      extent.rows = Math.min(row + repeat - 1, MAX_SHEET_ROWS);
+      extent.columns = Math.max(extent.columns, width);
+      const last = Math.min(row + repeat - 1, kept.window.lastRow);
+      for (let r = Math.max(row, kept.window.firstRow); r <= last && !kept.full; r++) kept.keep(r, cells);
+    }
+    row += repeat;
+  }
+  const { markdown, outcome } = blockResult({ sheet: names[found]!, ...(target.block ? { block: target.block } : {}) }, kept, extent, job.maxTextBytes);
+  onProgress?.({ done: 1, total: 1, unit: 'sheet' });
+  return done(markdown ? [{ index: found + 1, title: names[found]!, markdown }] : [], outcome);
+}
+
+/**
+ * A row's cell texts by 0-based column, up to `lastColumn` (the block's last; repeated cells are
+ * expanded that far only), and its width: the column after its last value, counted, not expanded.
+ */
+function odsRowCells(row: XmlElement, lastColumn: number): { cells: string[]; width: number } {
+  const cells: string[] = [];
+  let column = 0;
+  let width = 0;
+  for (const cell of children(row)) {
+    if (!isElement(cell, NS.table, 'table-cell') && !isElement(cell, NS.table, 'covered-table-cell')) continue;
+    const text = children(cell).map(inlineText).join(' ').trim();
+    const repeat = Math.max(1, Number(attr(cell, NS.table, 'number-columns-repeated')) || 1);
+    if (text !== '') {
+      for (let c = column; c < Math.min(column + repeat, lastColumn, MAX_SHEET_COLUMNS); c++) cells[c] = text;
+      width = Math.min(column + repeat, MAX_SHEET_COLUMNS);
+    }
+    column += repeat;
+    if (column >= MAX_SHEET_COLUMNS) break;
+  }
+  return { cells: Array.from(cells, (c) => c ?? ''), width };
 }

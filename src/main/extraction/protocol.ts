@@ -4,6 +4,7 @@
  * `workerData` carry it unchanged.
  */
 
+import type { CellTarget } from '../../shared/cells';
 import type { DocumentFormat, DocumentUnit, UnitProgress } from '../../shared/documents';
 
 export type { DocumentFormat, DocumentUnit };
@@ -31,6 +32,8 @@ export interface DocumentJob {
   maxTextBytes: number;
   /** Bytes all entries of a zip-based document may inflate to, together. */
   maxInflatedBytes: number;
+  /** A workbook's sheet and block, by name (`'売上 2026'!A1:D20`); replaces `range` when set. */
+  cells?: CellTarget;
 }
 
 export type ExtractionJob = PageJob | DocumentJob;
@@ -73,6 +76,32 @@ export interface DocumentOutput {
   notices: DocumentNotice[];
   /** PDF pages among `parts` with no text layer (scanned images, most likely). */
   emptyPages?: number[];
+  /** For a block of cells (`cells` in the job) or rows of a table file: what was asked and attached. */
+  table?: TableOutcome;
+}
+
+/**
+ * What a block of cells or rows came to (extraction/cell-block.ts, csv.ts). Blocks are written as
+ * spreadsheets write them (`A1:D12`); a table file's are rows (`1-200`, after the header).
+ */
+export interface TableOutcome {
+  /** The sheet read, as the workbook names it; '' for a table file. */
+  sheet: string;
+  /** What the sheet or file holds: `A1:D12` (a workbook), the count of rows after the header (a table file); '' when empty. */
+  extent: string;
+  /** The block or rows asked for, or null for all of it. */
+  asked: string | null;
+  /** The block or rows attached (clamped to the extent), or null when what was asked lies outside it, or there is no such sheet. */
+  attached: string | null;
+  /** True when the block asked for runs past what the sheet holds, so less was attached. */
+  clamped?: boolean;
+  /** Set when the sheet asked for is not there: every sheet's name, in order. */
+  sheets?: string[];
+  /** Set when the block passes the caps: its cells, and how many of its rows (from its first) would fit. */
+  cells?: number;
+  fitsRows?: number;
+  /** A table file's encoding as detected (`utf-8`, `shift_jis`, `euc-kr`, `utf-16le`), and its delimiter. */
+  encoding?: string;
 }
 
 /** Things a document held that were deliberately not read. */

@@ -33,7 +33,7 @@ export function jobKey(job: ExtractionJob, budget: JobBudget): string {
   const hash = createHash('sha256');
   if (job.kind === 'document') {
     hash.update(job.bytes);
-    hash.update(JSON.stringify([job.format, job.range, job.maxTextBytes, job.maxInflatedBytes]));
+    hash.update(JSON.stringify([job.format, job.range, job.maxTextBytes, job.maxInflatedBytes, job.cells ?? null]));
   } else {
     hash.update(job.html);
     hash.update(JSON.stringify([job.url, job.maxTextBytes]));

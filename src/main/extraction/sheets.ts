@@ -8,12 +8,14 @@
  * not read. Ranges count sheets (`book.xlsx:2-3` is the second and third sheet); a sheet outside the
  * range is never inflated.
  */
+import { BlockRows, blockResult, windowOf, type Extent } from './cell-block';
 import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './repack';
 import { SHEETS_EXTRACTOR, decodeXml, excelDate, isDateFormat } from './sheet-values';
+import { findSheet } from './sheet-names';
 import { ZipArchive } from './zip';
 
 function attribute(tag: string, name: string): string {
@@ -162,10 +164,10 @@ export async function extractSheets(job: DocumentJob, onProgress?: ProgressListe
   const archive = new ZipArchive(job.bytes, job.maxInflatedBytes);
   if (!archive.has('xl/workbook.xml')) throw new DocumentProblem('damaged', 'no xl/workbook.xml');
   const sheets = workbookSheets(archive);
+  if (job.cells) return extractSheetBlock(job, archive, sheets, onProgress);
   const collector = new PartCollector(job.range, job.maxTextBytes, 'sheet', onProgress);
   collector.expect(sheets.length);
-  const date1904 = /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(archive.textOf('xl/workbook.xml') ?? '');
-  const ctx: CellContext = { strings: [], dates: [], date1904 };
+  const ctx: CellContext = { strings: [], dates: [], date1904: isDate1904(archive) };
   let loaded = false;
   for (let index = job.range?.start ?? 1; index <= sheets.length && collector.more(index); index++) {
     if (!loaded) {
@@ -193,4 +195,89 @@ export async function extractSheets(job: DocumentJob, onProgress?: ProgressListe
     stoppedAt: collector.stoppedAt,
     notices: noticesOf(archive),
   };
+}
+
+function isDate1904(archive: ZipArchive): boolean {
+  return /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(archive.textOf('xl/workbook.xml') ?? '');
+}
+
+function output(sheetCount: number, parts: DocumentOutput['parts'], archive: ZipArchive, table: DocumentOutput['table']): DocumentOutput {
+  return { kind: 'document', format: 'xlsx', extractor: SHEETS_EXTRACTOR, unit: 'sheet', unitCount: sheetCount, parts, stoppedAt: null, notices: noticesOf(archive), ...(table ? { table } : {}) };
+}
+
+/** `<dimension ref="A1:F40"/>`: the used range the sheet declares at its top, as an extent. */
+function declaredExtent(xml: string): Extent | null {
+  const ref = /<dimension\b[^>]*\bref="([A-Z]+)?(\d+)?(?::([A-Z]+)(\d+))?"/.exec(xml.slice(0, 4096));
+  if (!ref) return null;
+  const lastColumn = ref[3] ?? ref[1];
+  const lastRow = ref[4] ?? ref[2];
+  return lastColumn && lastRow ? { rows: Number(lastRow), columns: columnOf(lastColumn) + 1 } : null;
+}
+
+const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+
+/** True once `xml` (the start of a sheet) holds every row up to `lastRow`: a later row has begun, or the sheet's data ended. */
+function holdsRowsThrough(xml: string, lastRow: number): boolean {
+  if (xml.includes('</sheetData>')) return true;
+  const at = xml.lastIndexOf('<row ');
+  const r = /^<row\b[^>]*?\sr="(\d+)"/.exec(xml.slice(at, at + 200));
+  return at >= 0 && r !== null && Number(r[1]) > lastRow;
+}
+
+/**
+ * One sheet's block (`job.cells`), by name: rows past the block are not scanned, and when the block
+ * ends above a large sheet's last row, only the start of the sheet's part is inflated.
+ */
+function extractSheetBlock(job: DocumentJob, archive: ZipArchive, sheets: { name: string; entry: string }[], onProgress?: ProgressListener): DocumentOutput {
+  const target = job.cells!;
+  const found = findSheet(sheets.map((s) => s.name), target.sheet);
+  if (found < 0) return output(sheets.length, [], archive, { sheet: target.sheet, extent: '', asked: null, attached: null, sheets: sheets.map((s) => s.name) });
+  onProgress?.({ done: 0, total: 1, unit: 'sheet' });
+  const sheet = sheets[found]!;
+  const window = windowOf(target.block);
+  const entry = sheet.entry;
+  const whole = !Number.isFinite(window.lastRow);
+  const xml = (whole ? archive.textOf(entry) : archive.textPrefixOf(entry, (t) => declaredExtent(t) !== null && holdsRowsThrough(t, window.lastRow))) ?? '';
+  const ctx: CellContext = { strings: sharedStrings(archive), dates: dateStyles(archive), date1904: isDate1904(archive) };
+  const kept = new BlockRows(window);
+  const seen: Extent = { rows: 0, columns: 0 };
+  let stoppedEarly = false;
+  let previous = 0;
+  for (const row of xml.matchAll(ROW)) {
+    const r = /\sr="(\d+)"/.exec(row[1]!);
+    const number = r ? Number(r[1]) : previous + 1;
+    previous = number;
+    if (!kept.wants(number)) {
+      stoppedEarly = true;
+      break;
+    }
+    const cells = rowCells(row[2] ?? '', ctx);
+    if (cells.length > 0) {
+      seen.rows = number;
+      seen.columns = Math.max(seen.columns, cells.length);
+    }
+    kept.keep(number, cells);
+  }
+  // A scan that stopped above the end knows the sheet's extent only from what the sheet declares.
+  const extent = stoppedEarly ? declaredExtent(xml) ?? seen : seen;
+  const { markdown, outcome } = blockResult({ sheet: sheet.name, ...(target.block ? { block: target.block } : {}) }, kept, extent, job.maxTextBytes);
+  onProgress?.({ done: 1, total: 1, unit: 'sheet' });
+  return output(sheets.length, markdown ? [{ index: found + 1, title: sheet.name, markdown }] : [], archive, outcome);
+}
+
+/** One row's cell texts by 0-based column, trailing empty cells dropped. */
+function rowCells(xml: string, ctx: CellContext): string[] {
+  const cells: string[] = [];
+  let next = 0;
+  for (const c of xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    const attrs = cellAttributes(c[1]!);
+    const at = columnOf(attrs.ref);
+    const col = at >= 0 ? at : next;
+    if (col >= MAX_COLUMNS) break;
+    const text = cellText(attrs, c[2] ?? '', ctx);
+    // Sparse: a cell far to the right costs one slot, not a run of empty ones (readers take `?? ''`).
+    if (text !== '') cells[col] = text;
+    next = col + 1;
+  }
+  return cells;
 }

@@ -8,7 +8,7 @@
  * inflated bytes of a whole document never pass the budget. Encrypted entries and ZIP64 archives are
  * refused. Parts never read (media, macros, embedded objects) count for nothing.
  */
-import { inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { DocumentProblem } from './document-problem';
 import { noticeFor } from './repack';
 
@@ -25,6 +25,9 @@ export interface ZipEntry {
 
 /** Entries an office document may hold: more is a bomb or not a document. */
 export const MAX_ZIP_ENTRIES = 20_000;
+
+/** Compressed bytes a prefix read starts with (see {@link ZipArchive.textPrefixOf}). */
+const PREFIX_START = 64 * 1024;
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -142,6 +145,40 @@ export class ZipArchive {
   textOf(name: string): string | null {
     const bytes = this.bytesOf(name);
     return bytes ? new TextDecoder().decode(bytes) : null;
+  }
+
+  /**
+   * The start of entry `name` as UTF-8 text, inflated from ever longer prefixes of its compressed
+   * bytes (64 KiB, then doubling) until `enough(text)` says it holds what is wanted, or the whole
+   * entry: a block at the top of a large sheet inflates a little of it, not all. The work is at
+   * most twice that of the prefix needed; only the last inflation counts against the budget. The
+   * text may end in the middle of an element, so `enough` must look for a complete marker.
+   */
+  textPrefixOf(name: string, enough: (text: string) => boolean): string | null {
+    const entry = this.byName.get(name);
+    if (!entry) return null;
+    if (entry.encrypted) throw new DocumentProblem('encrypted', name);
+    if (entry.method !== 8) return this.textOf(name);
+    const start = this.dataStart(entry);
+    const data = this.bytes.subarray(start, start + entry.compressedSize);
+    if (data.length < entry.compressedSize) throw new DocumentProblem('damaged', `truncated entry ${name}`);
+    const cap = Math.min(entry.size, this.budget - this.inflated);
+    for (let size = PREFIX_START; size < data.length; size *= 2) {
+      let out: Uint8Array;
+      try {
+        // Z_SYNC_FLUSH: a cut stream gives what it has so far instead of an "unexpected end" error.
+        out = inflateRawSync(data.subarray(0, size), { maxOutputLength: Math.max(cap, 1), finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      } catch {
+        break; // too much or broken: the whole entry decides, with its own errors
+      }
+      const text = new TextDecoder().decode(out);
+      if (enough(text)) {
+        this.inflated += out.length;
+        if (this.inflated > this.budget) throw new DocumentProblem('bomb', 'inflated past the budget');
+        return text;
+      }
+    }
+    return this.textOf(name);
   }
 
   private inflate(entry: ZipEntry, data: Uint8Array): Uint8Array {

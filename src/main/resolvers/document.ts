@@ -13,6 +13,8 @@ import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../resolve';
 import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
+import { isTableFile } from '../../shared/documents';
+import { attachBlock } from './cell-block';
 import {
   documentDescription,
   documentTooLargeMessage,
@@ -24,6 +26,7 @@ import {
   scannedPagesMessage,
   oleMessage,
   unitClampedMessage,
+  cellMessages,
   unitPastEndMessage,
   urlDocumentTooLargeMessage,
 } from '../extraction/messages';
@@ -62,19 +65,27 @@ export interface DocumentRequest {
   withRange: ((start: number, end: number) => string | null) | null;
 }
 
+/** What the bytes are: a table file by its name (CSV and TSV have no magic bytes), anything else by its content. */
+function sniff(req: DocumentRequest): ReturnType<typeof sniffDocument> {
+  if (req.namedFormat && isTableFile(req.namedFormat)) return { kind: 'document', format: req.namedFormat };
+  return sniffDocument(req.bytes);
+}
+
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
 export async function resolveDocument(req: DocumentRequest): Promise<Resolution> {
   const { ref, ctx } = req;
-  const sniffed = sniffDocument(req.bytes);
+  const sniffed = sniff(req);
   if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(), req.target, req.source);
   if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(req.namedFormat ?? 'pdf'), req.target, req.source);
   const format = sniffed.format;
   const range = ref.lineStart === undefined ? null : { start: ref.lineStart, end: ref.lineEnd ?? ref.lineStart };
+  const cells = ref.cells;
+  if (cells && format !== 'xlsx' && format !== 'ods') return refuse('not_found', cellMessages.notWorkbook(), req.target, req.source);
   if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(format), req.target, req.source);
   const maxTextBytes = ctx.limits.maxReferenceBytes;
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
-    { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES },
+    { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES, ...(cells ? { cells } : {}) },
     {
       // Its own budget, scaled by its size; a Retry reads without a work budget.
       budget: documentBudget(req.bytes.length, ctx.limits.documentTimeoutMs, ctx.retry?.has(ref.raw) ?? false),
@@ -88,7 +99,14 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
     const code = result.problem === 'deadline' || result.problem === 'aborted' || result.problem === 'failed' || result.problem === 'memory' ? 'failed' : result.problem === 'bomb' ? 'too_large' : 'blocked';
     return refuse(code, extractionProblemMessage(format, facts), req.target, req.source);
   }
-  return attach(req, result.output as DocumentOutput, range);
+  const doc = result.output as DocumentOutput;
+  if (cells) return attachBlock(req, doc, cells, sha256Of(req.bytes));
+  return attach(req, doc, range);
+}
+
+/** The sha256 of a document's bytes, for its citation. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: number; end: number } | null): Resolution {
@@ -105,8 +123,10 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
     return refuse('too_large', message, req.target, req.source);
   }
   const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
-  const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
-  const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
+  // A table file's one part holds rows: the outcome says which.
+  const rows = unit === 'row' ? /^(\d+)-(\d+)$/.exec(doc.table?.attached ?? '') : null;
+  const first = rows ? Number(rows[1]) : unit && doc.parts.length ? doc.parts[0]!.index : null;
+  const last = rows ? Number(rows[2]) : unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
   const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, ...said(noticeMessage(n)) }));
   if (doc.emptyPages && doc.emptyPages.length > 0) {
     warnings.push({ code: 'not_found', reference: ref.raw, ...said(scannedPagesMessage(doc.emptyPages)) });
@@ -118,19 +138,20 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   const source: ReferenceSource = {
     ...req.source,
     document: {
-      sha256: createHash('sha256').update(req.bytes).digest('hex'),
+      sha256: sha256Of(req.bytes),
       format: doc.format,
       extractor: doc.extractor,
       unit: unit ?? 'page',
       first,
       last,
       count,
+      ...(doc.table?.encoding ? { encoding: doc.table.encoding } : {}),
     },
   };
   return {
     ok: true,
     text,
-    description: `${req.subject}${documentDescription(doc.format, unit, first, last, count)}`,
+    description: `${req.subject}${documentDescription(doc.format, unit, first, last, count, doc.table?.encoding ?? '')}`,
     target: req.target,
     language: 'markdown',
     source,

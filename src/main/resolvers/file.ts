@@ -34,7 +34,7 @@ import {
   tooLargeMessage,
 } from './fs/messages';
 import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
-import { documentFormatOfName } from '../../shared/documents';
+import { documentFormatOfName, isTableFile } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
 import { MAX_DOCUMENT_BYTES, resolveDocument } from './document';
 import { documentTooBigMessage } from '../extraction/messages';
@@ -113,7 +113,9 @@ async function readDocument(job: FileJob): Promise<Resolution> {
   const { ctx, file, shown, ref } = job;
   const read = await readCapped(file.handle, MAX_DOCUMENT_BYTES, ctx.signal);
   if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
-  if (!read.complete) return refuse('too_large', documentTooBigMessage(shown, Math.max(file.stats.size, read.bytes.length), MAX_DOCUMENT_BYTES), ref.value);
+  const format = documentFormatOfName(shown);
+  const table = format !== null && isTableFile(format);
+  if (!read.complete) return refuse('too_large', documentTooBigMessage(shown, Math.max(file.stats.size, read.bytes.length), MAX_DOCUMENT_BYTES, table), ref.value);
   return resolveDocument({
     ref,
     ctx,

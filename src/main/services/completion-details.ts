@@ -33,7 +33,7 @@ export type GitMarksOf = (items: Array<[string, 'file' | 'folder']>) => Promise<
 const DETAILS_KEPT = 2048;
 
 /** What peeking at a file told: whether it is binary, and a deck's or workbook's unit count. */
-type FileDetails = Pick<Extract<CompletionItem, { type: 'path' }>, 'binary' | 'units'>;
+type FileDetails = Pick<Extract<CompletionItem, { type: 'path' }>, 'binary' | 'units' | 'sheets'>;
 
 /**
  * The details of one workspace's completion rows. A query runs at every keystroke and mostly
@@ -55,7 +55,7 @@ export function completionDetails(root: string, gitMarks: GitMarksOf): { fill(it
         const git = marksOf.get(item) ?? [];
         const key = keyOf(item);
         const details = fresh.get(item.path) ?? (key === null ? undefined : kept.get(key)) ?? {};
-        return { ...item, ...(details.units ? { units: details.units } : {}), ...(details.binary ? { binary: true } : {}), ...(git.length > 0 ? { git } : {}) };
+        return { ...item, ...(details.units ? { units: details.units } : {}), ...(details.sheets ? { sheets: details.sheets } : {}), ...(details.binary ? { binary: true } : {}), ...(git.length > 0 ? { git } : {}) };
       });
     },
   };
@@ -72,7 +72,7 @@ export function completionDetails(root: string, gitMarks: GitMarksOf): { fill(it
     await Promise.all(
       counted.map(async (item) => {
         if (item.type !== 'path') return;
-        const details: FileDetails = { ...(item.units ? { units: item.units } : {}), ...((await looksBinary(root, item.path)) ? { binary: true } : {}) };
+        const details: FileDetails = { ...(item.units ? { units: item.units } : {}), ...(item.sheets ? { sheets: item.sheets } : {}), ...((await looksBinary(root, item.path)) ? { binary: true } : {}) };
         learnt.set(item.path, details);
         const key = keyOf(item);
         if (key !== null) kept.set(key, details);

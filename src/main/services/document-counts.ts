@@ -1,13 +1,19 @@
 /**
  * Slide, sheet and section counts of decks, workbooks and HWPX documents for completion, where they
- * are cheap: they are the number of slide, sheet or section parts in the zip directory, which sits at the end of the file. Only that
- * tail is read (no entry is inflated); PDFs, Word files and OpenDocument files get no count (theirs
- * needs the document parsed).
+ * are cheap: they are the number of slide, sheet or section parts in the zip directory, which sits
+ * at the end of the file. Only that tail is read, and for a workbook its small `xl/workbook.xml`
+ * part, for the sheets' names (no sheet is inflated); PDFs, Word files and OpenDocument files get
+ * no count (theirs needs the document parsed). A CSV or TSV file up to 1 MiB gets its row count
+ * after the header.
  */
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName, type DocumentUnit } from '../../shared/documents';
-import { readZipDirectory } from '../extraction/zip';
-import { peekFile } from './peek-file';
+import { inflateRawSync } from 'node:zlib';
+import { isTableFile } from '../../shared/documents';
+import { countRows } from '../extraction/csv';
+import { decodeXml } from '../extraction/sheet-values';
+import { readZipDirectory, type ZipEntry } from '../extraction/zip';
+import { peekFile, peekRange } from './peek-file';
 
 /** Bytes read from the end of a file to find its zip directory. */
 const TAIL_BYTES = 256 * 1024;
@@ -18,19 +24,49 @@ const PARTS: Readonly<Partial<Record<string, { unit: DocumentUnit; part: RegExp 
   hwpx: { unit: 'section', part: /^Contents\/section\d+\.xml$/ },
 };
 
-/** How many slides or sheets the file at `root/rel` has, or null when not cheap to tell. Never throws. */
-export async function cheapUnitCount(root: string, rel: string): Promise<{ unit: DocumentUnit; count: number } | null> {
+/** Bytes of a table file read to count its rows; a larger one gets no count. */
+const TABLE_BYTES = 1024 * 1024;
+/** Bytes `xl/workbook.xml` may take, compressed and inflated: it lists sheets, not cells. */
+const WORKBOOK_PART_BYTES = 1024 * 1024;
+
+/** What completion learns cheaply of a document. */
+interface CheapUnits {
+  unit: DocumentUnit;
+  count: number;
+  sheets?: string[];
+}
+
+/** How many slides, sheets or rows the file at `root/rel` has (and a workbook's sheet names), or null when not cheap to tell. Never throws. */
+export async function cheapUnitCount(root: string, rel: string): Promise<CheapUnits | null> {
   const format = documentFormatOfName(rel);
+  if (format && isTableFile(format)) {
+    const whole = await peekFile(root, rel, TABLE_BYTES + 1, 'start');
+    return whole && whole.size <= TABLE_BYTES ? { unit: 'row', count: countRows(whole.bytes, format) } : null;
+  }
   const parts = format ? PARTS[format] : undefined;
   if (!parts) return null;
   const tail = await peekFile(root, rel, TAIL_BYTES, 'end');
   if (!tail) return null;
   try {
-    const names = readZipDirectory(tail.bytes, tail.offset).map((e) => e.name);
-    return { unit: parts.unit, count: names.filter((n) => parts.part.test(n)).length };
+    const entries = readZipDirectory(tail.bytes, tail.offset);
+    const count = entries.filter((e) => parts.part.test(e.name)).length;
+    const workbook = format === 'xlsx' ? entries.find((e) => e.name === 'xl/workbook.xml') : undefined;
+    const sheets = workbook ? await sheetNames(root, rel, workbook) : null;
+    return { unit: parts.unit, count, ...(sheets ? { sheets } : {}) };
   } catch {
     return null;
   }
+}
+
+/** The sheet names `xl/workbook.xml` lists, read from the file at the entry's offset; null when not cheap. */
+async function sheetNames(root: string, rel: string, entry: ZipEntry): Promise<string[] | null> {
+  if (entry.compressedSize > WORKBOOK_PART_BYTES || entry.size > WORKBOOK_PART_BYTES || (entry.method !== 0 && entry.method !== 8)) return null;
+  const read = await peekRange(root, rel, entry.offset, 30 + 1024 + entry.compressedSize);
+  if (!read || read.length < 30 || read.readUInt32LE(0) !== 0x04034b50) return null;
+  const start = 30 + read.readUInt16LE(26) + read.readUInt16LE(28);
+  const data = read.subarray(start, start + entry.compressedSize);
+  const xml = (entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: WORKBOOK_PART_BYTES })).toString('utf8');
+  return Array.from(xml.matchAll(/<sheet\b[^>]*\sname="([^"]*)"/g), (m) => decodeXml(m[1]!));
 }
 
 /** Documents among completion results counted at most, so a list of many decks stays quick. */
@@ -44,7 +80,9 @@ export async function withUnitCounts(root: string, items: CompletionItem[]): Pro
       if (item.type !== 'path' || item.kind !== 'file' || !documentFormatOfName(item.path) || counted >= MAX_COUNTED) return item;
       counted += 1;
       const units = await cheapUnitCount(root, item.path);
-      return units ? { ...item, units } : item;
+      if (!units) return item;
+      const { sheets, ...unitCount } = units;
+      return { ...item, units: unitCount, ...(sheets ? { sheets } : {}) };
     }),
   );
 }

@@ -32,3 +32,19 @@ export async function peekFile(root: string, rel: string, length: number, from: 
     await handle?.close().catch(() => undefined);
   }
 }
+
+/** Up to `length` bytes of `root/rel` from `offset`, with the same care as {@link peekFile}; null when it cannot be read. */
+export async function peekRange(root: string, rel: string, offset: number, length: number): Promise<Buffer | null> {
+  let handle: fsp.FileHandle | null = null;
+  try {
+    handle = await fsp.open(path.join(root, rel), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    if (!(await handle.stat()).isFile()) return null;
+    const bytes = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(bytes, 0, length, offset);
+    return bytes.subarray(0, bytesRead);
+  } catch {
+    return null;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}

@@ -68,8 +68,9 @@ function sourceOf(c: Citation): string {
 }
 
 function documentNote(d: NonNullable<NonNullable<Citation['source']>['document']>): string {
-  const range = d.first !== null && d.last !== null ? `${d.unit}s ${d.first}-${d.last}${d.count !== null ? ` of ${d.count}` : ''}, ` : '';
-  return `${d.format}, ${range}${d.extractor}, document sha256 ${d.sha256}`;
+  const range = d.block ? `${d.block}, ` : d.first !== null && d.last !== null ? `${d.unit}s ${d.first}-${d.last}${d.count !== null ? ` of ${d.count}` : ''}, ` : '';
+  const encoding = d.encoding ? `${d.encoding}, ` : '';
+  return `${d.format}, ${range}${encoding}${d.extractor}, document sha256 ${d.sha256}`;
 }
 
 function lines(c: Citation): string {

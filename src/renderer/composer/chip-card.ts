@@ -3,6 +3,7 @@ import { EditorView, hoverTooltip, keymap, showTooltip, type Tooltip } from '@co
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import type { ParsedReference } from '../../shared/reference';
+import { formatReference } from '../../shared/grammar';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
 import { uiText, type UiKey } from '../i18n/said';
 import { resolvingInfo } from './chip-info';
@@ -61,7 +62,8 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
   if (KIND_DESCRIPTORS[ref.kind].value === 'path-with-range') {
     button('compose.chipCard.range', () => {
       // The range is typed after a colon at the end of the path; the reference stays text until the cursor leaves it.
-      const base = ref.lineStart === undefined ? ref.raw : ref.raw.replace(/:[^:]*$/, '');
+      // A block of cells is replaced whole: its own colons are not the range's.
+      const base = ref.cells ? (formatReference('file', ref.value) ?? ref.raw) : ref.lineStart === undefined ? ref.raw : ref.raw.replace(/:[^:]*$/, '');
       const text = `${base}:`;
       view.dispatch({ changes: { from: ref.from, to: ref.to, insert: text }, selection: { anchor: ref.from + text.length }, userEvent: 'input.type' });
       view.focus();

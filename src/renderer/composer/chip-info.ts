@@ -1,4 +1,5 @@
 import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit, type UnitProgress } from '../../shared/documents';
+import { cellTargetLabel } from '../../shared/cells';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
@@ -23,7 +24,7 @@ export interface ChipInfo {
 }
 
 /** The words of a document's progress, by what it counts. */
-const PROGRESS_KEYS = { page: 'ui.chip.progress.page', slide: 'ui.chip.progress.slide', sheet: 'ui.chip.progress.sheet', section: 'ui.chip.progress.section' } as const;
+const PROGRESS_KEYS = { page: 'ui.chip.progress.page', slide: 'ui.chip.progress.slide', sheet: 'ui.chip.progress.sheet', section: 'ui.chip.progress.section', row: 'ui.chip.progress.row' } as const;
 
 /** A chip whose document is being read: the unit being read of those it will read. */
 export function readingInfo(units: UnitProgress, language: Language): ChipInfo {
@@ -67,12 +68,19 @@ export function chipInfos(
 
 /** The words of a document range ("pages 3–5"), by what the range counts; literal keys, never computed. */
 const RANGE_KEYS: Readonly<
-  Record<DocumentUnit, { one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet' | 'ui.chip.section'; many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' | 'ui.chip.sections' }>
+  Record<
+    DocumentUnit,
+    {
+      one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet' | 'ui.chip.section' | 'ui.chip.row';
+      many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' | 'ui.chip.sections' | 'ui.chip.rows';
+    }
+  >
 > = {
   page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
   slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
   sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
   section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
+  row: { one: 'ui.chip.row', many: 'ui.chip.rows' },
 };
 
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
@@ -82,6 +90,8 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
   const label = KIND_DESCRIPTORS[ref.kind].chip.label;
   switch (label.from) {
     case 'path': {
+      // A workbook's block is named as spreadsheets name it: "book.xlsx, 売上 2026!A1:D20".
+      if (ref.cells) return translate(uiText('ui.chip.document', { name: base(ref.value), range: cellTargetLabel(ref.cells) }), language);
       if (ref.lineStart === undefined) return base(ref.value);
       const end = ref.lineEnd ?? ref.lineStart;
       // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").

@@ -112,6 +112,10 @@ describe('shortName', () => {
     ['@file:book.xlsx:1-2', 'book.xlsx, sheets 1–2'],
     ['@file:보고서.hwpx:2-3', '보고서.hwpx, sections 2–3'],
     ['@file:보고서.hwp:2', '보고서.hwp, section 2'],
+    ["@file:docs/book.xlsx:'売上 2026'!A1:D20", 'book.xlsx, 売上 2026!A1:D20'],
+    ["@file:book.ods:'Ann''s list'", "book.ods, Ann's list"],
+    ['@file:data.csv:1-200', 'data.csv, rows 1–200'],
+    ['@file:data.tsv:7', 'data.tsv, row 7'],
     ['@folder:src/lib', 'lib/'],
     ['@diff', 'unstaged changes'],
     ['@staged', 'staged changes'],
@@ -134,6 +138,9 @@ describe('shortName', () => {
     ['@file:book.xlsx:1-2', 'ja', 'book.xlsx、シート 1–2'],
     ['@file:보고서.hwpx:2-3', 'ko', '보고서.hwpx, 구역 2–3'],
     ['@file:보고서.hwpx:2-3', 'ja', '보고서.hwpx、セクション 2–3'],
+    ["@file:book.xlsx:'売上 2026'!A1:D20", 'ja', 'book.xlsx、売上 2026!A1:D20'],
+    ['@file:data.csv:1-200', 'ja', 'data.csv、1–200 行目'],
+    ['@file:data.csv:1-200', 'ko', 'data.csv, 1–200행'],
   ] as const)('%s in %s -> %s', (raw, language, name) => {
     const [parsed] = parseReferences(raw);
     expect(parsed && shortName(parsed, language)).toBe(name);

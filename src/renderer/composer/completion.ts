@@ -1,8 +1,9 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem, GitMark } from '../../shared/api/contract';
-import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
-import { canStartReference, formatReference } from '../../shared/grammar';
+import { documentFormatOfName, isTableFile, shortFormatLabel } from '../../shared/documents';
+import { formatSheetName } from '../../shared/cells';
+import { canStartReference, formatCellReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS, REFERENCE_KINDS, type ReferenceKind } from '../../shared/kinds';
 import { say, uiText, type UiKey } from '../i18n/said';
@@ -91,6 +92,8 @@ async function valueCompletion(api: AtmarkApi, context: CompletionContext, targe
   const { kind, value, from } = target;
   const source = KIND_DESCRIPTORS[kind].completion;
   if (source === 'file' || source === 'folder') {
+    const sheet = kind === 'file' ? SHEET_AFTER_WORKBOOK.exec(value) : null;
+    if (sheet) return sheetCompletion(api, context, sheet[1]!, context.pos - sheet[2]!.length, env);
     if (/:\d/.test(value)) return null; // a line range is being written
     const items = await ask(api, context, source, value);
     return items === null ? null : { from, options: [...enabledFirst(items.map((i) => itemOption(i, kind, env))), ...moreRow(items, env)], filter: false };
@@ -100,6 +103,34 @@ async function valueCompletion(api: AtmarkApi, context: CompletionContext, targe
     return items === null ? null : { from, options: items.map((i) => itemOption(i, kind, env)), validFor: source === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
+}
+
+/** A workbook's path, the colon after it, and the sheet being written (no `!` yet): `book.xlsx:売`. */
+const SHEET_AFTER_WORKBOOK = /^(.*\.xlsx|.*\.xlsm)["'`]?[:：]([^!！\s]*)$/i;
+
+/**
+ * After `@file:book.xlsx:` the workbook's sheets, read from its workbook part by the main process
+ * (services/document-counts.ts), each inserted as a spreadsheet writes it (`'売上 2026'`), so the
+ * block can be typed after it (`!A1:D20`). Filtered locally while the name is typed.
+ */
+async function sheetCompletion(api: AtmarkApi, context: CompletionContext, path: string, from: number, env: OptionEnv): Promise<CompletionResult | null> {
+  const items = await ask(api, context, 'file', path);
+  const book = items?.find((i): i is Extract<CompletionItem, { type: 'path' }> => i.type === 'path' && i.path === path);
+  if (!book?.sheets?.length) return null;
+  const prefix = `@file:${formatValueOrRaw(path)}:`;
+  const options = book.sheets.map((name, i): Completion => {
+    const written = formatCellReference(path, { sheet: name }) ?? `${prefix}${formatSheetName(name)}`;
+    const inserted = written.startsWith(prefix) ? written.slice(prefix.length) : formatSheetName(name);
+    return {
+      label: inserted,
+      detail: translate(uiText('ui.chip.sheet', { start: i + 1 }), env.language),
+      type: KIND_DESCRIPTORS.file.chip.icon,
+      // The workbook's order, not the alphabet's.
+      boost: Math.max(-99, -i),
+      apply: (view, _c, start, to) => insertText(view, inserted, start, to),
+    };
+  });
+  return { from, options, validFor: /^[^!！\s]*$/ };
 }
 
 /** Asks the main process; null when the request was aborted (the person typed on) or failed. */
@@ -133,8 +164,8 @@ function kindOption(kind: ReferenceKind, env: OptionEnv): Completion {
   };
 }
 
-/** Words for a count of slides, sheets or sections; pages are never counted for completion. */
-const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets', section: 'ui.completion.sections' } as const;
+/** Words for a count of slides, sheets, sections or rows; pages are never counted for completion. */
+const UNIT_KEYS = { slide: 'ui.completion.slides', sheet: 'ui.completion.sheets', section: 'ui.completion.sections', row: 'ui.completion.rows' } as const;
 
 /**
  * A file's size; for a document also its format (so documents read as attachable text, not
@@ -176,7 +207,9 @@ function itemOption(item: CompletionItem, kind: ReferenceKind | null, env: Optio
         } as RowCompletion;
       }
       // A text file over the per-reference limit would fail whole: its row says so and inserts a range that fits.
-      const tooLarge = item.kind === 'file' && !isDocument && (item.size ?? 0) > env.maxBytes;
+      // A CSV or TSV file is read as rows: too large whole, it gets its first rows, as a text file gets its first lines.
+      const format = documentFormatOfName(item.path);
+      const tooLarge = item.kind === 'file' && (!isDocument || (format !== null && isTableFile(format))) && (item.size ?? 0) > env.maxBytes;
       const inserted = tooLarge ? `${reference}:1-${FIRST_LINES}` : reference;
       const detail =
         item.kind === 'folder'

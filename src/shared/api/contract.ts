@@ -200,6 +200,8 @@ export type CompletionItem =
       size: number | null;
       /** For decks and workbooks: how many slides or sheets, where the file tells it cheaply. */
       units?: { unit: DocumentUnit; count: number };
+      /** For an Excel workbook: its sheets' names, in order, from its small workbook part (completion after `book.xlsx:`). */
+      sheets?: string[];
       /** Its git status (a folder: what changed inside it); absent outside a repository. */
       git?: GitMark[];
       /** A file that would be refused as binary: the row is shown disabled, with the reason. */

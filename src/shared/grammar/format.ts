@@ -1,3 +1,4 @@
+import { formatBlock, formatSheetName, type CellTarget } from '../cells';
 import { KIND_DESCRIPTORS, type ReferenceKind } from '../kinds';
 import { parseReferences } from './parse';
 
@@ -50,6 +51,25 @@ export function formatReference(kind: ReferenceKind, value = '', lines?: { start
     return candidate;
   }
   return `@${kind}:${written}${range}`;
+}
+
+/**
+ * Formats a reference to a sheet or block of a workbook: `@file:book.xlsx:'売上 2026'!A1:D20`. The
+ * sheet is written as a spreadsheet writes it, and quoted as well when a bare name would run into a
+ * particle written after it (`'売上'` alone, since `売上を` would read as the name). Returns null when
+ * the path cannot be written.
+ */
+export function formatCellReference(path: string, target: CellTarget): string | null {
+  const written = formatValue(path, 'file');
+  if (written === null) return null;
+  const block = target.block ? `!${formatBlock(target.block)}` : '';
+  const bare = `@file:${written}:${formatSheetName(target.sheet)}${block}`;
+  const whole = (after: string) => {
+    const [only] = parseReferences(bare + after);
+    return only?.raw === bare && only.cells?.sheet === target.sheet && !only.malformed;
+  };
+  if (whole('') && CJK_FOLLOWERS.every(whole)) return bare;
+  return `@file:${written}:'${target.sheet.replace(/'/g, "''")}'${block}`;
 }
 
 /** True when `text` parses back whole alone and followed by each of {@link CJK_FOLLOWERS}. */

@@ -1,5 +1,5 @@
 export { parseReferences } from './parse';
-export { formatValue, formatReference } from './format';
+export { formatValue, formatReference, formatCellReference } from './format';
 export { MALFORMED } from './messages';
 export { canStartReference } from './start';
 export { findNearMisses, type NearMiss } from './near-miss';

@@ -11,4 +11,5 @@ export const MALFORMED = {
   range: (spec: string): Text => text('grammar.range', { spec }),
   rangeStart: (spec: string): Text => text('grammar.rangeStart', { spec }),
   rangeOrder: (spec: string): Text => text('grammar.rangeOrder', { spec }),
+  cells: (spec: string): Text => text('grammar.cells', { spec }),
 } as const;

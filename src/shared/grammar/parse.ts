@@ -4,6 +4,7 @@ import { charAt, halfWidth, isCjk, syntaxForm } from './chars';
 import type { Text } from '../i18n/text';
 import { MALFORMED } from './messages';
 import { canStartReference } from './start';
+import { readCellSuffix, startsCellSuffix, workbookPathEnd } from './cells';
 import { endOfRun, endOfUnquoted } from './unquoted';
 
 /**
@@ -75,6 +76,7 @@ function parseQuoted(text: string, from: number, kind: KindSyntax, start: number
   const value = text.slice(start + 1, close);
   let to = close + 1;
   const base: ParsedReference<string> = { raw: '', kind: kind.name, value, from, to, quoted: true };
+  if (kind.value === 'path-with-range' && startsCellSuffix(text, to, value)) return withCells(text, base, to, kind);
   if (kind.value === 'path-with-range') {
     const after = text.slice(to, to + 64);
     const range = RANGE_AFTER_QUOTE.exec(syntaxForm(after));
@@ -87,6 +89,8 @@ function parseQuoted(text: string, from: number, kind: KindSyntax, start: number
 }
 
 function parseBare(text: string, from: number, kind: KindSyntax, start: number): ParsedReference<string> {
+  const pathEnd = kind.value === 'path-with-range' ? workbookPathEnd(text, start) : -1;
+  if (pathEnd >= 0) return withCells(text, { raw: '', kind: kind.name, value: text.slice(start, pathEnd), from, to: pathEnd, quoted: false }, pathEnd, kind);
   const to = endOfUnquoted(text, start);
   let value = text.slice(start, to);
   const base: ParsedReference<string> = { raw: '', kind: kind.name, value, from, to, quoted: false };
@@ -100,6 +104,14 @@ function parseBare(text: string, from: number, kind: KindSyntax, start: number):
     }
   }
   return finish(text, base, to, kind);
+}
+
+/** A workbook path followed by a sheet and block (`book.xlsx:'売上 2026'!A1:D20`, see `cells.ts`). */
+function withCells(text: string, ref: ParsedReference<string>, colon: number, kind: KindSyntax): ParsedReference<string> {
+  const suffix = readCellSuffix(text, colon);
+  if (suffix.cells) ref.cells = suffix.cells;
+  if (suffix.malformed) ref.malformed = suffix.malformed;
+  return finish(text, ref, suffix.to, kind);
 }
 
 function finish(text: string, ref: ParsedReference<string>, to: number, kind: KindSyntax): ParsedReference<string> {

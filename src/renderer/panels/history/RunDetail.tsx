@@ -10,6 +10,7 @@ const RANGE_KEYS = {
   slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
   sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
   section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
+  row: { one: 'ui.chip.row', many: 'ui.chip.rows' },
 } as const;
 
 /** A document's citation under its path: the units attached of how many, and the extractor. */
@@ -17,10 +18,11 @@ function DocumentLine({ document }: { document: DocumentCitation }) {
   const ui = useUi();
   const keys = RANGE_KEYS[document.unit as DocumentUnit] ?? RANGE_KEYS.page;
   const { first, last, count } = document;
-  const range = first !== null && last !== null ? ui.t(first === last ? keys.one : keys.many, { start: first, end: last }) : null;
+  const range = document.block ?? null;
+  const counted = range === null && first !== null && last !== null ? ui.t(first === last ? keys.one : keys.many, { start: first, end: last }) : null;
   return (
     <div className="muted" title={ui.t('ui.run.documentSha256', { hash: document.sha256 })}>
-      {range !== null && count !== null ? ui.t('ui.run.documentOf', { range, count, extractor: document.extractor }) : document.extractor}
+      {range !== null ? `${range} · ${document.extractor}` : counted !== null && count !== null ? ui.t('ui.run.documentOf', { range: counted, count, extractor: document.extractor }) : document.extractor}
     </div>
   );
 }

@@ -23,6 +23,7 @@ export const en = {
     range: '"{{spec}}" is not a line range: write :N for one line or :N-M for lines N to M, counting from 1',
     rangeStart: 'line range "{{spec}}" starts before line 1: lines count from 1',
     rangeOrder: 'line range "{{spec}}" ends before it starts: write the smaller number first',
+    cells: '"{{spec}}" is not a sheet and block of cells: write Sheet1!A1:F40, \'Sheet name\'!A:C or Sheet1!3:10, a name with spaces in single quotes',
   },
   fs: {
     notFound: '{{kind}} not found: {{shown}}. Check the spelling; relative paths start at the workspace folder.',
@@ -151,6 +152,8 @@ export const en = {
       odp: 'OpenDocument presentation',
       hwp: 'HWP document',
       hwpx: 'HWPX document',
+      csv: 'CSV file',
+      tsv: 'TSV file',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -161,6 +164,8 @@ export const en = {
       sheet_other: '{{count, number}} sheets',
       section_one: '{{count, number}} section',
       section_other: '{{count, number}} sections',
+      row_one: '{{count, number}} row after the header',
+      row_other: '{{count, number}} rows after the header',
     },
     range: {
       page: 'page {{start}}',
@@ -171,8 +176,11 @@ export const en = {
       sheets: 'sheets {{start}}–{{end}}',
       section: 'section {{start}}',
       sections: 'sections {{start}}–{{end}}',
+      row: 'row {{start}}',
+      rows: 'rows {{start}}–{{end}}',
     },
     tooBig: '{{shown}} is {{size, bytes}}, over the {{cap, bytes}} Atmark reads from a document. Split it, or export the pages you need to a smaller file.',
+    tooBigTable: '{{shown}} is {{size, bytes}}, over the {{cap, bytes}} Atmark reads from a table file. Split it into smaller files (a spreadsheet can save each part as CSV), then attach rows of one with @file:NAME:FIRST-LAST.',
     deadlineWork: 'reading the {{format}} took more than {{ms, seconds}} s of work and was stopped. {{advice}}',
     deadlineWorkAt: 'reading the {{format}} was stopped after {{ms, seconds}} s of work, at {{position}} of {{total, number}}. {{advice}}',
     deadlineIdle: 'reading the {{format}} made no progress for {{ms, seconds}} s and was stopped. {{advice}}',
@@ -205,6 +213,15 @@ export const en = {
     tooLargeWhole: 'the text is over the per-reference limit of {{limit, bytes}}. Copy the part you need into a text file and attach that.',
     urlTooLarge: 'the {{format}} is over the per-reference limit of {{limit, bytes}}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.',
     empty: 'the {{format}} holds no text to attach.',
+    cells: {
+      noSheet: '{{shown}} has no sheet named "{{sheet}}". Its sheets: {{sheets}}. Write one of these names, in single quotes if it has spaces.',
+      outside: '{{asked}} is outside what the sheet "{{sheet}}" of {{shown}} holds ({{extent}}). Write a block within it.',
+      emptySheet: 'the sheet "{{sheet}}" of {{shown}} holds no values.',
+      clamped: 'the sheet "{{sheet}}" holds {{extent}}; attached {{attached}} of the {{asked}} asked for.',
+      tooMany: '{{attached}} of the sheet "{{sheet}}" is {{cells, number}} cells, over what one reference attaches ({{cap, number}} cells, {{limit, bytes}}): its first {{rows, number}} rows fit; write {{hint}}.',
+      tooManyNone: '{{attached}} of the sheet "{{sheet}}" is over what one reference attaches ({{cap, number}} cells, {{limit, bytes}}), even one row of it. Write a block with fewer columns.',
+      notWorkbook: 'a sheet and block of cells can be named only in a workbook (.xlsx, .ods). Remove the part after the file name.',
+    },
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',

@@ -16,6 +16,7 @@ export const ja: Catalogue = {
     range: '「{{spec}}」は行範囲ではありません。1 行なら :N、N 行目から M 行目なら :N-M と書いてください（1 から数えます）',
     rangeStart: '行範囲「{{spec}}」が 1 行目より前から始まっています。行は 1 から数えます',
     rangeOrder: '行範囲「{{spec}}」の終わりが始まりより前です。小さい数を先に書いてください',
+    cells: '「{{spec}}」はシートとセル範囲として読めません。Sheet1!A1:F40、\'シート名\'!A:C、Sheet1!3:10 のように書き、空白を含むシート名は単一引用符で囲んでください',
   },
   fs: {
     notFound: '{{kind}}が見つかりません: {{shown}}。綴りを確認してください。相対パスはワークスペースのフォルダーから始まります。',
@@ -138,6 +139,8 @@ export const ja: Catalogue = {
       odp: 'OpenDocument プレゼンテーション',
       hwp: 'HWP 文書',
       hwpx: 'HWPX 文書',
+      csv: 'CSV ファイル',
+      tsv: 'TSV ファイル',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -148,6 +151,8 @@ export const ja: Catalogue = {
       sheet_other: '{{count, number}} 枚のシート',
       section_one: '{{count, number}} セクション',
       section_other: '{{count, number}} セクション',
+      row_one: '見出し行のほか {{count, number}} 行',
+      row_other: '見出し行のほか {{count, number}} 行',
     },
     range: {
       page: '{{start}} ページ',
@@ -158,8 +163,11 @@ export const ja: Catalogue = {
       sheets: 'シート {{start}}–{{end}}',
       section: 'セクション {{start}}',
       sections: 'セクション {{start}}–{{end}}',
+      row: '{{start}} 行目',
+      rows: '{{start}}–{{end}} 行目',
     },
     tooBig: '{{shown}} は {{size, bytes}} あり、Atmark が文書から読み込む上限 {{cap, bytes}} を超えています。分割するか、必要なページを小さなファイルに書き出してください。',
+    tooBigTable: '{{shown}} は {{size, bytes}} で、Atmark が表ファイルから読む上限 {{cap, bytes}} を超えています。小さなファイルに分けて（表計算ソフトで部分ごとに CSV として保存できます）、@file:名前:開始-終了 で行を指定して添付してください。',
     memory: '{{format}}の読み取りに使えるメモリ {{mb, number}} MiB を超えたため中止しました。ページ範囲を狭めるか、小さなファイルを添付してください。',
     deadlineWork: '{{format}}の読み取りが処理時間 {{ms, seconds}} 秒を超えたため中止しました。{{advice}}',
     deadlineWorkAt: '{{format}}の読み取りを処理時間 {{ms, seconds}} 秒で中止しました（全 {{total, number}} のうち{{position}}まで）。{{advice}}',
@@ -192,6 +200,15 @@ export const ja: Catalogue = {
     tooLargeWhole: 'テキストが 1 件あたりの上限 {{limit, bytes}} を超えています。必要な部分をテキストファイルにコピーして添付してください。',
     urlTooLarge: '{{format}}が 1 件あたりの上限 {{limit, bytes}} を超えています。ワークスペースに保存し、@file:NAME:FIRST-LAST でページ範囲を指定して添付してください。',
     empty: '{{format}}には添付できるテキストがありません。',
+    cells: {
+      noSheet: '{{shown}} に「{{sheet}}」という名前のシートはありません。シートは {{sheets}} です。このいずれかの名前を書き、空白を含む名前は単一引用符で囲んでください。',
+      outside: '{{asked}} は {{shown}} のシート「{{sheet}}」の範囲（{{extent}}）の外です。この範囲内のセルを指定してください。',
+      emptySheet: '{{shown}} のシート「{{sheet}}」には値がありません。',
+      clamped: 'シート「{{sheet}}」の範囲は {{extent}} です。指定された {{asked}} のうち {{attached}} を添付しました。',
+      tooMany: 'シート「{{sheet}}」の {{attached}} は {{cells, number}} セルあり、1 件で添付できる量（{{cap, number}} セル、{{limit, bytes}}）を超えています。先頭の {{rows, number}} 行なら収まります: {{hint}} と書いてください。',
+      tooManyNone: 'シート「{{sheet}}」の {{attached}} は 1 行だけでも 1 件で添付できる量（{{cap, number}} セル、{{limit, bytes}}）を超えています。列を減らした範囲を指定してください。',
+      notWorkbook: 'シートとセル範囲を指定できるのはブック（.xlsx、.ods）だけです。ファイル名の後ろの部分を消してください。',
+    },
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',

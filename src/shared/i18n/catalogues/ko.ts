@@ -16,6 +16,7 @@ export const ko: Catalogue = {
     range: '"{{spec}}"은(는) 줄 범위가 아닙니다. 한 줄은 :N, N번째부터 M번째 줄까지는 :N-M으로 쓰세요(1부터 셉니다)',
     rangeStart: '줄 범위 "{{spec}}"이(가) 1번째 줄보다 앞에서 시작합니다. 줄은 1부터 셉니다',
     rangeOrder: '줄 범위 "{{spec}}"의 끝이 시작보다 앞입니다. 작은 수를 먼저 쓰세요',
+    cells: '"{{spec}}"은(는) 시트와 셀 범위로 읽을 수 없습니다. Sheet1!A1:F40, \'시트 이름\'!A:C, Sheet1!3:10처럼 쓰고, 공백이 있는 시트 이름은 작은따옴표로 감싸세요',
   },
   fs: {
     notFound: '{{kind}} 없음: {{shown}}. 철자를 확인하세요. 상대 경로는 작업 공간 폴더에서 시작합니다.',
@@ -135,6 +136,8 @@ export const ko: Catalogue = {
       odp: 'OpenDocument 프레젠테이션',
       hwp: 'HWP 문서',
       hwpx: 'HWPX 문서',
+      csv: 'CSV 파일',
+      tsv: 'TSV 파일',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -145,6 +148,8 @@ export const ko: Catalogue = {
       sheet_other: '시트 {{count, number}}개',
       section_one: '구역 {{count, number}}개',
       section_other: '구역 {{count, number}}개',
+      row_one: '머리글 행 외 {{count, number}}행',
+      row_other: '머리글 행 외 {{count, number}}행',
     },
     range: {
       page: '{{start}}쪽',
@@ -155,8 +160,11 @@ export const ko: Catalogue = {
       sheets: '시트 {{start}}–{{end}}',
       section: '구역 {{start}}',
       sections: '구역 {{start}}–{{end}}',
+      row: '{{start}}행',
+      rows: '{{start}}–{{end}}행',
     },
     tooBig: '{{shown}}의 크기는 {{size, bytes}}로, Atmark가 문서에서 읽는 한도 {{cap, bytes}}를 넘습니다. 파일을 나누거나 필요한 페이지만 작은 파일로 내보내세요.',
+    tooBigTable: '{{shown}}은(는) {{size, bytes}}로, Atmark가 표 파일에서 읽는 한도 {{cap, bytes}}를 넘습니다. 작은 파일로 나눈 뒤(스프레드시트에서 부분별로 CSV로 저장할 수 있습니다) @file:이름:시작-끝으로 행을 지정해 첨부하세요.',
     memory: '{{format}}을(를) 읽는 데 허용된 메모리 {{mb, number}} MiB를 넘어 중단했습니다. 페이지 범위를 좁히거나 더 작은 파일을 첨부하세요.',
     deadlineWork: '{{format}} 읽기가 처리 시간 {{ms, seconds}}초를 넘어 중단했습니다. {{advice}}',
     deadlineWorkAt: '{{format}} 읽기를 처리 시간 {{ms, seconds}}초에서 중단했습니다(전체 {{total, number}} 중 {{position}}까지). {{advice}}',
@@ -189,6 +197,15 @@ export const ko: Catalogue = {
     tooLargeWhole: '텍스트가 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 필요한 부분을 텍스트 파일로 복사해 첨부하세요.',
     urlTooLarge: '{{format}}이(가) 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 작업 공간에 저장한 뒤 @file:NAME:FIRST-LAST로 페이지 범위를 지정해 첨부하세요.',
     empty: '{{format}}에는 첨부할 텍스트가 없습니다.',
+    cells: {
+      noSheet: '{{shown}}에는 "{{sheet}}"라는 시트가 없습니다. 시트: {{sheets}}. 이 중 하나를 쓰고, 공백이 있는 이름은 작은따옴표로 감싸세요.',
+      outside: '{{asked}}은(는) {{shown}}의 시트 "{{sheet}}" 범위({{extent}}) 밖입니다. 이 범위 안의 셀을 지정하세요.',
+      emptySheet: '{{shown}}의 시트 "{{sheet}}"에는 값이 없습니다.',
+      clamped: '시트 "{{sheet}}"의 범위는 {{extent}}입니다. 요청한 {{asked}} 중 {{attached}}만 첨부했습니다.',
+      tooMany: '시트 "{{sheet}}"의 {{attached}}은(는) {{cells, number}}셀로, 참조 하나로 첨부할 수 있는 양({{cap, number}}셀, {{limit, bytes}})을 넘습니다. 앞의 {{rows, number}}행은 들어갑니다: {{hint}}로 쓰세요.',
+      tooManyNone: '시트 "{{sheet}}"의 {{attached}}은(는) 한 행만으로도 참조 하나로 첨부할 수 있는 양({{cap, number}}셀, {{limit, bytes}})을 넘습니다. 열을 줄인 범위를 지정하세요.',
+      notWorkbook: '시트와 셀 범위는 통합 문서(.xlsx, .ods)에서만 지정할 수 있습니다. 파일 이름 뒤의 부분을 지우세요.',
+    },
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
