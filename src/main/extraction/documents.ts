@@ -24,6 +24,13 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'ods':
     case 'odp':
       return (await import('./odf')).extractOdf;
+    case 'eml':
+      return (await import('./eml')).extractEml;
+    case 'msg':
+      return (await import('./outlook-msg')).extractMsg;
+    case 'html':
+    case 'mhtml':
+      return (await import('./saved-page')).extractSavedPage;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

@@ -5,6 +5,7 @@
  */
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
+import { MAX_MAIL_DEPTH, MAX_MAIL_PARTS } from './mail-limits';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {
@@ -15,6 +16,10 @@ const FORMAT_KEYS = {
   odt: 'doc.format.odt',
   ods: 'doc.format.ods',
   odp: 'doc.format.odp',
+  eml: 'doc.format.eml',
+  msg: 'doc.format.msg',
+  html: 'doc.format.html',
+  mhtml: 'doc.format.mhtml',
 } as const;
 
 const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
@@ -32,6 +37,10 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'OpenDocument text',
   ods: 'OpenDocument spreadsheet',
   odp: 'OpenDocument presentation',
+  eml: 'email',
+  msg: 'Outlook message',
+  html: 'saved web page',
+  mhtml: 'saved web page, MHTML',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -92,6 +101,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
       return text('doc.noTextLayer');
     case 'unsupported':
       return text('doc.unsupported', { format: f });
+    case 'structure':
+      return text('doc.mailLimits', { format: f, parts: MAX_MAIL_PARTS, depth: MAX_MAIL_DEPTH });
     case 'aborted':
       return text('doc.aborted', { format: f });
     case 'failed':

@@ -12,7 +12,9 @@ import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../resolve';
-import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
+import { isFlowingText, sniffNamedDocument, unitOf } from '../extraction/document-format';
+import { MAX_MAIL_BYTES } from '../extraction/mail-limits';
+import { maskAddresses } from '../guards/mask-addresses';
 import {
   documentDescription,
   documentTooLargeMessage,
@@ -40,6 +42,11 @@ export const MAX_DOCUMENT_BYTES = 64 * MiB;
  */
 export const MAX_INFLATED_BYTES = 96 * MiB;
 
+/** Bytes of a file of `format` read at most: {@link MAX_DOCUMENT_BYTES}, mail {@link MAX_MAIL_BYTES}. */
+export function maxDocumentBytes(format: DocumentFormat): number {
+  return format === 'eml' || format === 'msg' || format === 'mhtml' ? MAX_MAIL_BYTES : MAX_DOCUMENT_BYTES;
+}
+
 /** A document at least this big (or with this many units to read) may be told to try a smaller range. */
 const LARGE_DOCUMENT_BYTES = 8 * MiB;
 const LARGE_DOCUMENT_UNITS = 50;
@@ -65,7 +72,7 @@ export interface DocumentRequest {
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
 export async function resolveDocument(req: DocumentRequest): Promise<Resolution> {
   const { ref, ctx } = req;
-  const sniffed = sniffDocument(req.bytes);
+  const sniffed = sniffNamedDocument(req.bytes, req.namedFormat);
   if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(), req.target, req.source);
   if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(req.namedFormat ?? 'pdf'), req.target, req.source);
   const format = sniffed.format;
@@ -104,7 +111,9 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
     const message = req.withRange ? documentTooLargeMessage(unit, start, fitsThrough, limit, hint) : urlDocumentTooLargeMessage(doc.format, limit);
     return refuse('too_large', message, req.target, req.source);
   }
-  const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
+  const joined = doc.parts.map((p) => p.markdown).join('\n\n').trim();
+  // Addresses are personal data: masked when the setting (or an export) asks (decisions.md, "Email").
+  const text = ctx.maskAddresses && (doc.format === 'eml' || doc.format === 'msg') ? maskAddresses(joined).text : joined;
   const first = unit && doc.parts.length ? doc.parts[0]!.index : null;
   const last = unit && doc.parts.length ? doc.parts[doc.parts.length - 1]!.index : null;
   const warnings: Warning[] = doc.notices.map((n) => ({ code: 'blocked', reference: ref.raw, ...said(noticeMessage(n)) }));

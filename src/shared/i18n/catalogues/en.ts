@@ -149,6 +149,10 @@ export const en = {
       odt: 'OpenDocument text',
       ods: 'OpenDocument spreadsheet',
       odp: 'OpenDocument presentation',
+      eml: 'email',
+      msg: 'Outlook message',
+      html: 'saved web page',
+      mhtml: 'saved web page (MHTML)',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -197,6 +201,7 @@ export const en = {
     tooLargeWhole: 'the text is over the per-reference limit of {{limit, bytes}}. Copy the part you need into a text file and attach that.',
     urlTooLarge: 'the {{format}} is over the per-reference limit of {{limit, bytes}}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.',
     empty: 'the {{format}} holds no text to attach.',
+    mailLimits: 'the {{format}} has more than {{parts, number}} MIME parts or parts nested deeper than {{depth, number}} levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',

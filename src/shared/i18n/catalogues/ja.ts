@@ -136,6 +136,10 @@ export const ja: Catalogue = {
       odt: 'OpenDocument テキスト',
       ods: 'OpenDocument 表計算',
       odp: 'OpenDocument プレゼンテーション',
+      eml: 'メール',
+      msg: 'Outlook メッセージ',
+      html: '保存した Web ページ',
+      mhtml: '保存した Web ページ（MHTML）',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -184,6 +188,7 @@ export const ja: Catalogue = {
     tooLargeWhole: 'テキストが 1 件あたりの上限 {{limit, bytes}} を超えています。必要な部分をテキストファイルにコピーして添付してください。',
     urlTooLarge: '{{format}}が 1 件あたりの上限 {{limit, bytes}} を超えています。ワークスペースに保存し、@file:NAME:FIRST-LAST でページ範囲を指定して添付してください。',
     empty: '{{format}}には添付できるテキストがありません。',
+    mailLimits: 'この{{format}}は MIME パートが {{parts, number}} 個を超えるか、{{depth, number}} 段より深く入れ子になっています。通常のメールにはない構造のため読み取りませんでした。必要な部分をメールソフトから保存して添付してください。',
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',

@@ -133,6 +133,10 @@ export const ko: Catalogue = {
       odt: 'OpenDocument 텍스트',
       ods: 'OpenDocument 스프레드시트',
       odp: 'OpenDocument 프레젠테이션',
+      eml: '이메일',
+      msg: 'Outlook 메시지',
+      html: '저장한 웹 페이지',
+      mhtml: '저장한 웹 페이지(MHTML)',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -181,6 +185,7 @@ export const ko: Catalogue = {
     tooLargeWhole: '텍스트가 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 필요한 부분을 텍스트 파일로 복사해 첨부하세요.',
     urlTooLarge: '{{format}}이(가) 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 작업 공간에 저장한 뒤 @file:NAME:FIRST-LAST로 페이지 범위를 지정해 첨부하세요.',
     empty: '{{format}}에는 첨부할 텍스트가 없습니다.',
+    mailLimits: '이 {{format}}은(는) MIME 파트가 {{parts, number}}개를 넘거나 {{depth, number}}단계보다 깊이 중첩되어 있습니다. 일반 메일에는 없는 구조라서 읽지 않았습니다. 필요한 부분을 메일 프로그램에서 저장해 첨부하세요.',
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
