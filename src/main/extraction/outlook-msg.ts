@@ -15,6 +15,10 @@ import { pageMarkdown } from './page-markdown';
 import type { ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 
+// msgreader is CommonJS with `exports.default`: bundled for Node (the worker), the default import
+// is the whole exports object; under a TypeScript loader it is the class.
+const Reader: typeof MsgReader = (MsgReader as unknown as { default?: typeof MsgReader }).default ?? MsgReader;
+
 /** Recipients and attachments read at most. */
 const MAX_ENTRIES = 1000;
 
@@ -67,7 +71,7 @@ function messageOf(data: FieldsData, maxTextBytes: number): MailMessage | null {
 export async function extractMsg(job: DocumentJob, onProgress?: ProgressListener): Promise<DocumentOutput> {
   if (job.bytes.length > MAX_MAIL_BYTES) throw new DocumentProblem('bomb', `${job.bytes.length} bytes`);
   // A copy of exactly the file: msgreader reads its DataView's whole buffer, whatever the view's offset.
-  const reader = new MsgReader(job.bytes.slice().buffer);
+  const reader = new Reader(job.bytes.slice().buffer);
   const data = reader.getFileData();
   if (data.error) throw new DocumentProblem('damaged', data.error);
   return mailOutput('msg', extractorName('@kenjiuno/msgreader'), messageOf(data, job.maxTextBytes), job, onProgress);

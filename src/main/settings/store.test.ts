@@ -39,6 +39,7 @@ describe('settings on disk', () => {
       allowHosts: ['intranet.local:8080'],
       workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000'] },
       promptLanguage: 'en',
+      maskAddresses: 'exports',
     });
   });
 

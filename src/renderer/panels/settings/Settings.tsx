@@ -1,3 +1,4 @@
+import { ADDRESS_MASKING, DEFAULT_ADDRESS_MASKING, type AddressMasking } from '../../../shared/address-masking';
 import { useRef, useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice } from '../../../shared/i18n';
@@ -103,15 +104,14 @@ export function Settings() {
   /** Fields that are typed in are saved when the person leaves them. */
   const saveOnLeave = () => void commit(form, uiText('ui.settings.changeSaved'));
   // The languages are saved alone, from the saved settings: other edits in the form stay unsaved.
-  async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language }): Promise<void> {
+  async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language; maskAddresses?: AddressMasking }): Promise<void> {
     if (!view) return;
-    const { language, promptLanguage, ...rest } = formOf(view);
-    const answer = await api.saveSettings({ settings: { ...rest, language, promptLanguage, ...patch } });
+    const answer = await api.saveSettings({ settings: { ...formOf(view), ...patch } });
     if (!answer.ok) return show('error', answer.error);
     store.getState().setSettings(answer.value);
     setForm((f) => (f ? { ...f, ...patch } : f));
     // The prompt's warnings are written in the prompt language: the preview follows it.
-    if (patch.promptLanguage) store.getState().refresh();
+    if (patch.promptLanguage || patch.maskAddresses) store.getState().refresh();
   }
   async function saveKey(): Promise<void> {
     if (!chosen || key.trim() === '') return;
@@ -192,6 +192,24 @@ export function Settings() {
           </label>
           <p id="prompt-language-why" className="muted">
             {ui.t('ui.settings.promptLanguageWhy')}
+          </p>
+          <label>
+            <span id="mask-addresses-label">{ui.t('ui.settings.maskAddresses')}</span>
+            <select
+              aria-labelledby="mask-addresses-label"
+              aria-describedby="mask-addresses-why"
+              value={form.maskAddresses ?? DEFAULT_ADDRESS_MASKING}
+              onChange={(e) => void saveLanguages({ maskAddresses: e.target.value as AddressMasking })}
+            >
+              {ADDRESS_MASKING.map((m) => (
+                <option key={m} value={m}>
+                  {ui.t(`ui.settings.maskAddressesChoice.${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p id="mask-addresses-why" className="muted">
+            {ui.t('ui.settings.maskAddressesWhy')}
           </p>
         </div>
       </fieldset>
