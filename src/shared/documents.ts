@@ -78,8 +78,8 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'ODT',
   ods: 'ODS',
   odp: 'ODP',
-  eml: 'Email',
-  msg: 'Outlook',
+  eml: 'EML',
+  msg: 'MSG',
   html: 'HTML',
   mhtml: 'MHTML',
 };
