@@ -6,7 +6,7 @@
  * iconv-lite; ISO-2022-JP is EUC-JP with the high bit cleared between escape sequences (both code
  * JIS X 0208). Not imported by product code.
  */
-import { burn, type Entry } from '@kenjiuno/msgreader/lib/Burner';
+import { burn, type Entry } from '@kenjiuno/msgreader/lib/Burner.js';
 import iconv from 'iconv-lite';
 
 /** Charsets the makers write. */
