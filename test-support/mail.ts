@@ -131,8 +131,11 @@ function quotedPrintable(bytes: Uint8Array): string {
   return lines.join('\r\n');
 }
 
-/** An .mhtml as Chrome saves one: multipart/related, the page quoted-printable in `charset`, a picture beside it. */
-export function makeMhtml(html: string, location: string, charset: MailCharset = 'utf-8'): Buffer {
+/**
+ * An .mhtml as Chrome saves one: multipart/related, the page in `charset` (quoted-printable, as
+ * Chrome writes it, or base64), a picture beside it.
+ */
+export function makeMhtml(html: string, location: string, charset: MailCharset = 'utf-8', encoding: 'quoted-printable' | 'base64' = 'quoted-printable'): Buffer {
   const b = '----MultipartBoundary--atmark----';
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1e8c60000000049454e44ae426082', 'hex');
   const text = [
@@ -145,10 +148,10 @@ export function makeMhtml(html: string, location: string, charset: MailCharset =
     '',
     `--${b}`,
     `Content-Type: text/html; charset=${charset === 'utf-8' ? 'utf-8' : charset.toUpperCase()}`,
-    'Content-Transfer-Encoding: quoted-printable',
+    `Content-Transfer-Encoding: ${encoding}`,
     `Content-Location: ${location}`,
     '',
-    quotedPrintable(encodeCharset(html, charset)),
+    encoding === 'base64' ? base64Lines(encodeCharset(html, charset)) : quotedPrintable(encodeCharset(html, charset)),
     `--${b}`,
     'Content-Type: image/png',
     'Content-Transfer-Encoding: base64',

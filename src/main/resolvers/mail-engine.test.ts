@@ -5,6 +5,9 @@ import { makeArea, type TempArea } from '../../../test-support/fs';
 import { makeEml, makeManyPartsEml, makeMhtml, makeMsg } from '../../../test-support/mail';
 import { startTestServer, type TestServer } from '../../../test-support/net-server';
 import type { AddressMasking } from '../../shared/address-masking';
+import { buildFakeSecrets } from '../../../test-support/secret-corpus';
+
+const connection = buildFakeSecrets().find((s) => s.rule === 'connection-string')!;
 
 // Email and saved pages through the whole engine and the real extraction worker: cited, metered,
 // addresses masked as the setting says, and nothing fetched from what a saved page references.
@@ -43,6 +46,18 @@ beforeAll(async () => {
     'mail/report.msg',
     makeMsg({ subject: '週次報告', senderName: '김철수', senderAddress: 'kim@example.kr', recipients: [{ name: '', address: 'lee@example.kr', type: 'to' }], body: '이번 주 보고입니다.' }),
   );
+  await area.write(
+    'mail/newsletter.eml',
+    makeEml({
+      charset: 'utf-8',
+      from: { name: 'News', address: 'news@example.com' },
+      to: [{ name: '', address: 'me@example.com' }],
+      subject: 'Monthly news',
+      html: `<html><body><img src="${server.url('/track.gif')}" width="1" height="1"><h1>Monthly news</h1><p>${'Our office moves to Shibuya in March. '.repeat(6)}</p><p>Database: ${connection.line}</p><img src="${server.url('/banner.png')}"></body></html>`,
+    }),
+  );
+  const msg = makeMsg({ subject: 'x', senderName: 'x', senderAddress: 'x@example.com', recipients: [], body: 'x' });
+  await area.write('mail/broken.msg', msg.subarray(0, 1536));
   const iconv = (await import('iconv-lite')).default;
   const html = pageReferencing(server.url(''), paragraph);
   await area.write('saved/page.html', iconv.encode(html, 'shift_jis'));
@@ -103,6 +118,22 @@ describe('email through the engine', () => {
     expect(ref.warnings[0]!.message).toBe(
       'the email has more than 1,000 MIME parts or parts nested deeper than 20 levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
     );
+  });
+
+  it('an HTML-only mail is read through the page path: its tracking pixel and pictures are never fetched, its secrets redacted', async () => {
+    const ref = (await engine().expand('@file:mail/newsletter.eml')).references[0]!;
+    expect(ref.status).toBe('attached');
+    expect(ref.block).toContain('Our office moves to Shibuya in March.');
+    expect(ref.block).not.toContain(connection.secret);
+    expect(ref.block).toContain('[REDACTED:');
+    expect(server.requests).toEqual([]);
+    expect(server.connections).toBe(0);
+  });
+
+  it('a damaged .msg (cut short) is refused with one sentence', async () => {
+    const ref = (await engine().expand('@file:mail/broken.msg')).references[0]!;
+    expect(ref.block).toBeNull();
+    expect(ref.warnings[0]!.message).toBe('the Outlook message is damaged and cannot be read. Open it, save it again, and attach the new copy.');
   });
 
   it('a range on a mail is refused: a mail has no pages', async () => {
