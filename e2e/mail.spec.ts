@@ -27,6 +27,9 @@ const LOCALES = [
     body: '皆さま\n来週の定例会議は木曜日の十時からです。\n議題を添付します。',
     attachment: '議題.docx',
     tokens: /^[\d,]+ トークン$/,
+    settings: '設定',
+    exportButton: '書き出し',
+    maskLabel: '添付したメールのアドレス',
   },
   {
     locale: 'ko-KR',
@@ -38,6 +41,9 @@ const LOCALES = [
     body: '여러분 안녕하세요.\n다음 주 정기 회의는 목요일 오전 10시입니다.',
     attachment: '안건.docx',
     tokens: /^[\d,]+ 토큰$/,
+    settings: '설정',
+    exportButton: '내보내기',
+    maskLabel: '첨부한 메일의 주소',
   },
 ];
 
@@ -107,6 +113,35 @@ describe.each(LOCALES)('email in the composer with the browser in $locale', (l) 
     for (const line of l.body.split('\n')) expect(shown).toContain(line);
     expect(shown).toContain(`- ${l.attachment} (application/vnd.openxmlformats-officedocument.wordprocessingml.document, 4.0 KiB)`);
     expect(shown).toContain(`(file mail/${l.file} (email)`);
+    expect(shown).toContain('sender@example.com');
+  });
+
+  it('Export writes the addresses masked, while the preview keeps them', { timeout: 120_000 }, async () => {
+    const raw = `@file:mail/${l.file}`;
+    await composer().clearPrompt();
+    await composer().write(`${raw} `);
+    await expect.poll(() => chip(raw).getAttribute('data-state'), { timeout: MAIL_SETTLES_MS }).toBe('ok');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: l.exportButton, exact: true }).click();
+    const exported = await fs.readFile((await (await download).path())!, 'utf8');
+    expect(exported).toContain(`## ${l.subject}`);
+    expect(exported).toContain('<s***@example.com>');
+    expect(exported).not.toContain('sender@example.com');
+    expect((await composer().preview().locator('pre').textContent()) ?? '').toContain('sender@example.com');
+  });
+
+  it('Settings mask the addresses everywhere, then back to exports only', { timeout: 120_000 }, async () => {
+    const raw = `@file:mail/${l.file}`;
+    await composer().clearPrompt();
+    await composer().write(`${raw} `);
+    await expect.poll(() => chip(raw).getAttribute('data-state'), { timeout: MAIL_SETTLES_MS }).toBe('ok');
+    await page.getByRole('button', { name: l.settings, exact: true }).click();
+    await page.getByLabel(l.maskLabel, { exact: true }).selectOption('always');
+    await expect.poll(async () => (await composer().preview().locator('pre').textContent()) ?? '', { timeout: MAIL_SETTLES_MS }).toContain('s***@example.com');
+    expect((await composer().preview().locator('pre').textContent()) ?? '').not.toContain('sender@example.com');
+    await page.getByLabel(l.maskLabel, { exact: true }).selectOption('exports');
+    await expect.poll(async () => (await composer().preview().locator('pre').textContent()) ?? '', { timeout: MAIL_SETTLES_MS }).toContain('sender@example.com');
+    await page.getByRole('button', { name: l.settings, exact: true }).click();
   });
 
   it('a saved .mhtml page attaches as the Markdown of its article', { timeout: 120_000 }, async () => {
