@@ -103,8 +103,8 @@ export function Settings() {
   }
   /** Fields that are typed in are saved when the person leaves them. */
   const saveOnLeave = () => void commit(form, uiText('ui.settings.changeSaved'));
-  // The languages are saved alone, from the saved settings: other edits in the form stay unsaved.
-  async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language; maskAddresses?: AddressMasking }): Promise<void> {
+  // The languages and the address masking are saved alone, from the saved settings: other edits in the form stay unsaved.
+  async function saveChoice(patch: { language?: LanguageChoice; promptLanguage?: Language; maskAddresses?: AddressMasking }): Promise<void> {
     if (!view) return;
     const answer = await api.saveSettings({ settings: { ...formOf(view), ...patch } });
     if (!answer.ok) return show('error', answer.error);
@@ -166,7 +166,7 @@ export function Settings() {
           <label>
             {/* Named by its words alone (a wrapping label would add the chosen option's name). */}
             <span id="ui-language-label">{ui.t('ui.settings.language')}</span>
-            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveLanguages({ language: e.target.value as LanguageChoice })}>
+            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveChoice({ language: e.target.value as LanguageChoice })}>
               <option value="system">{ui.t('ui.language.system', { name: nameOf(pickLanguage(systemLanguageTags())) })}</option>
               {LANGUAGES.map((l) => (
                 <option key={l} value={l} lang={l}>
@@ -181,7 +181,7 @@ export function Settings() {
               aria-labelledby="prompt-language-label"
               value={form.promptLanguage ?? 'en'}
               aria-describedby="prompt-language-why"
-              onChange={(e) => void saveLanguages({ promptLanguage: e.target.value as Language })}
+              onChange={(e) => void saveChoice({ promptLanguage: e.target.value as Language })}
             >
               {LANGUAGES.map((l) => (
                 <option key={l} value={l} lang={l}>
@@ -193,13 +193,18 @@ export function Settings() {
           <p id="prompt-language-why" className="muted">
             {ui.t('ui.settings.promptLanguageWhy')}
           </p>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{ui.t('ui.settings.privacy')}</legend>
+        <div className="grid-form">
           <label>
             <span id="mask-addresses-label">{ui.t('ui.settings.maskAddresses')}</span>
             <select
               aria-labelledby="mask-addresses-label"
               aria-describedby="mask-addresses-why"
               value={form.maskAddresses ?? DEFAULT_ADDRESS_MASKING}
-              onChange={(e) => void saveLanguages({ maskAddresses: e.target.value as AddressMasking })}
+              onChange={(e) => void saveChoice({ maskAddresses: e.target.value as AddressMasking })}
             >
               {ADDRESS_MASKING.map((m) => (
                 <option key={m} value={m}>

@@ -315,6 +315,7 @@ export const koUi: Catalogue['ui'] = {
     promptLanguage: '프롬프트 안 경고의 언어',
     promptLanguageWhy:
       '프롬프트에 쓰이는 경고는 모델이 읽습니다. 모델은 영어를 가장 잘 이해하므로 기본값은 영어입니다. 이 화면의 경고 목록은 항상 위에서 고른 언어로 표시됩니다.',
+    privacy: '개인 정보',
     maskAddresses: '첨부한 메일의 주소',
     maskAddressesChoice: { exports: '내보낼 때 가리기', always: '항상 가리기', never: '가리지 않기' },
     maskAddressesWhy:
