@@ -399,7 +399,7 @@ export const en = {
     serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     serving: 'Atmark is running at:\n{{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',

@@ -380,7 +380,7 @@ export const ja: Catalogue = {
     serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
     serving: 'Atmark が動いています。アドレス:\n{{url}}\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:
-      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
+      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',
     tooManyMessages: 'メッセージは 1 つのはずですが、引数が {{n}} 個あります。メッセージを引用符で囲んでください',
     badContextLength: '--context-length には 0 より大きいトークン数（整数）を指定してください。「{{text}}」は使えません',

@@ -377,7 +377,7 @@ export const ko: Catalogue = {
     serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
     serving: 'Atmark가 실행 중입니다. 주소:\n{{url}}\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
-      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
+      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
     tooManyMessages: '메시지는 하나여야 하는데 인수가 {{n}}개입니다. 메시지를 따옴표로 감싸세요',
     badContextLength: '--context-length에는 0보다 큰 토큰 수(정수)를 주세요. "{{text}}"는 쓸 수 없습니다',
