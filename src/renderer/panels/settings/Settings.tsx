@@ -21,6 +21,13 @@ function nameOf(language: Language): string {
  * llama.cpp), its base URL, model, context length and API key (shown only as set or not set; the
  * key never comes back from main), and every limit of docs/contract.md "Limits".
  */
+/** The words of each address-masking choice. */
+const MASKING_KEYS = {
+  exports: 'ui.settings.maskAddressesChoice.exports',
+  always: 'ui.settings.maskAddressesChoice.always',
+  never: 'ui.settings.maskAddressesChoice.never',
+} as const satisfies Record<AddressMasking, string>;
+
 export function Settings() {
   const api = useApi();
   const ui = useUi();
@@ -208,7 +215,7 @@ export function Settings() {
             >
               {ADDRESS_MASKING.map((m) => (
                 <option key={m} value={m}>
-                  {ui.t(`ui.settings.maskAddressesChoice.${m}`)}
+                  {ui.t(MASKING_KEYS[m])}
                 </option>
               ))}
             </select>
