@@ -55,8 +55,6 @@ const config: Configuration = {
     '!node_modules/pdfjs-dist/legacy/build/{pdf.min.mjs,pdf.worker.min.mjs,pdf.sandbox.mjs,pdf.sandbox.min.mjs}',
     // exceljs: Node loads excel.js and lib/; dist/ is its browser build.
     '!node_modules/exceljs/dist/**',
-    // isomorphic-git: Node loads index.js or index.cjs; the UMD bundle is for browsers.
-    '!node_modules/isomorphic-git/index.umd.min.js',
   ],
   // The guide opens from Help; it ships beside the app, readable without a network.
   extraResources: [

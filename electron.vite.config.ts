@@ -3,6 +3,10 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { cspMetaPlugin } from './src/shared/csp';
 import { buildO200kRankFile } from './src/main/engine/tokenizer/build-rank-file';
+// The worker threads' entries, one list for this build and the CLI's (scripts/build-cli.mjs): the
+// engine's worker, the workspace index's (walk, watchers, fuzzy queries) and extraction's (pages
+// and documents). Each is found at run time by its name (see the *WorkerScript functions).
+import workerEntries from './scripts/worker-entries.json';
 
 // Three builds, one per process. The main build bundles the engine; the preload is a
 // single CommonJS file because sandboxed preloads cannot load ES modules.
@@ -15,12 +19,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/main.ts'),
-          // The engine's worker thread, started by the main process from out/main/engine-worker.js.
-          'engine-worker': resolve('src/main/engine/worker/worker-main.ts'),
-          // The workspace index's worker thread, from out/main/index-worker.js (see indexWorkerScript).
-          'index-worker': resolve('src/main/workspace/worker/index-worker-main.ts'),
-          // Page and document extraction, from out/main/extraction-worker.js (see extractionWorkerScript).
-          'extraction-worker': resolve('src/main/extraction/worker-main.ts'),
+          ...Object.fromEntries(Object.entries(workerEntries).map(([name, entry]) => [name, resolve(entry)])),
         },
       },
     },

@@ -86,6 +86,9 @@ const ks = await runKeystrokeBench();
 rows.push(ks.skipped
   ? { work: 'keystroke -> meters drawn, browser, 8 refs', atmark: `skipped: ${ks.skipped}`, anchor: '-', ratio: '-', goal: 'worst <= 33 ms', met: null }
   : { work: 'keystroke -> meters drawn, browser, 8 refs', atmark: `median ${ms(ks.medianMs)}, worst ${ms(ks.worstMs)}`, anchor: '-', ratio: '-', goal: 'worst <= 33 ms', met: ks.worstMs <= 33 });
+if (!ks.skipped) {
+  rows.push({ work: `keystroke -> meters drawn, 8 refs typed key by key (list open, ${ks.typedKeys} keys)`, atmark: `median ${ms(ks.typedMedianMs)}, p99 ${ms(ks.typedP99Ms)}, worst ${ms(ks.typedWorstMs)}`, anchor: '-', ratio: '-', goal: 'worst <= 16 ms', met: ks.typedWorstMs <= 16 });
+}
 rows.push({ work: 'changing the context length (8 refs, prompt unchanged)', atmark: `${ms(ex.contextChangeMs)}, ${ex.contextChangeResolves} resolver runs`, anchor: '-', ratio: '-', goal: '<= 16 ms: only the budget changes', met: ex.contextChangeMs <= 16 && ex.contextChangeResolves === 0 });
 rows.push({ work: 'index build, tracked paths', atmark: ms(ws.trackedMs), anchor: `\`git ls-files\` ${ms(ws.gitLsFilesMs)}`, ratio: x(ws.trackedMs / ws.gitLsFilesMs), goal: '<= 1.5x', met: ws.trackedMs / ws.gitLsFilesMs <= 1.5 });
 rows.push(ws.rgMs === null

@@ -132,7 +132,8 @@ describe('the composer as people expect it', () => {
   it('Settings stay set: an added endpoint is saved and used at once, a removal can be undone, allowed hosts are kept', async () => {
     await ui().clearPrompt();
     await ui().write('Hello');
-    expect(await page.locator('#send-reason').textContent()).toMatch(/no model endpoint is configured/);
+    // Polled: until the text's expansion arrives, the reason may be another one (still reading).
+    await expect.poll(async () => (await page.locator('#send-reason').textContent()) ?? '').toMatch(/no model endpoint is configured/);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
     await settings.getByLabel('Preset').selectOption('ollama');

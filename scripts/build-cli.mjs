@@ -1,8 +1,8 @@
-// Bundles the CLI (and the engine it uses) into dist/cli.mjs, and the engine's worker thread into
-// dist/engine-worker.mjs and the workspace index's into dist/index-worker.mjs, so `npx atmark` runs with plain node.
+// Bundles the CLI (and the engine it uses) into dist/cli.mjs, and each worker thread
+// (scripts/worker-entries.json) into dist/NAME.mjs, so `npx atmark` runs with plain node.
 // Dependencies stay external: they are installed beside it in node_modules.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from './bundle-ts.mjs';
@@ -11,14 +11,8 @@ import { bundleForNode } from './bundle-ts.mjs';
 rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: {
-    cli: 'src/main/cli/main.ts',
-    'engine-worker': 'src/main/engine/worker/worker-main.ts',
-    // The workspace index's worker thread (walk, watchers, fuzzy queries), found by indexWorkerScript.
-    'index-worker': 'src/main/workspace/worker/index-worker-main.ts',
-    // Page and document extraction, one job per worker under a deadline (see extractionWorkerScript).
-    'extraction-worker': 'src/main/extraction/worker-main.ts',
-  },
+  // The CLI and the worker threads, whose list electron.vite.config.ts shares.
+  entryPoints: { cli: 'src/main/cli/main.ts', ...JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8')) },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -70,6 +70,11 @@ export interface ExpandedReference {
   warnings: Warning[];
   /** The block exactly as it appears in the expanded message; null when not attached. */
   block: string | null;
+  /**
+   * What the block's header says the reference is (`src/app.ts, lines 1-20`, `PDF, pages 2–3`),
+   * redacted as the header is; null when not attached. The window shows it without parsing the block.
+   */
+  description: string | null;
 }
 
 /** The whole result of expanding one message. */

@@ -19,7 +19,7 @@ afterEach(() => {
   ws = undefined;
 });
 
-const ENGINE_PACKAGES = ['gpt-tokenizer', 'isomorphic-git', 'undici', 'linkedom', 'zod', '@secretlint', 'turndown', '@mozilla/readability', 'diff/'];
+const ENGINE_PACKAGES = ['gpt-tokenizer', 'undici', 'linkedom', 'zod', '@secretlint', 'turndown', '@mozilla/readability', 'diff/'];
 
 async function loadedBy(args: string[], cwd = process.cwd()): Promise<{ urls: string[]; code: number }> {
   dir = mkdtempSync(path.join(tmpdir(), 'atmark-lazy-'));
@@ -67,6 +67,6 @@ describe('what the CLI loads', () => {
     expect(loaded).toContain('gpt-tokenizer');
     // The counter reads the ranks from a data file, never the library's 2.4 MB rank module.
     expect(urls.filter((u) => u.includes('/gpt-tokenizer/esm/bpeRanks/'))).toEqual([]);
-    for (const unneeded of ['isomorphic-git', 'undici', 'linkedom', 'turndown']) expect(loaded).not.toContain(unneeded);
+    for (const unneeded of ['undici', 'linkedom', 'turndown']) expect(loaded).not.toContain(unneeded);
   });
 });

@@ -29,6 +29,13 @@ describe('the expanded message', () => {
     expect(attached).toContain('```ts\nexport const b = 2;\n```');
     expect(attached).toMatch(/untrusted/);
     expect(result.references.map((r) => r.status)).toEqual(['attached', 'attached', 'not_found']);
+    // Each attached reference says in a field what its block's header says of it (the window's
+    // completion card shows it), and a missing one says nothing.
+    for (const ref of result.references.slice(0, 2)) {
+      expect(ref.description).toBeTruthy();
+      expect(ref.block?.split('\n', 1)[0]).toBe(`### ${ref.raw} (${ref.description}, ${ref.tokens} tokens)`);
+    }
+    expect(result.references[2]?.description).toBeNull();
   });
 
   it('leaves out sections without entries', async () => {

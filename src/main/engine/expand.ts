@@ -137,7 +137,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
     const counts = headerCounts[i] as Record<string, number>;
     const description = redactField(r.description, counts);
     const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
-    Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block });
+    Object.assign(out, { bytes, tokens, sha256: p.prepared.sha256 ?? sha256(clean.text), block, description });
     blocks.push({ out, block });
   });
 
@@ -149,7 +149,7 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   if (blocked) {
     promptWarnings.push({ code: 'limit_exceeded', reference: null, ...said(ENGINE_TEXT.hardLimit(attachedTokens, hardTokenLimit, contextLength)) });
     // Nothing attaches, but each reference keeps its figures, so the person sees what to cut.
-    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', sha256: null, block: null });
+    for (const { out } of blocks) Object.assign(out, { status: 'limit_exceeded', sha256: null, block: null, description: null });
   } else if (budget.state === 'soft') {
     promptWarnings.push({ code: 'soft_limit', reference: null, ...said(ENGINE_TEXT.softLimit(attachedTokens, softTokenLimit, contextLength)) });
   }
@@ -229,6 +229,7 @@ function blank(ref: ParsedReference): ExpandedReference {
     to: ref.to,
     warnings: [],
     block: null,
+    description: null,
   };
 }
 

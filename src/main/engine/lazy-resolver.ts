@@ -2,7 +2,7 @@ import type { Resolver } from '../resolve';
 
 /**
  * A resolver whose module is imported on its first use. Each kind pulls in its own libraries
- * (isomorphic-git for git, undici and linkedom for `@url`), so an expansion of one file, or
+ * (the git reader for git, undici and linkedom for `@url`), so an expansion of one file, or
  * `atmark --help`, loads none of them. The import runs once; later calls reuse it.
  */
 export function lazyResolver<K extends string>(kind: K, load: () => Promise<Resolver<K>>): Resolver<K> {

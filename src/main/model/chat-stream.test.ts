@@ -148,6 +148,21 @@ describe('streamChat against a real OpenAI-compatible server on loopback', () =>
     if (!out.ok) expect(out.error.message).toMatch(/Could not connect to Gone/);
   });
 
+  it('refuses an endpoint whose host name resolves to a cloud metadata address, and reaches it when the name resolves to the server', async () => {
+    server = await startOpenAiServer({ kind: 'stream' });
+    const port = new URL(server.baseUrl).port;
+    const named: ChatEndpoint = { name: 'Team server', baseUrl: `http://models.internal:${port}/v1`, model: 'test-model', apiKey: 'sk-test-123' };
+    const metadata = await streamChat({ endpoint: named, messages, lookup: async () => [{ address: '169.254.169.254', family: 4 }] });
+    if (metadata.ok) throw new Error('an endpoint resolving to a metadata address was reached');
+    expect(metadata.error.code).toBe('invalid_endpoint');
+    expect(metadata.error.message).toContain('models.internal resolves to 169.254.169.254, a link-local or cloud metadata address');
+    expect(server.requests).toHaveLength(0);
+    // The same endpoint, its name resolving to the loopback server: the key goes where it should.
+    const loopback = await streamChat({ endpoint: named, messages, lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
+    expect(loopback.ok).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('does not follow a redirect away from the configured endpoint', async () => {
     const hits: string[] = [];
     const redirector = http.createServer((req, res) => {

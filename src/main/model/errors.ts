@@ -97,6 +97,8 @@ export function fromNetError(err: NetError, name: string, context: { stalledMs: 
   switch (err.code) {
     case 'timeout':
       return modelError('timeout', name, err.message.match(/more than ([^)]+)/)?.[1] ?? '');
+    case 'metadata_address':
+      return modelError('invalid_endpoint', name, text('model.metadataDetail', { host: new URL(err.url).hostname, address: err.address ?? '' }));
     case 'dns_failed':
       return modelError('dns_failed', name, new URL(err.url).hostname);
     case 'connection_failed':

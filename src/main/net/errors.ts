@@ -14,6 +14,7 @@ export type NetErrorCode =
   | 'unsupported_scheme'
   | 'userinfo'
   | 'private_address'
+  | 'metadata_address'
   | 'dns_failed'
   | 'connection_failed'
   | 'too_many_redirects'
@@ -63,6 +64,8 @@ function sentence(code: NetErrorCode, url: string, detail = ''): Text {
       return text('net.userinfo');
     case 'private_address':
       return text('net.privateAddress', { d, hint: allowHint(url) });
+    case 'metadata_address':
+      return text('net.metadataAddress', { d });
     case 'dns_failed':
       return text('net.dnsFailed', { d });
     case 'connection_failed':
@@ -116,6 +119,7 @@ export function warningCodeFor(code: NetErrorCode): WarningCode {
     case 'unsupported_scheme':
     case 'userinfo':
     case 'private_address':
+    case 'metadata_address':
       return 'blocked';
     case 'too_large':
       return 'too_large';

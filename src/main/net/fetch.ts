@@ -135,6 +135,9 @@ async function send(
     return { ok: true, data };
   } catch (err) {
     const refused = refusal();
+    if (refused?.metadata) {
+      return { ok: false, error: netError('metadata_address', hop.url.href, `${refused.hostname} → ${refused.address}`, refused.address) };
+    }
     if (refused) {
       const detail = `${refused.hostname} resolves to ${refused.address}, which is ${refused.range}`;
       return { ok: false, error: netError('private_address', hop.url.href, detail, refused.address) };

@@ -118,7 +118,9 @@ row('blob:', () => 'blob:http://example.com/1234', 'unsupported_scheme');
 row('view-source:', (p) => `view-source:http://127.0.0.1:${p}/`, 'unsupported_scheme');
 row('no scheme', () => '//127.0.0.1/', 'invalid_url');
 // Names the test's DNS resolves to non-public addresses: judged inside the connection's lookup.
-const DNS_ROWS: Row[] = Object.keys(DNS).map((name): Row => [`DNS ${name}`, (p) => `http://${name}:${p}/`, 'private_address']);
+// A name that resolves to a link-local or metadata address gets its own sentence: no allow entry opens it.
+const METADATA_NAMES = new Set(['metadata.test', 'linklocal.test']);
+const DNS_ROWS: Row[] = Object.keys(DNS).map((name): Row => [`DNS ${name}`, (p) => `http://${name}:${p}/`, METADATA_NAMES.has(name) ? 'metadata_address' : 'private_address']);
 DNS_ROWS.push(['DNS trailing dot', (p) => `http://internal.test.:${p}/`, 'private_address']);
 
 describe('hostile URLs', () => {

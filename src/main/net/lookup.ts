@@ -5,6 +5,7 @@
  */
 import { promises as dns } from 'node:dns';
 import type { LookupAddress as NodeLookupAddress, LookupOptions } from 'node:dns';
+import { isMetadataAddress } from '../../shared/metadata-address';
 import { classifyAddress, type AddressRange } from './address';
 import type { LookupAddress, LookupFn } from './policy';
 
@@ -16,6 +17,8 @@ export interface LookupRefusal {
   hostname: string;
   address: string;
   range: AddressRange;
+  /** A link-local or cloud metadata address: refused even for an allowed host. */
+  metadata?: boolean;
 }
 
 type Callback = (err: NodeJS.ErrnoException | null, address: string | NodeLookupAddress[], family?: number) => void;
@@ -32,7 +35,8 @@ function errno(code: string, message: string): NodeJS.ErrnoException {
 /**
  * Judges every address `resolve` returns for `hostname`. One blocked address blocks the whole name
  * (a name that resolves to a public and a private address could be steered to either). With
- * `allowed` (an allow entry names the host) addresses are passed through unjudged.
+ * `allowed` (an allow entry names the host) addresses are passed through unjudged, except a
+ * link-local or cloud metadata address, which is never connected to.
  * `onRefused` records the refusal; the connection then fails with code `EATMARKBLOCKED`.
  */
 export function judgeAddresses(
@@ -42,6 +46,8 @@ export function judgeAddresses(
 ): { ok: true; addresses: LookupAddress[] } | { ok: false; refusal: LookupRefusal } {
   const vetted: LookupAddress[] = [];
   for (const { address, family } of addresses) {
+    // An allow entry opens a private host, never one that answers for this machine itself.
+    if (isMetadataAddress(address)) return { ok: false, refusal: { hostname, address, range: classifyAddress(address) ?? 'link-local', metadata: true } };
     const range = allowed ? null : classifyAddress(address);
     if (range) return { ok: false, refusal: { hostname, address, range } };
     vetted.push({ address, family: family === 6 || address.includes(':') ? 6 : 4 });

@@ -26,6 +26,18 @@ describe('public boundary addresses pass the check', () => {
     expect(r.ok).toBe(true);
   });
 
+  it('an allow entry opens a private host, never a link-local or cloud metadata address', () => {
+    for (const address of ['169.254.169.254', 'fe80::1', 'fd00:ec2::254', '100.100.100.200', '::ffff:169.254.169.254']) {
+      const r = judgeAddresses('models.internal', [{ address, family: address.includes(':') ? 6 : 4 }], true);
+      expect(r.ok ? 'passed' : r.refusal.metadata).toBe(true);
+    }
+    // One such answer among others blocks the name: the connection could be steered to it.
+    const mixed = judgeAddresses('models.internal', [{ address: '10.0.0.5', family: 4 }, { address: '169.254.169.254', family: 4 }], true);
+    expect(mixed.ok).toBe(false);
+    const local = judgeAddresses('models.internal', [{ address: '10.0.0.5', family: 4 }, { address: 'fd00::5', family: 6 }], true);
+    expect(local.ok && local.addresses.map((a) => a.address)).toEqual(['10.0.0.5', 'fd00::5']);
+  });
+
   it('public resolved addresses pass the lookup judge', () => {
     const r = judgeAddresses('example.com', [{ address: '93.184.215.14', family: 4 }, { address: '2606:4700::1', family: 6 }], false);
     expect(r.ok && r.addresses.map((a) => a.address)).toEqual(['93.184.215.14', '2606:4700::1']);

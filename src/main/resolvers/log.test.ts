@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../resolve';
 import { fingerprint, gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
+import { commitChoices } from '../services/commits';
 import { logResolver } from './log';
 
 const repos: TestRepo[] = [];
@@ -87,6 +88,33 @@ describe('@git:N against native git', () => {
     expect(res.text).toBe(repo.git(['log', '-6', '-p', '-M']));
     expect(res.text).toMatch(/^Merge: [0-9a-f]{7} [0-9a-f]{7}$/m);
     expect(res.source.commits).toEqual(repo.git(['log', '-6', '--format=%H']).trim().split('\n'));
+  });
+
+  it('in a history with merges, every completion row names the commit its reference attaches last', async () => {
+    // Two branches whose commit dates interleave, merged twice: the order git log gives is by date,
+    // not by branch, and a walk that lists a merge's parents in turn would name other commits.
+    const repo = historyRepo();
+    repo.git(['checkout', '-q', '-b', 'side']);
+    for (const [branch, n, tick] of [['side', 1, 101], ['main', 1, 102], ['side', 2, 103], ['main', 2, 105], ['side', 3, 104]] as const) {
+      repo.git(['checkout', '-q', branch]);
+      repo.write(`${branch}.txt`, `${branch} ${n}\n`);
+      repo.commitAll(`${branch} ${n}`, tick);
+      if (branch === 'main' && n === 1) {
+        const date = `${1_600_000_000 + 102 * 60 + 30} +0000`;
+        execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo.dir, env: { ...gitEnv(path.dirname(repo.dir)), GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+      }
+    }
+    repo.git(['checkout', '-q', 'main']);
+    const date = `${1_600_000_000 + 106 * 60} +0000`;
+    execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo.dir, env: { ...gitEnv(path.dirname(repo.dir)), GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+    const rows = await commitChoices(repo.dir);
+    const native = repo.git(['log', '-10', '--format=%h %s']).trim().split('\n');
+    expect(rows.map((r) => (r.type === 'commit' ? `${r.shortId} ${r.subject}` : ''))).toEqual(native);
+    for (const row of rows) {
+      if (row.type !== 'commit') continue;
+      const attached = ok(await resolveLog(repo, row.count));
+      expect(attached.source.commits?.at(-1)?.slice(0, 7)).toBe(row.shortId);
+    }
   });
 
   it('clamps 0 and 99 into 1..10 with a clamped warning', async () => {

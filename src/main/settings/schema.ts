@@ -6,8 +6,8 @@
  */
 import { ADDRESS_MASKING, DEFAULT_ADDRESS_MASKING, type AddressMasking } from '../../shared/address-masking';
 import { parseAllowEntry } from '../../shared/allow-host';
-import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isMetadataAddress } from '../../shared/metadata-address';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';
 
@@ -35,16 +35,10 @@ const BaseUrl = z
   .transform((text) => text.replace(/\/+$/, ''));
 
 /**
- * Cloud instance metadata services, besides the link-local ranges: AWS's IPv6 address (inside the
- * unique-local range, which local model servers may use, so named one by one) and Alibaba's.
- */
-const METADATA_ADDRESSES: ReadonlySet<string> = new Set(['fd00:ec2::254', '100.100.100.200']);
-
-/**
  * Why the address of `text` may not be a model endpoint (issue 26, finding 15), or null. A literal
- * link-local address (169.254.0.0/16, fe80::/10, which hold the metadata service that hands out a
- * cloud machine's credentials) or a known metadata address is refused; loopback and private
- * addresses stay allowed: local model servers live there.
+ * link-local or cloud metadata address is refused (see shared/metadata-address.ts); loopback and
+ * private addresses stay allowed: local model servers live there. A host name that resolves to one
+ * is refused when the request connects (net/lookup.ts).
  */
 export function endpointAddressProblem(text: string): string | null {
   let host: string;
@@ -53,13 +47,7 @@ export function endpointAddressProblem(text: string): string | null {
   } catch {
     return null;
   }
-  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
-  // Only literal addresses (a URL's host is already in canonical form: `169.254.169.254`, `[fe80::1]`).
-  if (!ipaddr.IPv4.isValidFourPartDecimal(bare) && !ipaddr.IPv6.isValid(bare)) return null;
-  if (bare.includes('%')) return ENDPOINT_ADDRESS_REFUSED; // a zone id only makes sense on a local link
-  const address = ipaddr.process(bare); // IPv4-mapped IPv6 read as the IPv4 address it holds
-  if (METADATA_ADDRESSES.has(address.toString()) || address.range() === 'linkLocal') return ENDPOINT_ADDRESS_REFUSED;
-  return null;
+  return isMetadataAddress(host) ? ENDPOINT_ADDRESS_REFUSED : null;
 }
 
 /** Why `text` is not a usable base URL, or null when it is. */

@@ -46,7 +46,7 @@ describe('referencesState: which references are chips', () => {
 });
 
 function ref(raw: string, status: ExpandedReference['status'], tokens: number, warnings: ExpandedReference['warnings'] = []): ExpandedReference {
-  return { raw, kind: 'file', target: raw, lineStart: null, lineEnd: null, status, bytes: 0, tokens, sha256: null, source: null, from: 0, to: raw.length, warnings, block: null };
+  return { raw, kind: 'file', target: raw, lineStart: null, lineEnd: null, status, bytes: 0, tokens, sha256: null, source: null, from: 0, to: raw.length, warnings, block: null, description: null };
 }
 
 describe('chipInfos', () => {

@@ -258,7 +258,7 @@ async function previewCard(env: OptionEnv, reference: string, isDocument: boolea
   if (summarise) {
     const summary = card.appendChild(document.createElement('p'));
     summary.className = 'cm-completion-card-summary';
-    const described = /^### \S+ \((.*), [^,]*\)$/.exec(lines[0] ?? '')?.[1] ?? ref.target;
+    const described = ref.description ?? ref.target;
     summary.textContent = translate(uiText('ui.completion.cardSummary', { what: described, size: formatBytes(ref.bytes, env.language), tokens: ref.tokens }), env.language);
   }
   const pre = document.createElement('pre');
