@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractJob } from './extract-job';
-import { sniffNamedDocument } from './document-format';
+import { documentFormatOfName, isFlowingText, sniffNamedDocument } from './document-format';
 import type { DocumentFormat } from './protocol';
 import { encodeCharset, makeMhtml } from '../../../test-support/mail';
 
@@ -36,6 +36,13 @@ describe('saved pages', () => {
   it('a page with no article Readability would pick still attaches its text, with its title', async () => {
     const text = await markdown(encodeCharset('<html><head><title>メモ</title></head><body>明日は休みです。</body></html>', 'utf-8'), 'html');
     expect(text).toBe('# メモ\n\n明日は休みです。');
+  });
+
+  it('names mail and pages by their extensions, any case; none takes a page range', () => {
+    const names = ['a.eml', 'b.MSG', 'c.html', 'd.HTM', 'e.mhtml', 'f.mht'];
+    expect(names.map(documentFormatOfName)).toEqual(['eml', 'msg', 'html', 'html', 'mhtml', 'mhtml']);
+    expect(['eml', 'msg', 'html', 'mhtml'].every((f) => isFlowingText(f as DocumentFormat))).toBe(true);
+    expect(documentFormatOfName('notes.emlx')).toBeNull();
   });
 
   it('bytes that are not text under a mail or page name are not read as one', () => {
