@@ -11,7 +11,8 @@
  * `--before DIR` measures an older checkout of Atmark (its own sources and built CLI, e.g. a
  * `git worktree` of main) in the same run, interleaved, for a before/after table.
  * Run alone: node scripts/run-ts.mjs bench/documents.ts [--before DIR] [--only KEY,KEY...]
- * (`--only hwpx,hwp` the HWP rows, `--only cells` the cells-and-rows rows).
+ * (`--only hwpx,hwp` the HWP rows, `--only cells` the cells-and-rows rows, `--only mail` or
+ * `--only-mail` the email and saved-page rows).
  */
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { bundleForNode } from '../scripts/bundle-ts.mjs';
 import { MiB } from '../src/shared/limits';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
 import { KOREAN_REPORT, makeHwp, makeHwpx, type HwpTestBlock } from '../test-support/hwp-documents';
+import { makeEml, makeMhtml, makeMsg } from '../test-support/mail';
 
 /** One measured figure of one checkout. */
 interface Figures {
@@ -101,6 +103,7 @@ async function makeWorkspace(only: readonly string[] | null): Promise<string> {
     write('report.hwp', makeHwp({ sections: longReport() }));
   }
   if (wants(CELL_KEYS)) write('big.csv', new Uint8Array(bigCsv(50 * 1000 * 1000)));
+  if (wants(MAIL_FILES.map((m) => m.key))) for (const [name, bytes] of mailFiles()) write(name, bytes);
   // Copies with other bytes (trailing bytes after the end, which readers ignore): warm runs read these,
   // so no result kept for the same bytes is reused and the figure is the reading itself.
   for (const name of [...written]) {
@@ -121,6 +124,42 @@ async function writePdfWorkspace(write: (name: string, bytes: Uint8Array) => voi
   write('one-8.pptx', makePptx([{ title: 'Quarterly plan', bullets: ['hire', 'ship', 'measure'], notes: 'speak slowly' }]));
   write('book.xlsx', await workbook());
   write('big.pdf', await makePdf(10_000, 1, 'line'));
+}
+
+/** Email and saved pages (issue 23): one of each, measured by the extraction workers alone. */
+const MAIL_FILES = [
+  { key: 'eml', file: 'thread.eml', format: 'eml', work: '.eml, ISO-2022-JP, 60 KB of text and 3 attachments of 1 MiB, warm worker' },
+  { key: 'msg', file: 'report.msg', format: 'msg', work: '.msg, 60 KB of text and 2 attachments of 1 MiB, warm worker' },
+  { key: 'mhtml', file: 'page.mhtml', format: 'mhtml', work: '.mhtml, a 300 KB page with a picture, warm worker' },
+] as const;
+
+function mailFiles(): [string, Uint8Array][] {
+  const paragraph = '来週の定例会議の議題と資料について、各部署からの報告をまとめました。ご確認ください。\n';
+  const text = paragraph.repeat(500);
+  const mib = new Uint8Array(MiB).map((_, i) => (i * 7) & 0xff);
+  const eml = makeEml({
+    charset: 'iso-2022-jp',
+    from: { name: '山田 太郎', address: 'taro@example.co.jp' },
+    to: Array.from({ length: 20 }, (_, i) => ({ name: `担当 ${i}`, address: `member${i}@example.co.jp` })),
+    subject: '定例会議の議題',
+    text: `${text}\n山田 太郎 さんは書きました:\n${'> 前回の議事録です。\n'.repeat(200)}`,
+    attachments: [1, 2, 3].map((i) => ({ name: `資料${i}.pdf`, type: 'application/pdf', bytes: mib })),
+  });
+  const msg = makeMsg({
+    subject: '週次報告',
+    senderName: '김철수',
+    senderAddress: 'kim@example.kr',
+    recipients: [{ name: '이영희', address: 'lee@example.kr', type: 'to' }],
+    body: text,
+    attachments: [1, 2].map((i) => ({ name: `보고서${i}.xlsx`, type: 'application/vnd.ms-excel', bytes: mib })),
+  });
+  const section = `<h2>項目</h2><p>${paragraph.repeat(10)}</p><img src="logo.png">`;
+  const page = `<html><head><title>社内報</title></head><body><nav>${'<a href="/x">メニュー</a>'.repeat(200)}</nav><article><h1>今月のお知らせ</h1>${section.repeat(60)}</article></body></html>`;
+  return [
+    ['thread.eml', eml],
+    ['report.msg', msg],
+    ['page.mhtml', makeMhtml(page, 'https://intranet.example.jp/news')],
+  ];
 }
 
 /** The child script bundled against a checkout's sources (the file is copied there if missing). */
@@ -173,7 +212,8 @@ export async function runDocumentBench(before: string | null = null, only: reado
     blockEnd: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 3'!A65800:E66001", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 3'!A65800:E66001`) },
     csvTop: { mode: 'engine', workspace: ws, message: '@file:big.csv:1-200', warmMessages: warmOf('big.csv').map((m) => `${m}:1-200`) },
     csvEnd: { mode: 'engine', workspace: ws, message: `@file:big.csv:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`, warmMessages: warmOf('big.csv').map((m) => `${m}:${CSV_LATE_ROW}-${CSV_LATE_ROW + 199}`) },
-  };
+    ...Object.fromEntries(MAIL_FILES.map((m) => [m.key, { mode: 'extract', workspace: ws, files: [m.file, ...copies(m.file)], format: m.format }])),
+  } as Record<string, object> & { host: (root: string) => object };
   const results = new Map<string, Map<string, Figures>>();
   const record = (tree: string, key: string, f: Figures) => {
     if (!results.has(key)) results.set(key, new Map());
@@ -181,12 +221,12 @@ export async function runDocumentBench(before: string | null = null, only: reado
     console.log(`  ${tree} ${key}: first ${ms(f.firstMs)}, warm ${f.warmMs.length ? ms(median(f.warmMs)) : '-'}, peak ${mib(f.peakBytes)}; ${f.statuses.join(' | ').slice(0, 200)}`);
   };
   console.log(`documents bench: workspace ${ws}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp', ...CELL_KEYS] as const).filter((k) => !only || only.includes(k));
+  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp', ...CELL_KEYS, ...MAIL_FILES.map((m) => m.key)] as string[]).filter((k) => !only || only.includes(k));
   const pdftotext = keys.includes('hundred') ? pdftotextMs(path.join(ws, 'hundred.pdf')) : NaN;
   // Interleaved: each measurement for every checkout before the next, so both see the same machine.
   for (const key of keys) {
     for (const t of trees) {
-      const spec = key === 'host' ? specs.host(t.root) : specs[key];
+      const spec = key === 'host' ? specs.host(t.root) : specs[key]!;
       try {
         record(t.name, key, measure(children.get(t.name)!, t.root, spec));
       } catch (err) {
@@ -228,6 +268,13 @@ export async function runDocumentBench(before: string | null = null, only: reado
   cellRow('blockEnd', 'block of 200 rows at the bottom of that sheet, warm; peak memory', '<= 1 s', 1000);
   cellRow('csvTop', 'rows 1-200 of a 50 MB CSV, warm; peak memory', '<= 500 ms', 500);
   cellRow('csvEnd', `rows ${CSV_LATE_ROW}-${CSV_LATE_ROW + 199} of that CSV (the whole file scanned), warm; peak memory`, '<= 2 s', 2000);
+  // Email and saved pages: time and peak memory, no anchor (no other tool here reads them); the goal
+  // is the one a person waits for at most.
+  for (const m of MAIL_FILES) {
+    if (!keys.includes(m.key)) continue;
+    const t = warm(m.key, 'after');
+    rows.push({ work: m.work, after: `${ms(t)}, ${cell(m.key, 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell(m.key, b, (f) => median(f.warmMs))}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: t <= 1000 && attachedAll(m.key, 'after') });
+  }
   console.log('\n## Documents (issues 22 and 23)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.work} | ${r.after}${before ? ` | ${r.before}` : ''} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`);
@@ -240,6 +287,7 @@ if (process.argv[1]?.endsWith('documents.ts')) {
   const at = process.argv.indexOf('--before');
   mkdirSync('node_modules/.cache', { recursive: true });
   const only = process.argv.indexOf('--only');
-  const keys = only > 0 ? process.argv[only + 1]!.split(',').flatMap((k) => (k === 'cells' ? [...CELL_KEYS] : [k])) : null;
+  const named = only > 0 ? process.argv[only + 1]!.split(',') : process.argv.includes('--only-mail') ? ['mail'] : null;
+  const keys = named ? named.flatMap((k) => (k === 'cells' ? [...CELL_KEYS] : k === 'mail' ? MAIL_FILES.map((m) => m.key) : [k])) : null;
   await runDocumentBench(at > 0 ? process.argv[at + 1]! : null, keys);
 }

@@ -4,7 +4,10 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx' | 'csv' | 'tsv';
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx' | 'csv' | 'tsv' | MailOrPageFormat;
+
+/** Email (.eml, Outlook .msg) and saved web pages (.html, .htm, .mhtml): whole messages and pages, no units. */
+export type MailOrPageFormat = 'eml' | 'msg' | 'html' | 'mhtml';
 
 /**
  * What a range of a document counts: pages (PDF, Word, OpenDocument text), slides, sheets,
@@ -38,6 +41,12 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   hwpx: 'hwpx',
   csv: 'csv',
   tsv: 'tsv',
+  eml: 'eml',
+  msg: 'msg',
+  html: 'html',
+  htm: 'html',
+  mhtml: 'mhtml',
+  mht: 'mhtml',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -66,9 +75,14 @@ export function unitOf(format: DocumentFormat): DocumentUnit {
   return 'page';
 }
 
-/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text). */
+/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text, email, saved pages). */
 export function isFlowingText(format: DocumentFormat): boolean {
-  return format === 'docx' || format === 'odt';
+  return format === 'docx' || format === 'odt' || isMailOrPage(format);
+}
+
+/** True for email and saved web pages (see {@link MailOrPageFormat}). */
+export function isMailOrPage(format: DocumentFormat): format is MailOrPageFormat {
+  return format === 'eml' || format === 'msg' || format === 'html' || format === 'mhtml';
 }
 
 /** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`. */
@@ -89,6 +103,10 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   hwpx: 'HWPX',
   csv: 'CSV',
   tsv: 'TSV',
+  eml: 'EML',
+  msg: 'MSG',
+  html: 'HTML',
+  mhtml: 'MHTML',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

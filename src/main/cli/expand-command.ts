@@ -19,7 +19,7 @@ export interface CommandIO {
 
 /**
  * `atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]...
- * [--session DIR] [--json] MESSAGE`. Prints the expanded message, or with `--json` the whole result. Exit 0 on
+ * [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE`. Prints the expanded message, or with `--json` the whole result. Exit 0 on
  * success (warnings or not), 1 when the hard limit stopped attaching, 2 on a usage error.
  *
  * `--session DIR`: `@result:ID` looks ids up in that session folder (started there when the folder
@@ -41,6 +41,8 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
       grants: options.grants,
       allowHosts: options.allowHosts,
       promptLanguage: options.promptLanguage,
+      // What the CLI prints is the person's to keep: addresses are masked only when asked.
+      maskAddresses: options.maskAddresses ? 'always' : 'never',
       ...(session ? { resolvers: [createResultResolver(session.lookup)] } : {}),
     });
   } catch (err) {
@@ -68,6 +70,8 @@ interface ExpandArgs {
   allowHosts: string[];
   session?: string;
   promptLanguage: Language;
+  /** Mask email addresses of attached mail (`t***@example.com`). */
+  maskAddresses: boolean;
   json: boolean;
   message: string;
 }
@@ -86,6 +90,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
         'allow-host': { type: 'string', multiple: true },
         session: { type: 'string' },
         'prompt-language': { type: 'string' },
+        'mask-addresses': { type: 'boolean' },
         json: { type: 'boolean' },
       },
     });
@@ -102,6 +107,7 @@ function parseExpandArgs(args: string[]): ExpandArgs {
     allowHosts: parseAllowHosts(values['allow-host'] ?? []),
     session: values.session,
     promptLanguage: parsePromptLanguage(values['prompt-language']),
+    maskAddresses: values['mask-addresses'] ?? false,
     json: values.json ?? false,
     message: positionals[0] as string,
   };

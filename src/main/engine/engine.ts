@@ -1,3 +1,4 @@
+import { DEFAULT_ADDRESS_MASKING, masksAddresses, type AddressMasking } from '../../shared/address-masking';
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, type Limits } from '../../shared/limits';
@@ -42,6 +43,8 @@ export interface EngineOptions {
   home?: string;
   /** The language of warnings written into the prompt. Default English (models read it best). */
   promptLanguage?: Language;
+  /** When email addresses are masked (src/shared/address-masking.ts). Default: in exports only. */
+  maskAddresses?: AddressMasking;
 }
 
 /** A kind the product does not have, with its resolver (tests). */
@@ -65,6 +68,8 @@ export interface ExpandOptions {
   fresh?: boolean;
   /** The model's context length for this expansion only (the person switched models). Default: the engine's. */
   contextLength?: number;
+  /** The expansion is for an export: email addresses are masked unless the setting says never. Default false. */
+  forExport?: boolean;
 }
 
 /** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
@@ -113,6 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
   // recomputes the budget (see `expand`).
   let last: { prepared: PreparedMessage; contextLength: number } | null = null;
   const promptLanguage = options.promptLanguage ?? 'en';
+  const maskMode = options.maskAddresses ?? DEFAULT_ADDRESS_MASKING;
 
   return {
     workspaceRoot,
@@ -127,13 +133,25 @@ export function createEngine(options: EngineOptions): Engine {
       // Only the context length changed (the person picked another model): the references are
       // what the last expansion of this message read; only the budget is computed again, and no
       // resolver runs. The next keystroke or refresh checks every reference as usual.
+      const forExport = expandOptions.forExport ?? false;
       if (!expandOptions.fresh && last && last.prepared.message === message && last.contextLength !== length) {
         last.contextLength = length;
         return assembleMessage(last.prepared, await countTokens, length, limits, promptLanguage);
       }
       const prepared = await prepareMessage({
         message,
-        context: { workspaceRoot, home, grants, limits, signal, now, caches, allowHosts, ...(expandOptions.retry?.length ? { retry: new Set(expandOptions.retry) } : {}) },
+        context: {
+          workspaceRoot,
+          home,
+          grants,
+          limits,
+          signal,
+          now,
+          caches,
+          allowHosts,
+          ...(expandOptions.retry?.length ? { retry: new Set(expandOptions.retry) } : {}),
+          ...(masksAddresses(maskMode, forExport) ? { maskAddresses: true } : {}),
+        },
         contextLength: length,
         kinds,
         resolvers,
@@ -143,7 +161,8 @@ export function createEngine(options: EngineOptions): Engine {
         fresh: expandOptions.fresh ?? false,
         promptLanguage,
       });
-      if (!signal.aborted) last = { prepared, contextLength: length };
+      // An export's references may be masked: the live preview never reuses them.
+      if (!signal.aborted && !forExport) last = { prepared, contextLength: length };
       return assembleMessage(prepared, await countTokens, length, limits, promptLanguage);
     },
   };

@@ -7,7 +7,7 @@
  * stream's signature again when it opens the container.
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
-import type { DocumentFormat } from '../../shared/documents';
+import { isMailOrPage, type DocumentFormat } from '../../shared/documents';
 import { looksLikeZip, readZipDirectory } from './zip';
 
 const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {
@@ -33,6 +33,22 @@ function isHwpContainer(bytes: Uint8Array): boolean {
 
 /** What the bytes are: a document format, an encrypted/legacy Office container, or nothing known. */
 export type SniffedDocument = { kind: 'document'; format: DocumentFormat } | { kind: 'ole' } | { kind: 'unknown' };
+
+/**
+ * What the bytes of a file named as `named` are. Email and saved pages are text with no magic number,
+ * so their name decides, checked against the bytes: an Outlook .msg must be a CFB container, the
+ * others must not hold NUL bytes near the top (except UTF-16 HTML). A real PDF or Office file
+ * under such a name is still read as what it is.
+ */
+export function sniffNamedDocument(bytes: Uint8Array, named: DocumentFormat | null): SniffedDocument {
+  const sniffed = sniffDocument(bytes);
+  if (sniffed.kind === 'document' || named === null || !isMailOrPage(named)) return sniffed;
+  if (named === 'msg') return sniffed.kind === 'ole' ? { kind: 'document', format: 'msg' } : { kind: 'unknown' };
+  if (sniffed.kind === 'ole') return sniffed;
+  const head = bytes.subarray(0, 4096);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  return head.includes(0) && !(named === 'html' && utf16) ? { kind: 'unknown' } : { kind: 'document', format: named };
+}
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return magic.every((b, i) => bytes[i] === b);

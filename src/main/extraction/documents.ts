@@ -31,6 +31,13 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'csv':
     case 'tsv':
       return (await import('./csv')).extractTable;
+    case 'eml':
+      return (await import('./eml')).extractEml;
+    case 'msg':
+      return (await import('./outlook-msg')).extractMsg;
+    case 'html':
+    case 'mhtml':
+      return (await import('./saved-page')).extractSavedPage;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

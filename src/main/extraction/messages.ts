@@ -5,6 +5,7 @@
  */
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
+import { MAX_MAIL_DEPTH, MAX_MAIL_PARTS } from './mail-limits';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {
@@ -19,6 +20,10 @@ const FORMAT_KEYS = {
   hwpx: 'doc.format.hwpx',
   csv: 'doc.format.csv',
   tsv: 'doc.format.tsv',
+  eml: 'doc.format.eml',
+  msg: 'doc.format.msg',
+  html: 'doc.format.html',
+  mhtml: 'doc.format.mhtml',
 } as const;
 
 const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section', row: 'doc.count.row' } as const;
@@ -42,6 +47,10 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   hwpx: 'HWPX document',
   csv: 'CSV',
   tsv: 'TSV',
+  eml: 'email',
+  msg: 'Outlook message',
+  html: 'saved web page',
+  mhtml: 'saved web page, MHTML',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -105,6 +114,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
     case 'unsupported':
       // The one HWP that is not read is the pre-2002 binary format (HWP 3), which has its own advice.
       return format === 'hwp' ? text('doc.hwpOld') : text('doc.unsupported', { format: f });
+    case 'structure':
+      return text('doc.mailLimits', { format: f, parts: MAX_MAIL_PARTS, depth: MAX_MAIL_DEPTH });
     case 'aborted':
       return text('doc.aborted', { format: f });
     case 'failed':

@@ -120,6 +120,8 @@ export type ExtractionProblem =
   | 'bomb'
   | 'no-text-layer'
   | 'unsupported'
+  /** A mail past the structure caps (extraction/mail-limits.ts): too many parts, too deep. */
+  | 'structure'
   | 'aborted'
   | 'failed';
 

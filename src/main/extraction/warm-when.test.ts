@@ -22,6 +22,8 @@ describe('hasDocumentsNear', () => {
     await area.write('a/b/c/deep.pdf', 'x');
     await area.write('node_modules/pkg/readme.docx', 'x');
     await area.write('.cache/notes.xlsx', 'x');
+    // A web project's pages are no reason to warm the document readers.
+    await area.write('public/index.html', '<html></html>');
     expect(await hasDocumentsNear(area.root)).toBe(false);
     await area.write('a/b/plan.docx', 'x');
     expect(await hasDocumentsNear(area.root)).toBe(true);

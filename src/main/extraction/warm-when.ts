@@ -18,6 +18,15 @@ export function documentsMentioned(message: string): DocumentFormat[] {
     .filter((format): format is DocumentFormat => format !== null);
 }
 
+/**
+ * True for a file whose presence is worth a warm worker: any document but an `.html` page, which
+ * every web project holds and whose reader (the page path) is light to load.
+ */
+function warmsWorkers(name: string): boolean {
+  const format = documentFormatOfName(name);
+  return format !== null && format !== 'html';
+}
+
 /** Folders never looked in: hidden ones and dependency trees. */
 const SKIPPED = /^(\.|node_modules$|vendor$|target$|dist$|build$)/;
 
@@ -34,7 +43,7 @@ export async function hasDocumentsNear(root: string, budget = 2_000): Promise<bo
       const entries = await fsp.readdir(folder, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
         if (++seen > budget) return false;
-        if (entry.isFile() && documentFormatOfName(entry.name)) return true;
+        if (entry.isFile() && warmsWorkers(entry.name)) return true;
         if (entry.isDirectory() && !SKIPPED.test(entry.name)) next.push(path.join(folder, entry.name));
       }
     }

@@ -38,6 +38,11 @@ export interface ResolveContext {
   retry?: ReadonlySet<string>;
   /** Hears how far a slow reference has come (a document's pages); the engine sets it for each reference. */
   progress?: (progress: UnitProgress) => void;
+  /**
+   * Mask the addresses of email (.eml, .msg) as `t***@example.com` (Settings, "Email addresses"; on
+   * for exports by default). Default false.
+   */
+  maskAddresses?: boolean;
 }
 
 /**

@@ -12,7 +12,9 @@ import { MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../resolve';
-import { isFlowingText, sniffDocument, unitOf } from '../extraction/document-format';
+import { isFlowingText, sniffNamedDocument, unitOf } from '../extraction/document-format';
+import { MAX_MAIL_BYTES } from '../extraction/mail-limits';
+import { maskAddresses } from '../guards/mask-addresses';
 import { isTableFile } from '../../shared/documents';
 import { attachBlock } from './cell-block';
 import {
@@ -43,6 +45,11 @@ export const MAX_DOCUMENT_BYTES = 64 * MiB;
  */
 export const MAX_INFLATED_BYTES = 96 * MiB;
 
+/** Bytes of a file of `format` read at most: {@link MAX_DOCUMENT_BYTES}, mail {@link MAX_MAIL_BYTES}. */
+export function maxDocumentBytes(format: DocumentFormat): number {
+  return format === 'eml' || format === 'msg' || format === 'mhtml' ? MAX_MAIL_BYTES : MAX_DOCUMENT_BYTES;
+}
+
 /** A document at least this big (or with this many units to read) may be told to try a smaller range. */
 const LARGE_DOCUMENT_BYTES = 8 * MiB;
 const LARGE_DOCUMENT_UNITS = 50;
@@ -66,9 +73,9 @@ export interface DocumentRequest {
 }
 
 /** What the bytes are: a table file by its name (CSV and TSV have no magic bytes), anything else by its content. */
-function sniff(req: DocumentRequest): ReturnType<typeof sniffDocument> {
+function sniff(req: DocumentRequest): ReturnType<typeof sniffNamedDocument> {
   if (req.namedFormat && isTableFile(req.namedFormat)) return { kind: 'document', format: req.namedFormat };
-  return sniffDocument(req.bytes);
+  return sniffNamedDocument(req.bytes, req.namedFormat);
 }
 
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
@@ -122,7 +129,9 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
     const message = req.withRange ? documentTooLargeMessage(unit, start, fitsThrough, limit, hint) : urlDocumentTooLargeMessage(doc.format, limit);
     return refuse('too_large', message, req.target, req.source);
   }
-  const text = doc.parts.map((p) => p.markdown).join('\n\n').trim();
+  const joined = doc.parts.map((p) => p.markdown).join('\n\n').trim();
+  // Addresses are personal data: masked when the setting (or an export) asks (decisions.md, "Email").
+  const text = ctx.maskAddresses && (doc.format === 'eml' || doc.format === 'msg') ? maskAddresses(joined).text : joined;
   // A table file's one part holds rows: the outcome says which.
   const rows = unit === 'row' ? /^(\d+)-(\d+)$/.exec(doc.table?.attached ?? '') : null;
   const first = rows ? Number(rows[1]) : unit && doc.parts.length ? doc.parts[0]!.index : null;

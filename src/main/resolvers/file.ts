@@ -36,7 +36,7 @@ import {
 import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
 import { documentFormatOfName, isTableFile } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
-import { MAX_DOCUMENT_BYTES, resolveDocument } from './document';
+import { maxDocumentBytes, resolveDocument } from './document';
 import { documentTooBigMessage } from '../extraction/messages';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
@@ -62,7 +62,8 @@ export const fileResolver: Resolver = {
   /** The real path (after every symlink) and its stat data: an edit, a replaced file or a re-pointed link changes it. */
   async identity(ref, ctx) {
     const located = await locate(ref.value, 'file', ctx);
-    return located.ok ? `${located.realPath}|${await statIdentity(located.realPath)}` : null;
+    // Masked and unmasked mail are two different texts of the same file.
+    return located.ok ? `${located.realPath}|${await statIdentity(located.realPath)}${ctx.maskAddresses ? '|masked' : ''}` : null;
   },
   async resolve(ref, ctx) {
     if (ref.malformed) return refuse('malformed', ref.malformed, ref.value);
@@ -72,7 +73,7 @@ export const fileResolver: Resolver = {
     if (!opened.ok) return refuseProblem(opened, { kind: 'file', shown: located.shown }, ref.value);
     try {
       // A document keeps its own budget (extraction/budget.ts); a text read has the file time, which only a stuck disk reaches.
-      if (documentFormatOfName(located.shown)) return await readDocument({ ref, ctx, file: opened, shown: located.shown });
+      if (readsAsDocument(located.shown, ref)) return await readDocument({ ref, ctx, file: opened, shown: located.shown });
       const job: FileJob = { ref, ctx: { ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.limits.folderTimeoutMs)]) }, file: opened, shown: located.shown };
       return ref.lineStart === undefined ? await readWhole(job) : await readRange(job, ref.lineStart, ref.lineEnd ?? ref.lineStart);
     } finally {
@@ -80,6 +81,16 @@ export const fileResolver: Resolver = {
     }
   },
 };
+
+/**
+ * True when the file is read as a document. A saved web page (.html, .htm) with a line range gives
+ * its source lines instead of the page's Markdown: the way to the raw HTML (docs/decisions.md,
+ * "Saved web pages").
+ */
+function readsAsDocument(shown: string, ref: ParsedReference): boolean {
+  const format = documentFormatOfName(shown);
+  return format !== null && !(format === 'html' && ref.lineStart !== undefined);
+}
 
 /** Builds the successful resolution. */
 function attached(job: FileJob, text: string, lines: string, warnings: Warning[] = [], scanContext?: ScanContext): Resolution {
@@ -111,11 +122,12 @@ function rangeLabel(start: number, end: number): string {
  */
 async function readDocument(job: FileJob): Promise<Resolution> {
   const { ctx, file, shown, ref } = job;
-  const read = await readCapped(file.handle, MAX_DOCUMENT_BYTES, ctx.signal);
+  const cap = maxDocumentBytes(documentFormatOfName(shown)!);
+  const read = await readCapped(file.handle, cap, ctx.signal);
   if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
   const format = documentFormatOfName(shown);
   const table = format !== null && isTableFile(format);
-  if (!read.complete) return refuse('too_large', documentTooBigMessage(shown, Math.max(file.stats.size, read.bytes.length), MAX_DOCUMENT_BYTES, table), ref.value);
+  if (!read.complete) return refuse('too_large', documentTooBigMessage(shown, Math.max(file.stats.size, read.bytes.length), cap, table), ref.value);
   return resolveDocument({
     ref,
     ctx,

@@ -19,6 +19,8 @@ export interface ExpandRequest {
   contextLength: number;
   /** Re-read every reference (Copy, Export, Send) instead of reusing unchanged ones. */
   fresh?: boolean;
+  /** For an export: email addresses are masked unless the setting says never (see `ExpandOptions.forExport`). */
+  forExport?: boolean;
   /** References (as written) the person asked to try again (see `ExpandOptions.retry`). */
   retry?: readonly string[];
 }
@@ -123,6 +125,7 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
           onProgress,
           fresh: input.fresh === true,
           contextLength: input.contextLength,
+          ...(input.forExport ? { forExport: true } : {}),
           ...(input.retry?.length ? { retry: input.retry } : {}),
         });
         return controller.signal.aborted ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);

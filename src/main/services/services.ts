@@ -109,7 +109,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
     return {
       key,
-      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, resolvers: [resultResolver], sessionDir },
+      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, maskAddresses: engineOptions.maskAddresses, resolvers: [resultResolver], sessionDir },
     };
   });
   const sender = createSender(settings, sessions);

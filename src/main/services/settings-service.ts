@@ -79,7 +79,7 @@ export function createSettingsService(
   async function save(input: SettingsInput): Promise<ApiResult<SettingsView>> {
     // Fields a caller leaves out (the languages, the workspaces' own hosts) keep their stored values.
     const stored = await current;
-    const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, workspaceAllowHosts: stored.workspaceAllowHosts, ...input });
+    const checked = checkSettings({ version: 1, language: stored.language, promptLanguage: stored.promptLanguage, maskAddresses: stored.maskAddresses, workspaceAllowHosts: stored.workspaceAllowHosts, ...input });
     if (!checked.ok) {
       const issue = checked.issues[0];
       return fail('invalid_request', SERVICE_TEXT.settingsInvalid(issue?.path ?? '', issue?.message ?? ''));

@@ -27,6 +27,7 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
     workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
     language: settings.language,
     promptLanguage: settings.promptLanguage,
+    maskAddresses: settings.maskAddresses,
     presets: ENDPOINT_PRESETS,
     keysPersist: secrets.persistent,
     problems: [...problems, ...secrets.problems()].map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })),

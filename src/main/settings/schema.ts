@@ -4,6 +4,7 @@
  * API keys are never part of it: an endpoint names where its key is kept (`apiKeyRef`), and the
  * key itself lives in a {@link SecretStore}.
  */
+import { ADDRESS_MASKING, DEFAULT_ADDRESS_MASKING, type AddressMasking } from '../../shared/address-masking';
 import { parseAllowEntry } from '../../shared/allow-host';
 import { z } from 'zod';
 import { isMetadataAddress } from '../../shared/metadata-address';
@@ -140,6 +141,8 @@ export const SettingsSchema = z
     language: z.enum(['system', ...LANGUAGES]).default('system'),
     /** The language of the warnings written into the prompt itself (models read English best). */
     promptLanguage: z.enum(LANGUAGES).default(DEFAULT_PROMPT_LANGUAGE),
+    /** When email addresses are masked: in exports only (default), always, or never. */
+    maskAddresses: z.enum(ADDRESS_MASKING).default(DEFAULT_ADDRESS_MASKING),
   })
   .refine((s) => new Set(s.endpoints.map((e) => e.id)).size === s.endpoints.length, { message: 'two endpoints share an id', path: ['endpoints'] })
   .refine((s) => s.chosenEndpointId === null || s.endpoints.some((e) => e.id === s.chosenEndpointId), {
@@ -152,7 +155,7 @@ export type Settings = z.output<typeof SettingsSchema>;
 
 /** Settings before anything is configured: no endpoint, the limits of docs/contract.md "Limits". */
 export function defaultSettings(): Settings {
-  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], workspaceAllowHosts: {}, language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE };
+  return { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS } as Limits, allowHosts: [], workspaceAllowHosts: {}, language: 'system', promptLanguage: DEFAULT_PROMPT_LANGUAGE, maskAddresses: DEFAULT_ADDRESS_MASKING };
 }
 
 /** The endpoint Send would use, or null. */
@@ -163,7 +166,7 @@ export function chosenEndpoint(settings: Settings): Endpoint | null {
 /** What the engine needs from the settings: `createEngine({workspace, ...engineOptionsFrom(s)})`. */
 export function engineOptionsFrom(
   settings: Settings,
-): { contextLength: number; limits: Limits; allowHosts: string[]; workspaceAllowHosts: Record<string, string[]>; promptLanguage: Language } {
+): { contextLength: number; limits: Limits; allowHosts: string[]; workspaceAllowHosts: Record<string, string[]>; promptLanguage: Language; maskAddresses: AddressMasking } {
   const endpoint = chosenEndpoint(settings);
   return {
     contextLength: endpoint?.contextLength ?? DEFAULT_CONTEXT_LENGTH,
@@ -171,5 +174,6 @@ export function engineOptionsFrom(
     allowHosts: [...settings.allowHosts],
     workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
     promptLanguage: settings.promptLanguage,
+    maskAddresses: settings.maskAddresses,
   };
 }

@@ -39,7 +39,22 @@ describe('settings on disk', () => {
       allowHosts: ['intranet.local:8080'],
       workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000'] },
       promptLanguage: 'en',
+      maskAddresses: 'exports',
     });
+  });
+
+  it('keeps the email address masking chosen; a settings file from before it masks exports; a damaged value falls back to that', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atmark-settings-'));
+    const always = { ...configured(), maskAddresses: 'always' as const };
+    expect(await saveSettings(dir, always)).toEqual({ ok: true, value: true });
+    expect((await loadSettings(dir)).settings.maskAddresses).toBe('always');
+    const { maskAddresses: _dropped, ...older } = configured();
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(older));
+    expect((await loadSettings(dir)).settings.maskAddresses).toBe('exports');
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ ...configured(), maskAddresses: 'sometimes', allowHosts: ['bad host'] }));
+    const damaged = await loadSettings(dir);
+    expect(damaged.settings.maskAddresses).toBe('exports');
+    expect(damaged.settings.endpoints.length).toBe(2);
   });
 
   it('a file that is not JSON is reported and the defaults are used', async () => {

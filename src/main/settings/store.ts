@@ -90,6 +90,7 @@ function salvage(path: string, raw: unknown): LoadedSettings {
   const defaults = defaultSettings();
   const language = SettingsSchema.shape.language.safeParse(obj.language);
   const promptLanguage = SettingsSchema.shape.promptLanguage.safeParse(obj.promptLanguage);
+  const maskAddresses = SettingsSchema.shape.maskAddresses.safeParse(obj.maskAddresses);
   if (problems.length === 0) problems.push(problem(path, SETTINGS_TEXT.partlyDamaged));
   return {
     settings: {
@@ -101,6 +102,7 @@ function salvage(path: string, raw: unknown): LoadedSettings {
       workspaceAllowHosts,
       language: language.success ? language.data : defaults.language,
       promptLanguage: promptLanguage.success ? promptLanguage.data : defaults.promptLanguage,
+      maskAddresses: maskAddresses.success ? maskAddresses.data : defaults.maskAddresses,
     },
     problems,
   };

@@ -257,6 +257,8 @@ function iconType(path: string): string {
   if (['md', 'txt', 'rst', 'adoc'].includes(ext)) return 'text';
   if (['json', 'yaml', 'yml', 'toml', 'ini', 'xml', 'csv'].includes(ext)) return 'data';
   if (['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'hwp', 'hwpx'].includes(ext)) return 'document';
+  if (['eml', 'msg'].includes(ext)) return 'mail';
+  if (['html', 'htm', 'mhtml', 'mht'].includes(ext)) return 'web';
   if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(ext)) return 'image';
   return 'other';
 }

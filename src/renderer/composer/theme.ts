@@ -51,6 +51,8 @@ export const composerTheme = EditorView.theme({
   '.cm-completionIcon-data:after': { content: "'≡'" },
   '.cm-completionIcon-document:after': { content: "'▤'" },
   '.cm-completionIcon-image:after': { content: "'▨'" },
+  '.cm-completionIcon-mail:after': { content: "'✉'" },
+  '.cm-completionIcon-web:after': { content: "'◎'" },
   '.cm-completionIcon-constant:after': { content: "'±'" },
   '.cm-completionIcon-variable:after': { content: "'#'" },
   '.cm-completionIcon-more:after': { content: "'…'" },

@@ -52,7 +52,7 @@ export function Actions() {
   const [working, setWorking] = useState<'copy' | 'export' | null>(null);
 
   // Copy and Export re-read every reference first, so they never carry a stale read.
-  const message = () => store.getState().expandFresh();
+  const message = (forExport = false) => store.getState().expandFresh(forExport);
   const copy = async () => {
     setWorking('copy');
     try {
@@ -71,7 +71,8 @@ export function Actions() {
     const suggestedName = exportFileName(state.text, new Date());
     setWorking('export');
     try {
-      const answer = await api.exportMarkdown({ markdown: await message(), suggestedName });
+      // An export masks email addresses unless Settings say never (src/shared/address-masking.ts).
+      const answer = await api.exportMarkdown({ markdown: await message(true), suggestedName });
       if (!answer.ok) store.getState().notify('error', answer.error);
       else if (answer.value) store.getState().notify('info', uiText('ui.actions.exported', { path: answer.value.path }));
     } finally {

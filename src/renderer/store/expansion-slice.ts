@@ -51,7 +51,7 @@ export interface ExpansionSlice {
    * Expands the current text now, re-reading every reference, and returns the message: what Copy,
    * Export and Send use, so they never carry a stale read. Falls back to the text as written.
    */
-  expandFresh(): Promise<string>;
+  expandFresh(forExport?: boolean): Promise<string>;
 }
 
 /** A replacement of `from`..`to` of the prompt by `insert`; `id` tells two equal edits apart. */
@@ -97,7 +97,7 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
     const retried = new Set<string>();
 
     /** Expands the current text (the retried references among it read without a work budget). */
-    async function run(fresh = false): Promise<ExpansionResult | null> {
+    async function run(fresh = false, forExport = false): Promise<ExpansionResult | null> {
       clearTimeout(timer);
       if (inFlight) void api.cancel({ requestId: inFlight });
       const requestId = `expand-${++sequence}`;
@@ -105,10 +105,12 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       const { text, contextLength } = get();
       set({ progress: {}, units: {}, busy: true });
       const retry = [...retried].filter((raw) => text.includes(raw));
-      const answer = await api.expand({ requestId, text, contextLength, fresh, ...(retry.length ? { retry } : {}) });
+      const answer = await api.expand({ requestId, text, contextLength, fresh, ...(retry.length ? { retry } : {}), ...(forExport ? { forExport } : {}) });
       if (inFlight !== requestId) return answer.ok ? answer.value : null; // a newer expansion replaced this one
       inFlight = null;
-      if (answer.ok) set({ result: answer.value, resultText: text, busy: false, expandError: null });
+      // An export's message may have its email addresses masked: the preview keeps what it showed.
+      if (forExport) set({ busy: false });
+      else if (answer.ok) set({ result: answer.value, resultText: text, busy: false, expandError: null });
       else if (answer.error.code !== 'cancelled') set({ result: null, resultText: null, busy: false, expandError: answer.error });
       return answer.ok ? answer.value : null;
     }
@@ -178,13 +180,13 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
         retried.add(raw);
         void run(true);
       },
-      async expandFresh() {
+      async expandFresh(forExport = false) {
         // A newer expansion (a keystroke meanwhile) may replace this one: its message is then the one
         // to use, so wait for it too. Copy and Export never go out with the text unexpanded while
         // references can be read.
         for (let attempt = 0; attempt < 3; attempt++) {
           const text = get().text;
-          const result = await run(true);
+          const result = await run(true, forExport);
           if (result && get().text === text) return result.message;
         }
         return get().result?.message ?? get().text;

@@ -1,6 +1,7 @@
 import type { DocumentUnit } from '../documents';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { ADDRESS_MASKING } from '../address-masking';
 import type { ExpansionResult, ReferenceProgress } from '../expansion';
 import type { ApiResult } from './result';
 import type { CallName } from './channels';
@@ -66,6 +67,7 @@ const settingsInput = z.strictObject({
   workspaceAllowHosts: z.record(z.string().min(1).max(4096), z.array(z.string().max(300)).max(100)).optional(),
   language: z.enum(['system', ...LANGUAGES]).optional(),
   promptLanguage: z.enum(LANGUAGES).optional(),
+  maskAddresses: z.enum(ADDRESS_MASKING).optional(),
 });
 
 /** Payload schema of every call, by call name. Unknown keys are rejected. */
@@ -92,6 +94,8 @@ export const CALL_SCHEMAS = {
     fresh: z.boolean().optional(),
     /** References (as written) the person pressed Retry on: documents among them are read without a work budget. */
     retry: z.array(z.string().max(100_000)).max(100).optional(),
+    /** For an export: email addresses are masked unless Settings say never. */
+    forExport: z.boolean().optional(),
   }),
   /** Cancels a running `expand` or `complete` with this request id; a no-op when it already ended. */
   cancel: z.strictObject({ requestId }),

@@ -1,3 +1,4 @@
+import type { AddressMasking } from '../address-masking';
 import type { Language, LanguageChoice } from '../i18n/languages';
 import type { Text } from '../i18n/text';
 /**
@@ -52,6 +53,8 @@ export interface SettingsView {
   /** The UI's language choice (`system` follows the system) and the language of warnings in the prompt. */
   language: LanguageChoice;
   promptLanguage: Language;
+  /** When email addresses are masked (src/shared/address-masking.ts). */
+  maskAddresses: AddressMasking;
   presets: readonly EndpointPresetView[];
   /** False in the browser host: keys typed there last until it stops (or come from the environment). */
   keysPersist: boolean;
@@ -69,6 +72,7 @@ export interface SettingsInput {
   workspaceAllowHosts?: Record<string, string[]>;
   language?: LanguageChoice;
   promptLanguage?: Language;
+  maskAddresses?: AddressMasking;
 }
 
 /** Where a run stands. */

@@ -1,3 +1,4 @@
+import { ADDRESS_MASKING, DEFAULT_ADDRESS_MASKING, type AddressMasking } from '../../../shared/address-masking';
 import { useRef, useState } from 'react';
 import type { EndpointView, SettingsInput } from '../../../shared/api/session-types';
 import { LANGUAGES, pickLanguage, translate, type Language, type LanguageChoice } from '../../../shared/i18n';
@@ -20,6 +21,13 @@ function nameOf(language: Language): string {
  * llama.cpp), its base URL, model, context length and API key (shown only as set or not set; the
  * key never comes back from main), and every limit of docs/contract.md "Limits".
  */
+/** The words of each address-masking choice. */
+const MASKING_KEYS = {
+  exports: 'ui.settings.maskAddressesChoice.exports',
+  always: 'ui.settings.maskAddressesChoice.always',
+  never: 'ui.settings.maskAddressesChoice.never',
+} as const satisfies Record<AddressMasking, string>;
+
 export function Settings() {
   const api = useApi();
   const ui = useUi();
@@ -107,16 +115,15 @@ export function Settings() {
   }
   /** Fields that are typed in are saved when the person leaves them. */
   const saveOnLeave = () => void commit(form, uiText('ui.settings.changeSaved'));
-  // The languages are saved alone, from the saved settings: other edits in the form stay unsaved.
-  async function saveLanguages(patch: { language?: LanguageChoice; promptLanguage?: Language }): Promise<void> {
+  // The languages and the address masking are saved alone, from the saved settings: other edits in the form stay unsaved.
+  async function saveChoice(patch: { language?: LanguageChoice; promptLanguage?: Language; maskAddresses?: AddressMasking }): Promise<void> {
     if (!view) return;
-    const { language, promptLanguage, ...rest } = formOf(view);
-    const answer = await api.saveSettings({ settings: { ...rest, language, promptLanguage, ...patch } });
+    const answer = await api.saveSettings({ settings: { ...formOf(view), ...patch } });
     if (!answer.ok) return show('error', answer.error);
     store.getState().setSettings(answer.value);
     setForm((f) => (f ? { ...f, ...patch } : f));
     // The prompt's warnings are written in the prompt language: the preview follows it.
-    if (patch.promptLanguage) store.getState().refresh();
+    if (patch.promptLanguage || patch.maskAddresses) store.getState().refresh();
   }
   async function saveKey(): Promise<void> {
     if (!chosen || key.trim() === '') return;
@@ -171,7 +178,7 @@ export function Settings() {
           <label>
             {/* Named by its words alone (a wrapping label would add the chosen option's name). */}
             <span id="ui-language-label">{ui.t('ui.settings.language')}</span>
-            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveLanguages({ language: e.target.value as LanguageChoice })}>
+            <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveChoice({ language: e.target.value as LanguageChoice })}>
               <option value="system">{ui.t('ui.language.system', { name: nameOf(pickLanguage(systemLanguageTags())) })}</option>
               {LANGUAGES.map((l) => (
                 <option key={l} value={l} lang={l}>
@@ -186,7 +193,7 @@ export function Settings() {
               aria-labelledby="prompt-language-label"
               value={form.promptLanguage ?? 'en'}
               aria-describedby="prompt-language-why"
-              onChange={(e) => void saveLanguages({ promptLanguage: e.target.value as Language })}
+              onChange={(e) => void saveChoice({ promptLanguage: e.target.value as Language })}
             >
               {LANGUAGES.map((l) => (
                 <option key={l} value={l} lang={l}>
@@ -197,6 +204,29 @@ export function Settings() {
           </label>
           <p id="prompt-language-why" className="muted">
             {ui.t('ui.settings.promptLanguageWhy')}
+          </p>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{ui.t('ui.settings.privacy')}</legend>
+        <div className="grid-form">
+          <label>
+            <span id="mask-addresses-label">{ui.t('ui.settings.maskAddresses')}</span>
+            <select
+              aria-labelledby="mask-addresses-label"
+              aria-describedby="mask-addresses-why"
+              value={form.maskAddresses ?? DEFAULT_ADDRESS_MASKING}
+              onChange={(e) => void saveChoice({ maskAddresses: e.target.value as AddressMasking })}
+            >
+              {ADDRESS_MASKING.map((m) => (
+                <option key={m} value={m}>
+                  {ui.t(MASKING_KEYS[m])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p id="mask-addresses-why" className="muted">
+            {ui.t('ui.settings.maskAddressesWhy')}
           </p>
         </div>
       </fieldset>

@@ -36,6 +36,7 @@ export function formOf(view: SettingsView): SettingsInput {
     workspaceAllowHosts: structuredClone(view.workspaceAllowHosts),
     language: view.language,
     promptLanguage: view.promptLanguage,
+    maskAddresses: view.maskAddresses,
   };
 }
 

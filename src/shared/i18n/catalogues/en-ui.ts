@@ -330,6 +330,11 @@ export const enUi = {
     promptLanguage: 'Language of warnings in the prompt',
     promptLanguageWhy:
       'The warnings written into the prompt are read by the model, and models read English best, so English is the default. The warnings list here is always in the language above.',
+    privacy: 'Privacy',
+    maskAddresses: 'Email addresses in attached mail',
+    maskAddressesChoice: { exports: 'Masked in exports', always: 'Always masked', never: 'Never masked' },
+    maskAddressesWhy:
+      'Addresses in an attached .eml or .msg are personal data. Masked, taro@example.com is written t***@example.com. Exports leave the app and last, so they mask unless you choose never.',
     endpoint: 'Model endpoint',
     preset: 'Preset',
     addEndpoint: 'Add endpoint',

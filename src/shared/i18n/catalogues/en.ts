@@ -154,6 +154,10 @@ export const en = {
       hwpx: 'HWPX document',
       csv: 'CSV file',
       tsv: 'TSV file',
+      eml: 'email',
+      msg: 'Outlook message',
+      html: 'saved web page',
+      mhtml: 'saved web page (MHTML)',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -222,6 +226,7 @@ export const en = {
       tooManyNone: '{{attached}} of the sheet "{{sheet}}" is over what one reference attaches ({{cap, number}} cells, {{limit, bytes}}), even one row of it. Write a block with fewer columns.',
       notWorkbook: 'a sheet and block of cells can be named only in a workbook (.xlsx, .ods). Remove the part after the file name.',
     },
+    mailLimits: 'the {{format}} has more than {{parts, number}} MIME parts or parts nested deeper than {{depth, number}} levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',
@@ -421,7 +426,7 @@ export const en = {
     serveArgument: 'unexpected argument "{{arg}}": use "atmark serve [--workspace DIR] [--port N] [--open]"',
     serving: 'Atmark is running at:\n{{url}}\nOpen it in your browser; press Ctrl+C to stop.',
     usage:
-      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
+      'Usage:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      Prints MESSAGE with its @-references expanded (MESSAGE "-" reads standard input).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Serves the Atmark composer to your browser on 127.0.0.1.',
     missingMessage: 'no message given: pass the message as the last argument, or "-" to read it from standard input',
     tooManyMessages: 'expected one message but got {{n}} arguments: put the message in quotes',
     badContextLength: '--context-length takes a whole number of tokens above 0, not "{{text}}"',

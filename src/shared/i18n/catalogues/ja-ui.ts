@@ -325,6 +325,11 @@ export const jaUi: Catalogue['ui'] = {
     promptLanguage: 'プロンプト内の警告の言語',
     promptLanguageWhy:
       'プロンプトに書き込まれる警告はモデルが読みます。モデルは英語を最もよく理解するため、既定は英語です。この画面の警告一覧は常に上で選んだ言語で表示されます。',
+    privacy: 'プライバシー',
+    maskAddresses: '添付したメールのアドレス',
+    maskAddressesChoice: { exports: '書き出すときに伏せる', always: '常に伏せる', never: '伏せない' },
+    maskAddressesWhy:
+      '添付した .eml や .msg のメールアドレスは個人情報です。伏せると taro@example.com は t***@example.com になります。書き出したファイルはアプリの外に残るため、「伏せない」を選ばない限り伏せます。',
     endpoint: 'モデルのエンドポイント',
     preset: 'プリセット',
     addEndpoint: 'エンドポイントを追加',

@@ -141,6 +141,10 @@ export const ja: Catalogue = {
       hwpx: 'HWPX 文書',
       csv: 'CSV ファイル',
       tsv: 'TSV ファイル',
+      eml: 'メール',
+      msg: 'Outlook メッセージ',
+      html: '保存した Web ページ',
+      mhtml: '保存した Web ページ（MHTML）',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -209,6 +213,7 @@ export const ja: Catalogue = {
       tooManyNone: 'シート「{{sheet}}」の {{attached}} は 1 行だけでも 1 件で添付できる量（{{cap, number}} セル、{{limit, bytes}}）を超えています。列を減らした範囲を指定してください。',
       notWorkbook: 'シートとセル範囲を指定できるのはブック（.xlsx、.ods）だけです。ファイル名の後ろの部分を消してください。',
     },
+    mailLimits: 'この{{format}}は MIME パートが {{parts, number}} 個を超えるか、{{depth, number}} 段より深く入れ子になっています。通常のメールにはない構造のため読み取りませんでした。必要な部分をメールソフトから保存して添付してください。',
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',
@@ -402,7 +407,7 @@ export const ja: Catalogue = {
     serveArgument: '想定外の引数「{{arg}}」です。"atmark serve [--workspace DIR] [--port N] [--open]" のように使ってください',
     serving: 'Atmark が動いています。アドレス:\n{{url}}\nブラウザーで開いてください。止めるには Ctrl+C を押します。',
     usage:
-      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
+      '使い方:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      MESSAGE の @ 参照を展開して表示します（MESSAGE が "-" なら標準入力から読みます）。\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark の入力画面を 127.0.0.1 でブラウザーに提供します。',
     missingMessage: 'メッセージがありません。最後の引数にメッセージを渡すか、"-" で標準入力から読ませてください',
     tooManyMessages: 'メッセージは 1 つのはずですが、引数が {{n}} 個あります。メッセージを引用符で囲んでください',
     badContextLength: '--context-length には 0 より大きいトークン数（整数）を指定してください。「{{text}}」は使えません',

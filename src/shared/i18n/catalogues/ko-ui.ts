@@ -325,6 +325,11 @@ export const koUi: Catalogue['ui'] = {
     promptLanguage: '프롬프트 안 경고의 언어',
     promptLanguageWhy:
       '프롬프트에 쓰이는 경고는 모델이 읽습니다. 모델은 영어를 가장 잘 이해하므로 기본값은 영어입니다. 이 화면의 경고 목록은 항상 위에서 고른 언어로 표시됩니다.',
+    privacy: '개인 정보',
+    maskAddresses: '첨부한 메일의 주소',
+    maskAddressesChoice: { exports: '내보낼 때 가리기', always: '항상 가리기', never: '가리지 않기' },
+    maskAddressesWhy:
+      '첨부한 .eml이나 .msg의 메일 주소는 개인 정보입니다. 가리면 taro@example.com이 t***@example.com으로 바뀝니다. 내보낸 파일은 앱 밖에 남으므로 "가리지 않기"를 고르지 않는 한 가립니다.',
     endpoint: '모델 엔드포인트',
     preset: '프리셋',
     addEndpoint: '엔드포인트 추가',

@@ -138,6 +138,10 @@ export const ko: Catalogue = {
       hwpx: 'HWPX 문서',
       csv: 'CSV 파일',
       tsv: 'TSV 파일',
+      eml: '이메일',
+      msg: 'Outlook 메시지',
+      html: '저장한 웹 페이지',
+      mhtml: '저장한 웹 페이지(MHTML)',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -206,6 +210,7 @@ export const ko: Catalogue = {
       tooManyNone: '시트 "{{sheet}}"의 {{attached}}은(는) 한 행만으로도 참조 하나로 첨부할 수 있는 양({{cap, number}}셀, {{limit, bytes}})을 넘습니다. 열을 줄인 범위를 지정하세요.',
       notWorkbook: '시트와 셀 범위는 통합 문서(.xlsx, .ods)에서만 지정할 수 있습니다. 파일 이름 뒤의 부분을 지우세요.',
     },
+    mailLimits: '이 {{format}}은(는) MIME 파트가 {{parts, number}}개를 넘거나 {{depth, number}}단계보다 깊이 중첩되어 있습니다. 일반 메일에는 없는 구조라서 읽지 않았습니다. 필요한 부분을 메일 프로그램에서 저장해 첨부하세요.',
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
@@ -399,7 +404,7 @@ export const ko: Catalogue = {
     serveArgument: '예상하지 못한 인수 "{{arg}}"입니다. "atmark serve [--workspace DIR] [--port N] [--open]"처럼 쓰세요',
     serving: 'Atmark가 실행 중입니다. 주소:\n{{url}}\n브라우저에서 여세요. 멈추려면 Ctrl+C를 누르세요.',
     usage:
-      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
+      '사용법:\n  atmark expand [--workspace DIR] [--context-length TOKENS] [--grant FILE]... [--allow-host HOST[:PORT]]... [--session DIR] [--prompt-language en|ja|ko] [--mask-addresses] [--json] MESSAGE\n      MESSAGE의 @ 참조를 펼쳐서 출력합니다(MESSAGE가 "-"이면 표준 입력에서 읽습니다).\n  atmark serve [--workspace DIR] [--port N] [--open]\n      Atmark 작성 화면을 127.0.0.1에서 브라우저로 제공합니다.',
     missingMessage: '메시지가 없습니다. 마지막 인수로 메시지를 주거나, "-"로 표준 입력에서 읽게 하세요',
     tooManyMessages: '메시지는 하나여야 하는데 인수가 {{n}}개입니다. 메시지를 따옴표로 감싸세요',
     badContextLength: '--context-length에는 0보다 큰 토큰 수(정수)를 주세요. "{{text}}"는 쓸 수 없습니다',
