@@ -4,7 +4,17 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp';
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | ImageFormat;
+
+/** Images, read by OCR (and sent as images to endpoints that accept them). */
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+
+const IMAGE_FORMATS: ReadonlySet<string> = new Set<ImageFormat>(['png', 'jpeg', 'webp', 'gif']);
+
+/** True for the image formats. */
+export function isImageFormat(format: string): format is ImageFormat {
+  return IMAGE_FORMATS.has(format);
+}
 
 /** What a range of a document counts: pages (PDF, Word, OpenDocument text), slides or sheets. */
 export type DocumentUnit = 'page' | 'slide' | 'sheet';
@@ -30,6 +40,11 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   odt: 'odt',
   ods: 'ods',
   odp: 'odp',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  webp: 'webp',
+  gif: 'gif',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -45,9 +60,9 @@ export function unitOf(format: DocumentFormat): DocumentUnit {
   return 'page';
 }
 
-/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text). */
+/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text, images). */
 export function isFlowingText(format: DocumentFormat): boolean {
-  return format === 'docx' || format === 'odt';
+  return format === 'docx' || format === 'odt' || isImageFormat(format);
 }
 
 /** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`. */
@@ -64,6 +79,10 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'ODT',
   ods: 'ODS',
   odp: 'ODP',
+  png: 'PNG',
+  jpeg: 'JPEG',
+  webp: 'WebP',
+  gif: 'GIF',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

@@ -6,6 +6,7 @@
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
 import type { DocumentFormat } from '../../shared/documents';
+import { sniffImage } from './image-header';
 import { looksLikeZip, readZipDirectory } from './zip';
 
 const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {
@@ -29,6 +30,8 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
   const pdf = /%PDF-\d\.\d/.exec(head);
   if (pdf && !head.slice(0, pdf.index).includes('<')) return { kind: 'document', format: 'pdf' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole' };
+  const image = sniffImage(bytes);
+  if (image) return { kind: 'document', format: image };
   if (!looksLikeZip(bytes)) return { kind: 'unknown' };
   let names: string[];
   try {

@@ -24,6 +24,11 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'ods':
     case 'odp':
       return (await import('./odf')).extractOdf;
+    case 'png':
+    case 'jpeg':
+    case 'webp':
+    case 'gif':
+      return (await import('./images')).extractImage;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

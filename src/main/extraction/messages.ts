@@ -5,6 +5,7 @@
  */
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-header';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {
@@ -15,6 +16,10 @@ const FORMAT_KEYS = {
   odt: 'doc.format.odt',
   ods: 'doc.format.ods',
   odp: 'doc.format.odp',
+  png: 'doc.format.png',
+  jpeg: 'doc.format.jpeg',
+  webp: 'doc.format.webp',
+  gif: 'doc.format.gif',
 } as const;
 
 const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet' } as const;
@@ -32,6 +37,10 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   odt: 'OpenDocument text',
   ods: 'OpenDocument spreadsheet',
   odp: 'OpenDocument presentation',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
+  gif: 'GIF image',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -90,6 +99,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
       return text('doc.bomb', { format: f, limit: facts.inflatedBytes });
     case 'no-text-layer':
       return text('doc.noTextLayer');
+    case 'too-many-pixels':
+      return text('doc.imagePixelsUnknown', { format: f, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
     case 'unsupported':
       return text('doc.unsupported', { format: f });
     case 'aborted':
@@ -173,4 +184,19 @@ export function documentDescription(format: DocumentFormat, unit: DocumentUnit |
   const label = ENGLISH_LABELS[format];
   if (!unit || first === null || last === null) return ` (${label})`;
   return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
+}
+
+/** An image whose declared size is over the caps, refused before it is decoded. */
+export function imageTooLargeMessage(format: DocumentFormat, width: number, height: number): Text {
+  return text('doc.imagePixels', { format: formatText(format), width, height, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
+}
+
+/** An image in which OCR found no text. */
+export function imageNoTextMessage(format: DocumentFormat): Text {
+  return text('doc.imageNoText', { format: formatText(format) });
+}
+
+/** OCR read the image with low confidence: the text may be wrong. */
+export function lowConfidenceMessage(confidence: number): Text {
+  return text('doc.ocrLowConfidence', { confidence: Math.round(confidence) });
 }

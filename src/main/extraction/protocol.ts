@@ -73,6 +73,8 @@ export interface DocumentOutput {
   notices: DocumentNotice[];
   /** PDF pages among `parts` with no text layer (scanned images, most likely). */
   emptyPages?: number[];
+  /** For an image: its declared size and the OCR's mean word confidence (0–100). */
+  image?: { width: number; height: number; confidence: number };
 }
 
 /** Things a document held that were deliberately not read. */
@@ -88,6 +90,8 @@ export type ExtractionProblem =
   | 'damaged'
   | 'bomb'
   | 'no-text-layer'
+  /** An image declares more pixels than may be decoded (see `image-header.ts`). */
+  | 'too-many-pixels'
   | 'unsupported'
   | 'aborted'
   | 'failed';

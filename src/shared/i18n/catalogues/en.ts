@@ -149,6 +149,10 @@ export const en = {
       odt: 'OpenDocument text',
       ods: 'OpenDocument spreadsheet',
       odp: 'OpenDocument presentation',
+      png: 'PNG image',
+      jpeg: 'JPEG image',
+      webp: 'WebP image',
+      gif: 'GIF image',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -197,6 +201,10 @@ export const en = {
     tooLargeWhole: 'the text is over the per-reference limit of {{limit, bytes}}. Copy the part you need into a text file and attach that.',
     urlTooLarge: 'the {{format}} is over the per-reference limit of {{limit, bytes}}. Save it into the workspace and attach a page range with @file:NAME:FIRST-LAST.',
     empty: 'the {{format}} holds no text to attach.',
+    imagePixels: 'the {{format}} is {{width, number}} × {{height, number}} pixels, over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
+    imagePixelsUnknown: 'the {{format}} is over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
+    imageNoText: 'no text was found in the {{format}}.',
+    ocrLowConfidence: 'the text was read from the image with low confidence ({{confidence, number}} of 100): check it against the image before you rely on it.',
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',

@@ -136,6 +136,10 @@ export const ja: Catalogue = {
       odt: 'OpenDocument テキスト',
       ods: 'OpenDocument 表計算',
       odp: 'OpenDocument プレゼンテーション',
+      png: 'PNG 画像',
+      jpeg: 'JPEG 画像',
+      webp: 'WebP 画像',
+      gif: 'GIF 画像',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -184,6 +188,10 @@ export const ja: Catalogue = {
     tooLargeWhole: 'テキストが 1 件あたりの上限 {{limit, bytes}} を超えています。必要な部分をテキストファイルにコピーして添付してください。',
     urlTooLarge: '{{format}}が 1 件あたりの上限 {{limit, bytes}} を超えています。ワークスペースに保存し、@file:NAME:FIRST-LAST でページ範囲を指定して添付してください。',
     empty: '{{format}}には添付できるテキストがありません。',
+    imagePixels: '{{format}}は {{width, number}} × {{height, number}} ピクセルあり、Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
+    imagePixelsUnknown: '{{format}}は Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
+    imageNoText: '{{format}}に文字は見つかりませんでした。',
+    ocrLowConfidence: '画像の文字は低い確信度（100 のうち {{confidence, number}}）で読み取りました。使う前に画像と照らし合わせてください。',
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',

@@ -133,6 +133,10 @@ export const ko: Catalogue = {
       odt: 'OpenDocument 텍스트',
       ods: 'OpenDocument 스프레드시트',
       odp: 'OpenDocument 프레젠테이션',
+      png: 'PNG 이미지',
+      jpeg: 'JPEG 이미지',
+      webp: 'WebP 이미지',
+      gif: 'GIF 이미지',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -181,6 +185,10 @@ export const ko: Catalogue = {
     tooLargeWhole: '텍스트가 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 필요한 부분을 텍스트 파일로 복사해 첨부하세요.',
     urlTooLarge: '{{format}}이(가) 참조 하나의 한도 {{limit, bytes}}를 넘습니다. 작업 공간에 저장한 뒤 @file:NAME:FIRST-LAST로 페이지 범위를 지정해 첨부하세요.',
     empty: '{{format}}에는 첨부할 텍스트가 없습니다.',
+    imagePixels: '{{format}}의 크기가 {{width, number}} × {{height, number}} 픽셀로, Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
+    imagePixelsUnknown: '{{format}}의 크기가 Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
+    imageNoText: '{{format}}에서 글자를 찾지 못했습니다.',
+    ocrLowConfidence: '이미지의 글자를 낮은 신뢰도(100 중 {{confidence, number}})로 읽었습니다. 사용하기 전에 이미지와 대조해 확인하세요.',
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
