@@ -18,6 +18,7 @@ import path from 'node:path';
 import { bundleForNode } from '../scripts/bundle-ts.mjs';
 import { MiB } from '../src/shared/limits';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
+import type { OcrBenchResult } from './ocr';
 
 /** One measured figure of one checkout. */
 interface Figures {
@@ -165,6 +166,15 @@ export async function runDocumentBench(before: string | null = null): Promise<Do
   rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
   const hint = warm('hint', 'after');
   rows.push({ work: '10,000-page PDF, whole: "pages 1-N fit" hint, warm', after: ms(hint), before: b && cell('hint', b, (f) => median(f.warmMs)), anchor: '-', ratio: '-', goal: '<= 2 s', met: hint <= 2000 && (fig('hint', 'after')?.statuses[0]?.startsWith('too_large') ?? false) });
+  // Screenshots read by OCR (issue 23), in a Node process of their own (bench/ocr.ts).
+  try {
+    const ocr = JSON.parse(execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/ocr.ts', '--json'], { encoding: 'utf8', maxBuffer: 16 * MiB }).trim().split('\n').at(-1)!) as OcrBenchResult;
+    const perShot = median(ocr.rows.map((r) => r.ms));
+    const worst = Math.min(...ocr.rows.map((r) => r.accuracy));
+    rows.push({ work: `screenshot OCR (${ocr.rows.length} Japanese and Korean screenshots, 16-28 px), engine loaded; peak memory`, after: `${ms(perShot)} per screenshot, ${mib(ocr.peakRssBytes)}; accuracy >= ${(worst * 100).toFixed(1)}%`, before: b && '-', anchor: `engine load ${ms(ocr.loadMs)}`, ratio: '-', goal: '<= 2 s per screenshot', met: perShot <= 2000 });
+  } catch (err) {
+    console.log(`  ocr: failed: ${(err as Error).message.split('\n')[0]}`);
+  }
   console.log('\n## Documents (issue 22)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.work} | ${r.after}${before ? ` | ${r.before}` : ''} | ${r.anchor} | ${r.ratio} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`);

@@ -6,6 +6,7 @@
 import { extractDocument, readerOf } from './documents';
 import { DocumentProblem } from './document-problem';
 import type { ProgressListener } from './part-collector';
+import { ocrEngine } from './ocr-engine';
 import { loadPdfJs } from './pdfjs';
 import { isImageFormat } from '../../shared/documents';
 import type { DocumentFormat, ExtractionJob, ExtractionResult } from './protocol';
@@ -49,6 +50,6 @@ export async function warmReaders(formats: readonly DocumentFormat[] = ALL_FORMA
     await readerOf(format).catch(() => undefined);
     if (format === 'pdf') await loadPdfJs().catch(() => undefined);
     // The OCR engine's models (about 1.5 s of work) load before an image's budget starts counting.
-    if (isImageFormat(format)) await (await import('./ocr-engine')).ocrEngine().catch(() => undefined);
+    if (isImageFormat(format)) await ocrEngine().catch(() => undefined);
   }
 }

@@ -22,12 +22,14 @@ export const OCR_LANGUAGES = ['jpn', 'kor', 'eng'] as const;
 export const OCR_MODEL_VARIANT = '4.0.0_best_int';
 /** Where the worker script is told its models are: a name, never a URL or a real folder. */
 const MODEL_FOLDER = 'atmark-ocr-models';
+/** tesseract's engine mode "LSTM only" (`OEM.LSTM_ONLY`). */
+const LSTM_ONLY = 1;
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** The version of tesseract.js read at run time, for citations. */
 export function tesseractVersion(): string {
-  return (require('tesseract.js/package.json') as { version: string }).version;
+  return (requireHere('tesseract.js/package.json') as { version: string }).version;
 }
 
 /** The extractor named in citations: `tesseract.js 7.0.0 (jpn+kor+eng 4.0.0_best_int)`. */
@@ -37,7 +39,7 @@ export function ocrExtractor(): string {
 
 /** The installed model file of `lang`. */
 export function ocrModelFile(lang: string): string {
-  const dir = path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
+  const dir = path.dirname(requireHere.resolve(`@tesseract.js-data/${lang}/package.json`));
   return path.join(dir, OCR_MODEL_VARIANT, `${lang}.traineddata.gz`);
 }
 
@@ -105,12 +107,15 @@ async function readModel(asked: unknown): Promise<Uint8Array> {
 }
 
 function loadScript(): WorkerScript {
-  const script = require('tesseract.js/src/worker-script') as WorkerScript;
-  const getCore = require('tesseract.js/src/worker-script/node/getCore') as (...args: unknown[]) => Promise<CoreFactory>;
-  const gunzip = require('tesseract.js/src/worker-script/node/gunzip') as (data: Uint8Array) => Uint8Array;
+  const script = requireHere('tesseract.js/src/worker-script') as WorkerScript;
+  const getCore = requireHere('tesseract.js/src/worker-script/node/getCore') as (...args: unknown[]) => Promise<CoreFactory>;
+  const gunzip = requireHere('tesseract.js/src/worker-script/node/gunzip') as (data: Uint8Array) => Uint8Array;
   script.setAdapter({
-    getCore: async (...args: unknown[]): Promise<CoreFactory> => {
-      const core = await getCore(...args);
+    // tesseract.js 7's Node script passes `lstmOnly` (a boolean) where getCore expects an engine
+    // mode, and so loads the larger legacy-and-LSTM core; the models shipped are LSTM only, so the
+    // LSTM-only core (OEM 1) is asked for, and only those cores are packaged.
+    getCore: async (_lstmOnly: unknown, corePath: unknown, res: unknown): Promise<CoreFactory> => {
+      const core = await getCore(LSTM_ONLY, corePath, res);
       return (options) => startCore(core, options);
     },
     gunzip,
