@@ -41,7 +41,8 @@ export interface DocumentCitation {
   first: number | null;
   last: number | null;
   /** Units the document has; null when unknown (Word and OpenDocument text hold no fixed pages). */
-  count: number | null;
+  count: number | null;  /** An image (PNG, JPEG, WebP, GIF): its declared size, and its cost in tokens when sent as an image part. */
+  image?: { width: number; height: number; tokens: number };
 }
 
 /** Status of one reference: attached, or the code of the warning that stopped it. */

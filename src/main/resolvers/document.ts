@@ -35,6 +35,7 @@ import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-e
 import { documentBudget, imageBudget } from '../extraction/budget';
 import { imageFits, readImageHeader } from '../extraction/image-header';
 import { isImageFormat } from '../../shared/documents';
+import { openAiImageTokens } from '../../shared/image-tokens';
 
 /** Below this mean word confidence (of 100) OCR text earns a warning. */
 export const LOW_OCR_CONFIDENCE = 70;
@@ -141,6 +142,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
       first,
       last,
       count,
+      ...(doc.image ? { image: { width: doc.image.width, height: doc.image.height, tokens: openAiImageTokens(doc.image.width, doc.image.height) } } : {}),
     },
   };
   return {

@@ -15,6 +15,7 @@ import type { Endpoint } from '../settings';
 import type { RunRecord } from '../../shared/session-records';
 import { keyScrubber, scrubReply, scrubShort, scrubText } from './reply-scrub';
 import type { SessionStore } from './session-store';
+import { userMessage } from './image-parts';
 import { SESSION_TEXT } from './text';
 
 /** Options of {@link send}. */
@@ -76,7 +77,8 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   const scrubber = keyScrubber(options.apiKey);
   const raw = await streamChat({
     endpoint: { name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey: options.apiKey },
-    messages: [{ role: 'user', content: expansion.message }],
+    // Images go as image parts only to an endpoint marked as accepting them; otherwise their text alone.
+    messages: [(await userMessage(expansion, endpoint.acceptsImages)).message],
     signal,
     idleTimeoutMs: options.idleTimeoutMs,
     lookup: options.lookup,

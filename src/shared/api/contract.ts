@@ -44,6 +44,7 @@ const settingsInput = z.strictObject({
         model: z.string().max(400),
         apiKeyRef: entityId.nullable(),
         contextLength: z.number().int().min(256).max(10_000_000),
+        acceptsImages: z.boolean().optional(),
       }),
     )
     .max(50),

@@ -331,6 +331,7 @@ export const enUi = {
     model: 'Model',
     contextLength: 'Model context length',
     needsKey: 'Needs an API key',
+    acceptsImages: 'The model accepts images (attached images are sent as images too, without their EXIF data)',
     keyStatus: 'API key status',
     keyInClear: 'This endpoint uses http://, so the API key would cross the network to {{host}} unencrypted. Use https:// unless every network between here and {{host}} is one you trust.',
     keySet: 'An API key is set.',

@@ -326,6 +326,7 @@ export const jaUi: Catalogue['ui'] = {
     model: 'モデル',
     contextLength: 'モデルのコンテキスト長',
     needsKey: 'API キーが必要',
+    acceptsImages: 'モデルが画像を受け付ける（添付した画像を、EXIF 情報を除いて画像としても送ります）',
     keyStatus: 'API キーの状態',
     keyInClear: 'このエンドポイントは http:// を使うため、API キーが暗号化されないまま {{host}} まで送られます。{{host}} までのネットワークをすべて信頼できる場合を除き、https:// を使ってください。',
     keySet: 'API キーは設定済みです。',

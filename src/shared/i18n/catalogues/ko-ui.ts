@@ -326,6 +326,7 @@ export const koUi: Catalogue['ui'] = {
     model: '모델',
     contextLength: '모델 컨텍스트 길이',
     needsKey: 'API 키 필요',
+    acceptsImages: '모델이 이미지를 받음(첨부한 이미지를 EXIF 정보를 지우고 이미지로도 보냅니다)',
     keyStatus: 'API 키 상태',
     keyInClear: '이 엔드포인트는 http://를 사용하므로 API 키가 암호화되지 않은 채 {{host}}까지 전송됩니다. {{host}}까지의 네트워크를 모두 신뢰할 수 있는 경우가 아니라면 https://를 사용하세요.',
     keySet: 'API 키가 설정되어 있습니다.',
