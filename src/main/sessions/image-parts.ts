@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { isImageFormat } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
-import { imageDataUrl, stripImageMetadata } from '../extraction/image-metadata';
+import { imageDataUrl, stripImageMetadata } from '../model/image-metadata';
 import type { ChatContentPart, ChatMessage } from '../model/chat-stream';
 import { MAX_DOCUMENT_BYTES } from '../resolvers/document';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageMetadataError, imageDataUrl, stripImageMetadata } from './image-metadata';
-import { readImageHeader } from './image-header';
-import { recognizeImage } from './ocr-engine';
+import { readImageHeader } from '../extraction/image-header';
+import { recognizeImage } from '../extraction/ocr-engine';
 import { EXIF_SERIAL, closeImageBrowser, renderTextImage, withGpsExif } from '../../../test-support/images';
 
 // What is sent is the picture without where it was taken: EXIF (GPS, camera serial) is dropped,
