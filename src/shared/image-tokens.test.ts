@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openAiImageTokens } from './image-tokens';
+import { openAiImageTokens, withImageTokens } from './image-tokens';
 
 // OpenAI's worked examples for detail "high": 1024 × 1024 is 765 tokens, 2048 × 4096 is 1,105.
 describe('openAiImageTokens', () => {
@@ -16,5 +16,14 @@ describe('openAiImageTokens', () => {
   it('never scales up: a 500 × 500 image is one tile', () => {
     expect(openAiImageTokens(500, 500)).toBe(255);
     expect(openAiImageTokens(0, 10)).toBe(0);
+  });
+});
+
+describe('withImageTokens', () => {
+  const ref = { tokens: 40, source: { document: { image: { tokens: 1105 } } } };
+  it('adds an image reference\'s tile cost only when images are sent', () => {
+    expect(withImageTokens(ref, true).tokens).toBe(1145);
+    expect(withImageTokens(ref, false).tokens).toBe(40);
+    expect(withImageTokens({ tokens: 7, source: null }, true).tokens).toBe(7);
   });
 });

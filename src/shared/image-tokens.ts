@@ -21,3 +21,9 @@ export function openAiImageTokens(width: number, height: number): number {
   h = Math.floor(h * shorter);
   return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
 }
+
+/** What counts of a reference toward the meters: its text's tokens, plus its image's when images are sent. */
+export function withImageTokens<T extends { tokens: number; source: { document?: { image?: { tokens: number } } } | null }>(ref: T, imagesSent: boolean): T {
+  const image = imagesSent ? (ref.source?.document?.image?.tokens ?? 0) : 0;
+  return image > 0 ? { ...ref, tokens: ref.tokens + image } : ref;
+}
