@@ -17,6 +17,8 @@ beforeAll(async () => {
   await area.write('blank.png', await renderBlankImage());
   await area.write('huge.png', pngDeclaring(30_000, 30_000));
   await area.write('fake.png', new TextEncoder().encode('this is text named like a PNG'));
+  // Symbols no model knows: OCR reads something, with low confidence.
+  await area.write('symbols.png', await renderTextImage(['ℵℶℷ ∰∱∲ ⨌⨍ ⫷⫸ ⟁⟂'], { px: 24 }));
 }, 120_000);
 afterAll(async () => {
   await closeImageBrowser();
@@ -51,6 +53,12 @@ describe('images through the engine', () => {
     const ref = (await engine().expand('@file:blank.png')).references[0]!;
     expect(ref.block).toBeNull();
     expect(ref.warnings[0]!.message).toContain('no text was found in the PNG image');
+  }, 300_000);
+
+  it('warns when the text was read with low confidence', async () => {
+    const ref = (await engine().expand('@file:symbols.png')).references[0]!;
+    expect(ref.status).toBe('attached');
+    expect(ref.warnings.map((w) => w.message).join(' ')).toMatch(/read from the image with low confidence \(\d+ of 100\)/);
   }, 300_000);
 
   it('a file named .png that is not an image is refused as one', async () => {
