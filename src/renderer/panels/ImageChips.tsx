@@ -38,6 +38,23 @@ export function ImageChips() {
   );
 }
 
+/**
+ * The images attached by `@file` that Send will also send as images (the chosen endpoint accepts
+ * them), named in the Preview tab with what is removed from them.
+ */
+export function PreviewSentImages() {
+  const ui = useUi();
+  const imagesSent = useApp((s) => s.settings?.endpoints.find((e) => e.id === s.settings?.chosenEndpointId)?.acceptsImages === true);
+  const result = useApp((s) => s.result);
+  const names = imagesSent && result ? result.references.filter((r) => r.status === 'attached' && r.source?.document?.image).map((r) => r.target) : [];
+  if (names.length === 0) return null;
+  return (
+    <p className="muted small preview-sent-images" role="note">
+      {ui.t('ui.images.sentNote', { count: names.length, names: names.join(', ') })}
+    </p>
+  );
+}
+
 /** The images in the Preview tab, with the sentence saying they are not sent. */
 export function PreviewImages() {
   const ui = useUi();

@@ -162,12 +162,14 @@ export const enUi = {
   images: {
     label: 'Images',
     pasted: 'Pasted image {{n}}',
-    chip: 'Image {{name}}, {{size}}: kept in this session, not sent (Atmark cannot send images yet)',
+    chip: 'Image {{name}}, {{size}}: kept in this session, not sent (pasted images are not sent yet; save it and attach it with @file)',
     notSent: 'not sent',
     remove: 'Remove {{name}}',
     tooLarge: 'The image is larger than {{limit, bytes}} ({{size, bytes}}), so it was not kept.',
     unreadable: 'The image could not be read; copy it again or save it as a file.',
-    previewNote: 'Images kept in this session are not sent: Atmark cannot send images to a model yet.',
+    previewNote: 'Pasted images kept in this session are not sent yet. Save one into the workspace and attach it with @file: its text is read, and an endpoint that accepts images receives the image too.',
+    sentNote_one: 'Sent with {{count, number}} image ({{names}}) after the text, its EXIF data (GPS position, camera serial) and other metadata removed.',
+    sentNote_other: 'Sent with {{count, number}} images ({{names}}) after the text, their EXIF data (GPS position, camera serial) and other metadata removed.',
   },
   firstRun: {
     running_one: 'answers, {{count, number}} model',

@@ -157,12 +157,14 @@ export const jaUi: Catalogue['ui'] = {
   images: {
     label: '画像',
     pasted: '貼り付けた画像 {{n}}',
-    chip: '画像 {{name}}、{{size}}: このセッションに保持しています。送信はしません（Atmark はまだ画像を送れません）',
+    chip: '画像 {{name}}、{{size}}: このセッションに保持しています。送信はしません（貼り付けた画像はまだ送れません。保存して @file で添付してください）',
     notSent: '送信しません',
     remove: '{{name}} を削除',
     tooLarge: '画像が {{limit, bytes}} より大きい（{{size, bytes}}）ため、保持しませんでした。',
     unreadable: '画像を読み込めませんでした。もう一度コピーするか、ファイルとして保存してください。',
-    previewNote: 'このセッションに保持した画像は送信されません。Atmark はまだ画像をモデルに送れません。',
+    previewNote: '貼り付けてこのセッションに保持した画像は、まだ送信されません。ワークスペースに保存して @file で添付すると、文字を読み取って添付し、画像を受け付けるエンドポイントには画像も送ります。',
+    sentNote_one: 'テキストのあとに画像 {{count, number}} 枚（{{names}}）も送ります。EXIF 情報（GPS の位置、カメラのシリアル番号）などのメタデータは除きます。',
+    sentNote_other: 'テキストのあとに画像 {{count, number}} 枚（{{names}}）も送ります。EXIF 情報（GPS の位置、カメラのシリアル番号）などのメタデータは除きます。',
   },
   firstRun: {
     running_one: '応答あり、モデル {{count, number}} 個',

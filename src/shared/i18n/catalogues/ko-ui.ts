@@ -157,12 +157,14 @@ export const koUi: Catalogue['ui'] = {
   images: {
     label: '이미지',
     pasted: '붙여 넣은 이미지 {{n}}',
-    chip: '이미지 {{name}}, {{size}}: 이 세션에 보관합니다. 보내지는 않습니다(Atmark는 아직 이미지를 보낼 수 없습니다)',
+    chip: '이미지 {{name}}, {{size}}: 이 세션에 보관합니다. 보내지는 않습니다(붙여 넣은 이미지는 아직 보낼 수 없습니다. 저장한 뒤 @file로 첨부하세요)',
     notSent: '보내지 않음',
     remove: '{{name}} 삭제',
     tooLarge: '이미지가 {{limit, bytes}}보다 커서({{size, bytes}}) 보관하지 않았습니다.',
     unreadable: '이미지를 읽을 수 없습니다. 다시 복사하거나 파일로 저장하세요.',
-    previewNote: '이 세션에 보관한 이미지는 보내지 않습니다. Atmark는 아직 이미지를 모델에 보낼 수 없습니다.',
+    previewNote: '붙여 넣어 이 세션에 보관한 이미지는 아직 보내지 않습니다. 작업 공간에 저장하고 @file로 첨부하면 글자를 읽어 첨부하고, 이미지를 받는 엔드포인트에는 이미지도 보냅니다.',
+    sentNote_one: '텍스트 뒤에 이미지 {{count, number}}개({{names}})도 보냅니다. EXIF 정보(GPS 위치, 카메라 일련번호) 등 메타데이터는 지웁니다.',
+    sentNote_other: '텍스트 뒤에 이미지 {{count, number}}개({{names}})도 보냅니다. EXIF 정보(GPS 위치, 카메라 일련번호) 등 메타데이터는 지웁니다.',
   },
   firstRun: {
     running_one: '응답함, 모델 {{count, number}}개',
