@@ -6,7 +6,7 @@
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
 import type { DocumentFormat } from '../../shared/documents';
-import { sniffImage } from './image-header';
+import { sniffImage } from '../../shared/image-header';
 import { looksLikeZip, readZipDirectory } from './zip';
 
 const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExtraction } from './run-extraction';
 import { extractJob } from './extract-job';
-import { MAX_IMAGE_PIXELS, imageFits, readImageHeader } from './image-header';
+import { MAX_IMAGE_PIXELS, imageFits, readImageHeader } from '../../shared/image-header';
 import { ocrRequests } from './ocr-engine';
 import { tidyOcrText } from './images';
 import type { DocumentJob, DocumentOutput } from './protocol';

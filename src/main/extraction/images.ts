@@ -4,7 +4,7 @@
  * as one part, with the OCR's confidence so the chip can warn when the reading is doubtful.
  */
 import { DocumentProblem } from './document-problem';
-import { imageFits, readImageHeader } from './image-header';
+import { imageFits, readImageHeader } from '../../shared/image-header';
 import { ocrExtractor, recognizeImage } from './ocr-engine';
 import type { DocumentJob, DocumentOutput } from './protocol';
 

@@ -5,7 +5,7 @@
  */
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-header';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../shared/image-header';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {

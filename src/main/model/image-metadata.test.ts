@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageMetadataError, imageDataUrl, stripImageMetadata } from './image-metadata';
-import { readImageHeader } from '../extraction/image-header';
+import { readImageHeader } from '../../shared/image-header';
 import { recognizeImage } from '../extraction/ocr-engine';
 import { EXIF_SERIAL, closeImageBrowser, renderTextImage, withGpsExif } from '../../../test-support/images';
 

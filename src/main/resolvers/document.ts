@@ -33,7 +33,7 @@ import {
 import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
 import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
 import { documentBudget, imageBudget } from '../extraction/budget';
-import { imageFits, readImageHeader } from '../extraction/image-header';
+import { imageFits, readImageHeader } from '../../shared/image-header';
 import { isImageFormat } from '../../shared/documents';
 import { openAiImageTokens } from '../../shared/image-tokens';
 

@@ -12,6 +12,7 @@ import type { ExpansionResult } from '../../shared/expansion';
 import { imageDataUrl, stripImageMetadata } from '../model/image-metadata';
 import type { ChatContentPart, ChatMessage } from '../model/chat-stream';
 import { MAX_DOCUMENT_BYTES } from '../resolvers/document';
+import type { KeptImage } from './pasted-images';
 
 /** One image sent, or why it was not. */
 export interface ImagePartOutcome {
@@ -45,7 +46,7 @@ async function imagePart(path: string, sha256: string, format: string): Promise<
  * The user message for `expansion`: its text alone, or, when `acceptsImages`, its text followed
  * by one image part per attached image.
  */
-export async function userMessage(expansion: ExpansionResult, acceptsImages: boolean): Promise<{ message: ChatMessage; images: ImagePartOutcome[] }> {
+export async function userMessage(expansion: ExpansionResult, acceptsImages: boolean, pasted: readonly KeptImage[] = []): Promise<{ message: ChatMessage; images: ImagePartOutcome[] }> {
   const images: ImagePartOutcome[] = [];
   const parts: ChatContentPart[] = [];
   if (acceptsImages) {
@@ -57,6 +58,17 @@ export async function userMessage(expansion: ExpansionResult, acceptsImages: boo
         parts.push(made.part);
         images.push({ raw: ref.raw, sent: true, removed: made.removed });
       } else images.push({ raw: ref.raw, sent: false, problem: made.problem });
+    }
+  }
+  if (acceptsImages) {
+    for (const image of pasted) {
+      try {
+        const stripped = stripImageMetadata(image.bytes, image.format);
+        parts.push({ type: 'image_url', image_url: { url: imageDataUrl(stripped.bytes, image.format), detail: 'high' } });
+        images.push({ raw: `pasted:${image.sha256}`, sent: true, removed: stripped.removed });
+      } catch {
+        images.push({ raw: `pasted:${image.sha256}`, sent: false, problem: 'damaged' });
+      }
     }
   }
   const message: ChatMessage = parts.length ? { role: 'user', content: [{ type: 'text', text: expansion.message }, ...parts] } : { role: 'user', content: expansion.message };

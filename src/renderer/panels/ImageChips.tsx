@@ -11,7 +11,7 @@ export function useImageName(): (image: SessionImage) => string {
 
 /**
  * The images pasted or dropped on the composer, as chips above it: a thumbnail, the name and size,
- * and what happens to it (kept in the session, not sent yet); each can be removed.
+ * and what happens to it (kept in the session, sent as an image where the endpoint accepts images); each can be removed.
  */
 export function ImageChips() {
   const ui = useUi();
@@ -55,7 +55,7 @@ export function PreviewSentImages() {
   );
 }
 
-/** The images in the Preview tab, with the sentence saying they are not sent. */
+/** The pasted images in the Preview tab, with the sentence saying how they are sent. */
 export function PreviewImages() {
   const ui = useUi();
   const images = useApp((s) => s.images);

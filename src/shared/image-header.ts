@@ -4,7 +4,7 @@
  * 30000 × 30000 PNG of a few hundred bytes would ask for 3.4 GiB; the declared size is checked
  * first and such an image is refused before any decoder sees it.
  */
-import type { ImageFormat } from '../../shared/documents';
+import type { ImageFormat } from './documents';
 
 /** An image's format and declared size. */
 export interface ImageHeader {
