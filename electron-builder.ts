@@ -55,6 +55,17 @@ const config: Configuration = {
     '!node_modules/pdfjs-dist/legacy/build/{pdf.min.mjs,pdf.worker.min.mjs,pdf.sandbox.mjs,pdf.sandbox.min.mjs}',
     // exceljs: Node loads excel.js and lib/; dist/ is its browser build.
     '!node_modules/exceljs/dist/**',
+    // OCR (extraction/ocr-engine.ts): Node runs tesseract.js's worker script from src/ inside the
+    // extraction worker, with the LSTM-only cores (relaxed SIMD for Electron, SIMD for Node, plain
+    // for CPUs without SIMD) and the best_int models. The browser bundles, the legacy-engine cores,
+    // the cores' base64 copies (.wasm.js) and the legacy+LSTM models (34 MiB) are never loaded.
+    '!node_modules/tesseract.js/{dist,scripts}/**',
+    '!node_modules/tesseract.js/karma.conf.js',
+    '!node_modules/tesseract.js-core/*.wasm.js',
+    '!node_modules/tesseract.js-core/tesseract-core{,-simd,-relaxedsimd}.{js,wasm}',
+    '!node_modules/@tesseract.js-data/*/4.0.0/**',
+    // zlibjs is tesseract.js's browser gunzip; in Node it uses node:zlib.
+    '!node_modules/zlibjs/bin/**',
   ],
   // The guide opens from Help; it ships beside the app, readable without a network.
   extraResources: [

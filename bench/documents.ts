@@ -24,6 +24,7 @@ import { MiB } from '../src/shared/limits';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
 import { KOREAN_REPORT, makeHwp, makeHwpx, type HwpTestBlock } from '../test-support/hwp-documents';
 import { makeEml, makeMhtml, makeMsg } from '../test-support/mail';
+import type { OcrBenchResult } from './ocr';
 
 /** One measured figure of one checkout. */
 interface Figures {
@@ -274,6 +275,17 @@ export async function runDocumentBench(before: string | null = null, only: reado
     if (!keys.includes(m.key)) continue;
     const t = warm(m.key, 'after');
     rows.push({ work: m.work, after: `${ms(t)}, ${cell(m.key, 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell(m.key, b, (f) => median(f.warmMs))}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: t <= 1000 && attachedAll(m.key, 'after') });
+  }
+  // Screenshots read by OCR (issue 23), in a Node process of their own (bench/ocr.ts).
+  if (!only || only.includes('ocr')) {
+    try {
+      const ocr = JSON.parse(execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/ocr.ts', '--json'], { encoding: 'utf8', maxBuffer: 16 * MiB }).trim().split('\n').at(-1)!) as OcrBenchResult;
+      const perShot = median(ocr.rows.map((r) => r.ms));
+      const worst = Math.min(...ocr.rows.map((r) => r.accuracy));
+      rows.push({ work: `screenshot OCR (${ocr.rows.length} Japanese and Korean screenshots, 16-28 px), engine loaded; peak memory`, after: `${ms(perShot)} per screenshot, ${mib(ocr.peakRssBytes)}; accuracy >= ${(worst * 100).toFixed(1)}%`, before: b && '-', anchor: `engine load ${ms(ocr.loadMs)}`, ratio: '-', goal: '<= 2 s per screenshot', met: perShot <= 2000 });
+    } catch (err) {
+      console.log(`  ocr: failed: ${(err as Error).message.split('\n')[0]}`);
+    }
   }
   console.log('\n## Documents (issues 22 and 23)\n');
   console.log(`| work | Atmark${before ? ' after | before' : ''} | anchor, same run | ratio | goal | met |\n|---|---|${before ? '---|' : ''}---|---|---|---|`);

@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from '../src/shared/csp';
 import { appResponse } from '../src/main/electron/app-response';
 import { launchChromium } from '../e2e/support/browser';
 import { makeCjkPdf, makeDocx, makeOdf, makePptx, makeXlsx } from '../test-support/documents';
+import { closeImageBrowser, renderTextImage } from '../test-support/images';
 import { ASAR_BUDGET_BYTES, RENDERER_BUDGET_BYTES } from './size-budget';
 import { buildStandInPackage, type StandInPackage } from './stand-in-package';
 
@@ -53,6 +54,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  await closeImageBrowser();
   if (pkg) await fs.rm(pkg.base, { recursive: true, force: true });
 });
 
@@ -232,12 +234,14 @@ describe('the workers start from the package, with only what it holds', () => {
     expect(answer.paths?.[0]).toBe('docs/plan.md');
   });
 
-  const documents: Array<[string, 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | null, () => Promise<Uint8Array> | Uint8Array | string, string]> = [
+  const documents: Array<[string, 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'png' | null, () => Promise<Uint8Array> | Uint8Array | string, string]> = [
     ['a PDF with Japanese text', 'pdf', () => makeCjkPdf(['四半期の報告書', '売上は前年より増えました。']), '売上は前年より増えました'],
     ['a Word document', 'docx', () => makeDocx(), '計画の概要です'],
     ['a workbook', 'xlsx', () => makeXlsx(), '東京 서울'],
     ['a PowerPoint deck', 'pptx', () => makePptx([{ title: '第一四半期', bullets: ['売上の推移'] }]), '売上の推移'],
     ['an OpenDocument text', 'odt', () => makeOdf('text', '<text:h>見出し</text:h><text:p>本文の段落です。</text:p>'), '本文の段落です'],
+    // OCR from the package: tesseract.js's worker script, its core's WebAssembly and the models.
+    ['a screenshot of Japanese text (OCR)', 'png', () => renderTextImage(['売上報告を確認してください'], { lang: 'ja' }), '売上報告'],
     ['an HTML page', null, () => '<html><head><title>告知</title></head><body><article><h1>告知</h1><p>新しい版が出ました。変更点は次のとおりです。' + '詳しい説明が続きます。'.repeat(20) + '</p></article></body></html>', '新しい版が出ました'],
   ];
 

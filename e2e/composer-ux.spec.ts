@@ -26,7 +26,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(workspace.root, 'notes'));
   for (let i = 1; i <= 40; i++) await fs.writeFile(path.join(workspace.root, 'notes', `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nline two of note ${i}\n`);
   // A binary file (a PNG's signature and header), which completion shows disabled.
-  await fs.writeFile(path.join(workspace.root, 'photo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+  await fs.writeFile(path.join(workspace.root, 'icon.ico'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   await fs.writeFile(path.join(workspace.root, 'big-table.csv'), 'id,value\n'.concat(Array.from({ length: 8000 }, (_, i) => `${i},${'x'.repeat(12)}`).join('\n')));
   // A second workspace beside the first, with a Japanese name, for the switch.
   const other = path.join(path.dirname(workspace.root), '議事録');
@@ -261,8 +261,8 @@ describe('the composer as people expect it', () => {
     await ui().clearPrompt();
     await ui().prompt().click();
     // One input event, so one list: keystroke by keystroke, the list is replaced as each answer comes.
-    await page.keyboard.insertText('@file:photo');
-    const option = page.getByRole('listbox').getByRole('option', { name: /photo\.png/ });
+    await page.keyboard.insertText('@file:icon');
+    const option = page.getByRole('listbox').getByRole('option', { name: /icon\.ico/ });
     await expect.poll(() => option.getAttribute('aria-disabled')).toBe('true');
     expect(await option.getAttribute('aria-selected')).toBe('true');
     expect(await option.textContent()).toMatch(/binary: cannot be attached as text/);
@@ -274,7 +274,7 @@ describe('the composer as people expect it', () => {
     // Picking the disabled row inserts nothing, and the list stays open to choose another.
     expect(await page.getByRole('listbox').count()).toBe(1);
     await page.keyboard.press('Escape');
-    expect(await ui().prompt().textContent()).toBe('@file:photo');
+    expect(await ui().prompt().textContent()).toBe('@file:icon');
     expect(await page.locator('.cm-chip').count()).toBe(0);
   });
 

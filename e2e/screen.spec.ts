@@ -284,7 +284,7 @@ describe('finding 3: Attach, and pasted images', () => {
     expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');
   });
 
-  it('a pasted screenshot is kept as a chip that says it is not sent, and the preview shows it', async () => {
+  it('a pasted screenshot is kept as a chip that says how it is sent, and the preview shows it', async () => {
     await ui().prompt().focus();
     // A 1×1 PNG, pasted as a screenshot tool pastes one (the browser names it image.png).
     await page.evaluate(() => {
@@ -295,7 +295,7 @@ describe('finding 3: Attach, and pasted images', () => {
     });
     const chips = page.getByRole('list', { name: 'Images' }).getByRole('listitem');
     await expect.poll(() => chips.count()).toBe(1);
-    expect(await chips.first().getAttribute('aria-label')).toMatch(/^Image Pasted image 1, 70 B: kept in this session, not sent/);
+    expect(await chips.first().getAttribute('aria-label')).toMatch(/^Image Pasted image 1, 70 B: kept in this session, sent as an image to an endpoint that accepts images/);
     expect(await ui().preview().locator('.preview-images img').count()).toBe(1);
     // The text of the prompt did not change.
     expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');

@@ -4,7 +4,17 @@
  */
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx' | 'csv' | 'tsv' | MailOrPageFormat;
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'hwp' | 'hwpx' | 'csv' | 'tsv' | MailOrPageFormat | ImageFormat;
+
+/** Images, read by OCR (and sent as images to endpoints that accept them). */
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+
+const IMAGE_FORMATS: ReadonlySet<string> = new Set<ImageFormat>(['png', 'jpeg', 'webp', 'gif']);
+
+/** True for the image formats. */
+export function isImageFormat(format: string): format is ImageFormat {
+  return IMAGE_FORMATS.has(format);
+}
 
 /** Email (.eml, Outlook .msg) and saved web pages (.html, .htm, .mhtml): whole messages and pages, no units. */
 export type MailOrPageFormat = 'eml' | 'msg' | 'html' | 'mhtml';
@@ -47,6 +57,11 @@ const EXTENSIONS: Readonly<Record<string, DocumentFormat>> = {
   htm: 'html',
   mhtml: 'mhtml',
   mht: 'mhtml',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  webp: 'webp',
+  gif: 'gif',
 };
 
 /** The format a file name promises, from its extension; null for other files. */
@@ -75,9 +90,9 @@ export function unitOf(format: DocumentFormat): DocumentUnit {
   return 'page';
 }
 
-/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text, email, saved pages). */
+/** True for formats that hold no fixed pages, so take no range (Word, OpenDocument text, email, saved pages, images). */
 export function isFlowingText(format: DocumentFormat): boolean {
-  return format === 'docx' || format === 'odt' || isMailOrPage(format);
+  return format === 'docx' || format === 'odt' || isMailOrPage(format) || isImageFormat(format);
 }
 
 /** True for email and saved web pages (see {@link MailOrPageFormat}). */
@@ -107,6 +122,10 @@ const SHORT_LABELS: Readonly<Record<DocumentFormat, string>> = {
   msg: 'MSG',
   html: 'HTML',
   mhtml: 'MHTML',
+  png: 'PNG',
+  jpeg: 'JPEG',
+  webp: 'WebP',
+  gif: 'GIF',
 };
 
 /** A short name of the format, for completion and listings: `PDF`, `Word`, `Excel`, `ODT`. */

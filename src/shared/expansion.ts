@@ -46,6 +46,8 @@ export interface DocumentCitation {
   block?: string;
   /** A table file's encoding as detected: `utf-8`, `shift_jis`, `euc-kr`, `utf-16le`. */
   encoding?: string;
+  /** An image (PNG, JPEG, WebP, GIF): its declared size, and its cost in tokens when sent as an image part. */
+  image?: { width: number; height: number; tokens: number };
 }
 
 /** Status of one reference: attached, or the code of the warning that stopped it. */

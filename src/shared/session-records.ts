@@ -130,6 +130,8 @@ export const RunRecordSchema = z.object({
   timings: z.object({ startedAt: isoTime, firstTokenAt: isoTime.nullable(), finishedAt: isoTime.nullable() }),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
   error: z.object({ code: z.string(), message: z.string(), text: TextSchema.optional() }).nullable(),
+  /** Images pasted on the composer for this run, kept in the session's `images/` by sha256; `sent` when the endpoint took them. */
+  images: z.array(z.object({ name: z.string().nullable(), sha256: z.string(), format: z.string(), width: z.number(), height: z.number(), sent: z.boolean() })).optional(),
 });
 
 /** One run: everything needed to show it again, cite it, and export it. */

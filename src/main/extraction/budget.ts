@@ -29,3 +29,19 @@ export function documentBudget(bytes: number, timeMs: number, patient = false): 
     clockMs: patient ? PATIENT_CLOCK_MS : Math.max(120_000, 8 * workMs),
   };
 }
+
+/**
+ * The budget of one image of `pixels` pixels, read by OCR: OCR's work grows with the pixels, not
+ * the file's bytes (a PNG screenshot compresses to little). `timeMs` covers an image of up to four
+ * megapixels (a 2560 × 1600 screen) and each further four adds as much again; the engine's first
+ * load (about a second and a half of work) fits well within it.
+ */
+export function imageBudget(pixels: number, timeMs: number, patient = false): JobBudget {
+  const workMs = Math.round(timeMs * (1 + Math.max(0, pixels - 4_000_000) / 4_000_000));
+  return {
+    workMs: patient ? null : workMs,
+    workPerUnitMs: 0,
+    idleMs: patient ? PATIENT_CLOCK_MS : Math.max(60_000, 4 * workMs),
+    clockMs: patient ? PATIENT_CLOCK_MS : Math.max(120_000, 8 * workMs),
+  };
+}

@@ -8,6 +8,7 @@
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
 import { isMailOrPage, type DocumentFormat } from '../../shared/documents';
+import { sniffImage } from '../../shared/image-header';
 import { looksLikeZip, readZipDirectory } from './zip';
 
 const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {
@@ -64,6 +65,8 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
   // HWP 3 and older are no OLE container but start with the same signature; the reader says it is too old.
   if (head.startsWith('HWP Document File')) return { kind: 'document', format: 'hwp' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return isHwpContainer(bytes) ? { kind: 'document', format: 'hwp' } : { kind: 'ole' };
+  const image = sniffImage(bytes);
+  if (image) return { kind: 'document', format: image };
   if (!looksLikeZip(bytes)) return { kind: 'unknown' };
   let names: string[];
   try {

@@ -38,6 +38,11 @@ export async function readerOf(format: DocumentFormat): Promise<Reader> {
     case 'html':
     case 'mhtml':
       return (await import('./saved-page')).extractSavedPage;
+    case 'png':
+    case 'jpeg':
+    case 'webp':
+    case 'gif':
+      return (await import('./images')).extractImage;
     default:
       throw new DocumentProblem('unsupported', String(format));
   }

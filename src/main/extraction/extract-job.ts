@@ -6,7 +6,9 @@
 import { extractDocument, readerOf } from './documents';
 import { DocumentProblem } from './document-problem';
 import type { ProgressListener } from './part-collector';
+import { ocrEngine } from './ocr-engine';
 import { loadPdfJs } from './pdfjs';
+import { isImageFormat } from '../../shared/documents';
 import type { DocumentFormat, ExtractionJob, ExtractionResult } from './protocol';
 
 /** Extracts `job`, reporting a document's progress to `onProgress`; never rejects. */
@@ -47,5 +49,7 @@ export async function warmReaders(formats: readonly DocumentFormat[] = ALL_FORMA
   for (const format of formats) {
     await readerOf(format).catch(() => undefined);
     if (format === 'pdf') await loadPdfJs().catch(() => undefined);
+    // The OCR engine's models (about 1.5 s of work) load before an image's budget starts counting.
+    if (isImageFormat(format)) await ocrEngine().catch(() => undefined);
   }
 }

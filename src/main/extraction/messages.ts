@@ -6,6 +6,7 @@
 import type { DocumentUnit } from '../../shared/documents';
 import { text, type Text } from '../../shared/i18n/text';
 import { MAX_MAIL_DEPTH, MAX_MAIL_PARTS } from './mail-limits';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../shared/image-header';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
 const FORMAT_KEYS = {
@@ -24,6 +25,10 @@ const FORMAT_KEYS = {
   msg: 'doc.format.msg',
   html: 'doc.format.html',
   mhtml: 'doc.format.mhtml',
+  png: 'doc.format.png',
+  jpeg: 'doc.format.jpeg',
+  webp: 'doc.format.webp',
+  gif: 'doc.format.gif',
 } as const;
 
 const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section', row: 'doc.count.row' } as const;
@@ -51,6 +56,10 @@ const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
   msg: 'Outlook message',
   html: 'saved web page',
   mhtml: 'saved web page, MHTML',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
+  gif: 'GIF image',
 };
 
 /** The format's name as a text (`PDF`, `Word document`). */
@@ -111,6 +120,8 @@ export function extractionProblemMessage(format: DocumentFormat | null, facts: P
       return text('doc.bomb', { format: f, limit: facts.inflatedBytes });
     case 'no-text-layer':
       return text('doc.noTextLayer');
+    case 'too-many-pixels':
+      return text('doc.imagePixelsUnknown', { format: f, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
     case 'unsupported':
       // The one HWP that is not read is the pre-2002 binary format (HWP 3), which has its own advice.
       return format === 'hwp' ? text('doc.hwpOld') : text('doc.unsupported', { format: f });
@@ -213,3 +224,18 @@ export const cellMessages = {
     rows > 0 && hint ? text('doc.cells.tooMany', { sheet, attached, cells, cap, limit, rows, hint }) : text('doc.cells.tooManyNone', { sheet, attached, cap, limit }),
   notWorkbook: (): Text => text('doc.cells.notWorkbook'),
 } as const;
+
+/** An image whose declared size is over the caps, refused before it is decoded. */
+export function imageTooLargeMessage(format: DocumentFormat, width: number, height: number): Text {
+  return text('doc.imagePixels', { format: formatText(format), width, height, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
+}
+
+/** An image in which OCR found no text. */
+export function imageNoTextMessage(format: DocumentFormat): Text {
+  return text('doc.imageNoText', { format: formatText(format) });
+}
+
+/** OCR read the image with low confidence: the text may be wrong. */
+export function lowConfidenceMessage(confidence: number): Text {
+  return text('doc.ocrLowConfidence', { confidence: Math.round(confidence) });
+}

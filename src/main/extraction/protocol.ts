@@ -76,6 +76,8 @@ export interface DocumentOutput {
   notices: DocumentNotice[];
   /** PDF pages among `parts` with no text layer (scanned images, most likely). */
   emptyPages?: number[];
+  /** For an image: its declared size and the OCR's mean word confidence (0–100). */
+  image?: { width: number; height: number; confidence: number };
   /** For a block of cells (`cells` in the job) or rows of a table file: what was asked and attached. */
   table?: TableOutcome;
 }
@@ -119,6 +121,8 @@ export type ExtractionProblem =
   | 'damaged'
   | 'bomb'
   | 'no-text-layer'
+  /** An image declares more pixels than may be decoded (see `image-header.ts`). */
+  | 'too-many-pixels'
   | 'unsupported'
   /** A mail past the structure caps (extraction/mail-limits.ts): too many parts, too deep. */
   | 'structure'

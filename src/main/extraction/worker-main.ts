@@ -9,6 +9,7 @@ import './worker-quiet';
 import { parentPort, workerData } from 'node:worker_threads';
 import { extractJob, loadReaderFor, warmReaders } from './extract-job';
 import type { ExtractionResult, FromWorker, ToWorker } from './protocol';
+import { ocrEngineMemory } from './ocr-engine';
 import { currentThreadId } from './thread-cpu';
 
 const port = parentPort;
@@ -17,10 +18,10 @@ const memoryCapBytes = (workerData as { memoryCapBytes?: number } | null)?.memor
 
 const post = (message: FromWorker) => port.postMessage(message);
 
-/** Heap and buffer bytes this thread holds (ArrayBuffers are outside V8's heap limit). */
+/** Heap, buffer and OCR engine bytes this thread holds (ArrayBuffers and WebAssembly memory are outside V8's heap limit). */
 function memoryInUse(): number {
   const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
+  return usage.heapUsed + usage.arrayBuffers + ocrEngineMemory();
 }
 
 let running: number | null = null;

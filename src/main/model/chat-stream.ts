@@ -25,10 +25,13 @@ export interface ChatEndpoint {
   apiKey: string | null;
 }
 
-/** One message of the conversation sent. */
+/** One part of a message with images (OpenAI's content parts). */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail: 'high' } };
+
+/** One message of the conversation sent: text, or text and images as content parts. */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | ChatContentPart[];
 }
 
 /** Options of {@link streamChat}. */

@@ -22,6 +22,9 @@ import {
   documentTooLargeMessage,
   emptyDocumentMessage,
   extractionProblemMessage,
+  imageNoTextMessage,
+  imageTooLargeMessage,
+  lowConfidenceMessage,
   flowingRangeMessage,
   noticeMessage,
   notADocumentMessage,
@@ -34,7 +37,13 @@ import {
 } from '../extraction/messages';
 import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
 import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
-import { documentBudget } from '../extraction/budget';
+import { documentBudget, imageBudget } from '../extraction/budget';
+import { imageFits, readImageHeader } from '../../shared/image-header';
+import { isImageFormat } from '../../shared/documents';
+import { openAiImageTokens } from '../../shared/image-tokens';
+
+/** Below this mean word confidence (of 100) OCR text earns a warning. */
+export const LOW_OCR_CONFIDENCE = 70;
 
 /** Bytes of a document file read at most. Default 64 MiB. */
 export const MAX_DOCUMENT_BYTES = 64 * MiB;
@@ -89,13 +98,18 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   const cells = ref.cells;
   if (cells && format !== 'xlsx' && format !== 'ods') return refuse('not_found', cellMessages.notWorkbook(), req.target, req.source);
   if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(format), req.target, req.source);
+  // An image's declared size is checked here, before its bytes go anywhere near a decoder.
+  const header = isImageFormat(format) ? readImageHeader(req.bytes) : null;
+  if (header && !imageFits(header)) return refuse('too_large', imageTooLargeMessage(format, header.width, header.height), req.target, req.source);
+  const retry = ctx.retry?.has(ref.raw) ?? false;
+  const budget = header ? imageBudget(header.width * header.height, ctx.limits.documentTimeoutMs, retry) : documentBudget(req.bytes.length, ctx.limits.documentTimeoutMs, retry);
   const maxTextBytes = ctx.limits.maxReferenceBytes;
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
     { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES, ...(cells ? { cells } : {}) },
     {
       // Its own budget, scaled by its size; a Retry reads without a work budget.
-      budget: documentBudget(req.bytes.length, ctx.limits.documentTimeoutMs, ctx.retry?.has(ref.raw) ?? false),
+      budget,
       signal: ctx.signal,
       ...(ctx.progress ? { onProgress: ctx.progress } : {}),
     },
@@ -143,7 +157,10 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   if (unit && range && count !== null && range.end > count) {
     warnings.push({ code: 'clamped', reference: ref.raw, ...said(unitClampedMessage(shown, unit, range.start, range.end, count)) });
   }
-  if (text === '') return refuse('not_found', emptyDocumentMessage(doc.format), req.target, req.source);
+  if (doc.image && text !== '' && doc.image.confidence < LOW_OCR_CONFIDENCE) {
+    warnings.push({ code: 'not_found', reference: ref.raw, ...said(lowConfidenceMessage(doc.image.confidence)) });
+  }
+  if (text === '') return refuse('not_found', doc.image ? imageNoTextMessage(doc.format) : emptyDocumentMessage(doc.format), req.target, req.source);
   const source: ReferenceSource = {
     ...req.source,
     document: {
@@ -155,6 +172,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
       last,
       count,
       ...(doc.table?.encoding ? { encoding: doc.table.encoding } : {}),
+      ...(doc.image ? { image: { width: doc.image.width, height: doc.image.height, tokens: openAiImageTokens(doc.image.width, doc.image.height) } } : {}),
     },
   };
   return {

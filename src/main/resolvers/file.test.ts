@@ -17,7 +17,7 @@ beforeAll(async () => {
   await area.write('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('one\ntwo\nthree\n', 'utf16le')]));
   await area.write('crlf.txt', 'a\r\nb\r\nc\r\n');
   await area.write('empty.txt', '');
-  await area.write('logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  await area.write('logo.ico', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   await area.write('nul-late.ts', `${'x'.repeat(2000)}\u0000tail`);
   await area.write('big.log', 'y'.repeat(70 * KiB));
   await area.write('wide.txt', `${'z'.repeat(70 * KiB)}\nshort\n`);
@@ -67,7 +67,7 @@ describe('fileResolver: whole files', () => {
   });
 
   it('refuses a binary type and a file with a NUL byte: blocked', async () => {
-    for (const name of ['logo.png', 'nul-late.ts']) {
+    for (const name of ['logo.ico', 'nul-late.ts']) {
       const r = refused(await resolve(name));
       expect(r.code).toBe('blocked');
       expect(r.message).toMatch(/^binary files are not supported/);
@@ -174,7 +174,7 @@ describe('fileResolver: line ranges', () => {
   });
 
   it('refuses a binary file even for a range', async () => {
-    expect(refused(await resolve('logo.png', [1])).code).toBe('blocked');
+    expect(refused(await resolve('logo.ico', [1])).code).toBe('blocked');
     expect(refused(await resolve('nul-late.ts', [1])).code).toBe('blocked');
   });
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await w('z/deep/inner.ts', 'x\n');
   await w('z/top.ts', numberedLines(12));
   await w('c/one.txt', 'one');
-  await w('c/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+  await w('c/logo.ico', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
   await w('c/big.bin.txt', 'q'.repeat(1024 * 1024 + 10));
   await w('.env', 'SECRET=1\n');
   await w('keys/id_ed25519', 'k\n');
@@ -54,7 +54,7 @@ describe('folderResolver', () => {
         '- keys/',
         '- z/',
         '- c/big.bin.txt (1.0 MiB)',
-        '- c/logo.png (8 B, binary)',
+        '- c/logo.ico (8 B, binary)',
         '- c/one.txt (3 B, 1 line)',
         '- z/.gitignore (6 B, 1 line)',
         '- z/top.ts (87 B, 12 lines)',

@@ -13,10 +13,10 @@ const noMarks: GitMarksOf = async (items) => items.map(() => []);
 describe('completion row details', () => {
   it('tell binary files from text, outside a repository with no git marks', async () => {
     area = await makeArea();
-    await area.write('logo.png', PNG);
+    await area.write('logo.ico', PNG);
     await area.write('メモ.md', '# メモ\n');
-    const rows = await completionDetails(area.root, noMarks).fill([row('logo.png', PNG.length), row('メモ.md', null)]);
-    expect(rows).toEqual([row('logo.png', PNG.length), row('メモ.md', null)].map((r, i) => (i === 0 ? { ...r, binary: true } : r)));
+    const rows = await completionDetails(area.root, noMarks).fill([row('logo.ico', PNG.length), row('メモ.md', null)]);
+    expect(rows).toEqual([row('logo.ico', PNG.length), row('メモ.md', null)].map((r, i) => (i === 0 ? { ...r, binary: true } : r)));
   });
 
   it('are kept per path and size while typing: a file is peeked at again once its size changes', async () => {

@@ -16,6 +16,7 @@ export interface SendRequest {
   requestId: string;
   text: string;
   contextLength: number;
+  images?: Array<{ name: string | null; dataUrl: string }>;
 }
 
 /** Runs Sends; at most one at a time per services instance. */
@@ -53,6 +54,7 @@ export function createSender(settings: SettingsService, sessions: SessionsServic
           expansion,
           endpoint: target.endpoint,
           apiKey: target.apiKey,
+          ...(input.images?.length ? { pastedImages: input.images } : {}),
           signal: controller.signal,
           onRun: (run) => {
             runId = run.id;

@@ -150,7 +150,7 @@ describe('completion', () => {
   it('marks rows with their git status, and says which files are binary', async () => {
     await fs.writeFile(path.join(root, 'src', 'main.ts'), 'export const answer = 44;\n'); // modified
     await fs.writeFile(path.join(root, 'src', 'notes.md'), '# メモ\n'); // untracked
-    await fs.writeFile(path.join(root, 'src', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    await fs.writeFile(path.join(root, 'src', 'logo.ico'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     const ask = () => services.call('complete', { requestId: 'c', source: 'path', query: 'src' });
     let rows = await ask();
     for (let i = 0; i < 50 && rows.ok && rows.value.filter((r) => r.type === 'path').length < 4; i++) {
@@ -162,7 +162,7 @@ describe('completion', () => {
     expect(byPath.get('src/main.ts')).toMatchObject({ git: ['modified'] });
     expect(byPath.get('src/main.ts')).not.toHaveProperty('binary');
     expect(byPath.get('src/notes.md')).toMatchObject({ git: ['untracked'] });
-    expect(byPath.get('src/logo.png')).toMatchObject({ git: ['untracked'], binary: true });
+    expect(byPath.get('src/logo.ico')).toMatchObject({ git: ['untracked'], binary: true });
     expect(byPath.get('src')).toMatchObject({ kind: 'folder', git: ['modified'] });
   });
 

@@ -15,6 +15,8 @@ import type { Endpoint } from '../settings';
 import type { RunRecord } from '../../shared/session-records';
 import { keyScrubber, scrubReply, scrubShort, scrubText } from './reply-scrub';
 import type { SessionStore } from './session-store';
+import { userMessage } from './image-parts';
+import { keepPastedImages, type PastedImage } from './pasted-images';
 import { SESSION_TEXT } from './text';
 
 /** Options of {@link send}. */
@@ -32,6 +34,8 @@ export interface SendOptions {
    * (or of another message) the message is expanded again here.
    */
   expansion?: ExpansionResult;
+  /** Images pasted on the composer: kept in the session folder, sent as images where the endpoint takes them. */
+  pastedImages?: readonly PastedImage[];
   /** Stop. Before the request, nothing is recorded; during it, the run is recorded as stopped. */
   signal?: AbortSignal;
   /** Called once the run is recorded, before the request: the conversation view can show it. */
@@ -69,6 +73,12 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   });
   if (!created.ok) return { ok: false, code: 'save_failed', ...said(SESSION_TEXT.saveFailed(created.problem.message)), run: null, expansion };
   let run = created.value;
+  const pasted = options.pastedImages?.length ? await keepPastedImages(session.dir, options.pastedImages) : [];
+  const user = await userMessage(expansion, endpoint.acceptsImages, pasted);
+  if (pasted.length) {
+    const sent = new Set(user.images.filter((i) => i.sent).map((i) => i.raw));
+    run = { ...run, images: pasted.map((p) => ({ name: p.name, sha256: p.sha256, format: p.format, width: p.width, height: p.height, sent: sent.has(`pasted:${p.sha256}`) })) };
+  }
   options.onRun?.(run);
 
   const checkpoints = checkpointer(session, options.checkpointMs ?? 1000);
@@ -76,7 +86,8 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   const scrubber = keyScrubber(options.apiKey);
   const raw = await streamChat({
     endpoint: { name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey: options.apiKey },
-    messages: [{ role: 'user', content: expansion.message }],
+    // Images go as image parts only to an endpoint marked as accepting them; otherwise their text alone.
+    messages: [user.message],
     signal,
     idleTimeoutMs: options.idleTimeoutMs,
     lookup: options.lookup,

@@ -53,6 +53,8 @@ export function endpointFromPreset(presetId: PresetId, takenIds: Iterable<string
     model: preset.model,
     apiKeyRef: preset.needsApiKey ? id : null,
     contextLength: preset.contextLength,
+    // Off for every preset: the person says the model they chose takes images (Settings).
+    acceptsImages: false,
     ...overrides,
   };
 }

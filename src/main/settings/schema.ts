@@ -75,6 +75,8 @@ export const EndpointSchema = z.object({
   apiKeyRef: z.string().regex(ENDPOINT_ID).nullable(),
   /** The model's context length in tokens; the token limits are fractions of it. */
   contextLength: z.number().int().min(256).max(10_000_000),
+  /** The model takes images: attached images are sent as image parts beside their text. */
+  acceptsImages: z.boolean().default(false),
 });
 
 /** One model endpoint (no key in it). */

@@ -11,7 +11,7 @@ export function useImageName(): (image: SessionImage) => string {
 
 /**
  * The images pasted or dropped on the composer, as chips above it: a thumbnail, the name and size,
- * and what happens to it (kept in the session, not sent yet); each can be removed.
+ * and what happens to it (kept in the session, sent as an image where the endpoint accepts images); each can be removed.
  */
 export function ImageChips() {
   const ui = useUi();
@@ -38,7 +38,24 @@ export function ImageChips() {
   );
 }
 
-/** The images in the Preview tab, with the sentence saying they are not sent. */
+/**
+ * The images attached by `@file` that Send will also send as images (the chosen endpoint accepts
+ * them), named in the Preview tab with what is removed from them.
+ */
+export function PreviewSentImages() {
+  const ui = useUi();
+  const imagesSent = useApp((s) => s.settings?.endpoints.find((e) => e.id === s.settings?.chosenEndpointId)?.acceptsImages === true);
+  const result = useApp((s) => s.result);
+  const names = imagesSent && result ? result.references.filter((r) => r.status === 'attached' && r.source?.document?.image).map((r) => r.target) : [];
+  if (names.length === 0) return null;
+  return (
+    <p className="muted small preview-sent-images" role="note">
+      {ui.t('ui.images.sentNote', { count: names.length, names: names.join(', ') })}
+    </p>
+  );
+}
+
+/** The pasted images in the Preview tab, with the sentence saying how they are sent. */
 export function PreviewImages() {
   const ui = useUi();
   const images = useApp((s) => s.images);

@@ -3,6 +3,7 @@ import { parsedReferences } from '../composer/parsed';
 import { ANSWER_ROOM_RATIO, computeBudget } from '../../shared/budget';
 import type { ExpandedReference } from '../../shared/expansion';
 import { formatBytes, formatCompactNumber } from '../../shared/i18n';
+import { withImageTokens } from '../../shared/image-tokens';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
@@ -71,7 +72,9 @@ export function Meters() {
   const typed = useMemo(() => parsedReferences(text).filter((r) => !r.malformed).length, [text]);
   const limits = DEFAULT_LIMITS;
   // The references that attach, or would but for the hard token limit (they keep their figures).
-  const counted = useMemo(() => (result ? result.references.filter(countsTowardBudget) : null), [result]);
+  // An endpoint that accepts images is sent each attached image too: its tile cost counts.
+  const imagesSent = useApp((s) => s.settings?.endpoints.find((e) => e.id === s.settings?.chosenEndpointId)?.acceptsImages === true);
+  const counted = useMemo(() => (result ? result.references.filter(countsTowardBudget).map((r) => withImageTokens(r, imagesSent)) : null), [result, imagesSent]);
   // The shared budget, drawn at once for the current context length (a new length needs no expansion).
   const budget = useMemo(
     () => computeBudget({ promptTokens: result?.promptTokens ?? 0, attached: counted ?? [], contextLength, limits }),

@@ -19,9 +19,9 @@ export interface SessionImage {
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /**
- * Images pasted (Ctrl+V) or dropped on the composer. They are kept in the session and shown as
- * chips and in the preview; Atmark does not send them yet (that needs image parts in the model
- * request, which the sources work brings), and every chip says so.
+ * Images pasted (Ctrl+V) or dropped on the composer. They are shown as chips and in the preview,
+ * and go with Send: main keeps them in the session folder by sha256 and sends them as images to an
+ * endpoint that accepts images (sessions/pasted-images.ts). Their text is not read.
  */
 export interface ImagesSlice {
   images: SessionImage[];

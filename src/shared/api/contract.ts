@@ -45,6 +45,7 @@ const settingsInput = z.strictObject({
         model: z.string().max(400),
         apiKeyRef: entityId.nullable(),
         contextLength: z.number().int().min(256).max(10_000_000),
+        acceptsImages: z.boolean().optional(),
       }),
     )
     .max(50),
@@ -139,7 +140,13 @@ export const CALL_SCHEMAS = {
    * Expands `text` fresh with the engine and streams the reply from the chosen endpoint; progress
    * arrives as `sendProgress` events with this request id. `cancel` with the same id is Stop.
    */
-  send: z.strictObject({ requestId, text: z.string().min(1).max(1_000_000), contextLength: z.number().int().min(256).max(10_000_000) }),
+  send: z.strictObject({
+    requestId,
+    text: z.string().min(1).max(1_000_000),
+    contextLength: z.number().int().min(256).max(10_000_000),
+    /** Images pasted on the composer (data: URLs): kept in the session, sent where the endpoint accepts images. */
+    images: z.array(z.strictObject({ name: z.string().max(300).nullable(), dataUrl: z.string().max(28_000_000) })).max(8).optional(),
+  }),
   /** Every session, newest first, and which one is current. */
   listSessions: z.strictObject({}),
   /** Starts a new, empty current session. */

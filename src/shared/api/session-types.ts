@@ -24,6 +24,8 @@ export interface EndpointView {
   /** Where its key is kept; null when the server needs none. */
   apiKeyRef: string | null;
   contextLength: number;
+  /** The model takes images: attached images are sent as image parts beside their text. */
+  acceptsImages?: boolean;
 }
 
 /** An endpoint as the settings view shows it. */

@@ -294,6 +294,18 @@ export function Settings() {
                     }
                   /> {ui.t('ui.settings.needsKey')}
                 </label>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={chosen.acceptsImages === true}
+                    onChange={(e) =>
+                      void commit(
+                        { ...form, endpoints: form.endpoints.map((x) => (x.id === chosen.id ? { ...x, acceptsImages: e.target.checked } : x)) },
+                        uiText('ui.settings.changeSaved'),
+                      )
+                    }
+                  /> {ui.t('ui.settings.acceptsImages')}
+                </label>
                 <KeyInClear baseUrl={chosen.baseUrl} usesKey={chosen.apiKeyRef !== null} />
                 {chosen.apiKeyRef !== null && (
                   <div className="key-row">

@@ -45,7 +45,7 @@ export function endpointFrom(preset: EndpointPresetView, taken: readonly Endpoin
   const ids = new Set(taken.map((e) => e.id));
   let id: string = preset.id;
   for (let n = 2; ids.has(id); n += 1) id = `${preset.id}-${n}`;
-  return { id, name: preset.name, preset: preset.id as EndpointPresetId, baseUrl: preset.baseUrl, model: preset.model, apiKeyRef: preset.needsApiKey ? id : null, contextLength: preset.contextLength };
+  return { id, name: preset.name, preset: preset.id as EndpointPresetId, baseUrl: preset.baseUrl, model: preset.model, apiKeyRef: preset.needsApiKey ? id : null, contextLength: preset.contextLength, acceptsImages: false };
 }
 
 /** A limit's stored value shown in its unit (rounded so 0.25 shows as 25). */

@@ -158,6 +158,10 @@ export const en = {
       msg: 'Outlook message',
       html: 'saved web page',
       mhtml: 'saved web page (MHTML)',
+      png: 'PNG image',
+      jpeg: 'JPEG image',
+      webp: 'WebP image',
+      gif: 'GIF image',
     },
     count: {
       page_one: '{{count, number}} page',
@@ -227,6 +231,10 @@ export const en = {
       notWorkbook: 'a sheet and block of cells can be named only in a workbook (.xlsx, .ods). Remove the part after the file name.',
     },
     mailLimits: 'the {{format}} has more than {{parts, number}} MIME parts or parts nested deeper than {{depth, number}} levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
+    imagePixels: 'the {{format}} is {{width, number}} × {{height, number}} pixels, over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
+    imagePixelsUnknown: 'the {{format}} is over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
+    imageNoText: 'no text was found in the {{format}}.',
+    ocrLowConfidence: 'the text was read from the image with low confidence ({{confidence, number}} of 100): check it against the image before you rely on it.',
   },
   net: {
     invalidUrl: 'not a valid URL: write a full address such as https://example.com/page',

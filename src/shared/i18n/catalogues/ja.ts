@@ -145,6 +145,10 @@ export const ja: Catalogue = {
       msg: 'Outlook メッセージ',
       html: '保存した Web ページ',
       mhtml: '保存した Web ページ（MHTML）',
+      png: 'PNG 画像',
+      jpeg: 'JPEG 画像',
+      webp: 'WebP 画像',
+      gif: 'GIF 画像',
     },
     count: {
       page_one: '{{count, number}} ページ',
@@ -214,6 +218,10 @@ export const ja: Catalogue = {
       notWorkbook: 'シートとセル範囲を指定できるのはブック（.xlsx、.ods）だけです。ファイル名の後ろの部分を消してください。',
     },
     mailLimits: 'この{{format}}は MIME パートが {{parts, number}} 個を超えるか、{{depth, number}} 段より深く入れ子になっています。通常のメールにはない構造のため読み取りませんでした。必要な部分をメールソフトから保存して添付してください。',
+    imagePixels: '{{format}}は {{width, number}} × {{height, number}} ピクセルあり、Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
+    imagePixelsUnknown: '{{format}}は Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
+    imageNoText: '{{format}}に文字は見つかりませんでした。',
+    ocrLowConfidence: '画像の文字は低い確信度（100 のうち {{confidence, number}}）で読み取りました。使う前に画像と照らし合わせてください。',
   },
   net: {
     invalidUrl: '正しい URL ではありません。https://example.com/page のように完全なアドレスを書いてください',

@@ -142,6 +142,10 @@ export const ko: Catalogue = {
       msg: 'Outlook 메시지',
       html: '저장한 웹 페이지',
       mhtml: '저장한 웹 페이지(MHTML)',
+      png: 'PNG 이미지',
+      jpeg: 'JPEG 이미지',
+      webp: 'WebP 이미지',
+      gif: 'GIF 이미지',
     },
     count: {
       page_one: '{{count, number}}쪽',
@@ -211,6 +215,10 @@ export const ko: Catalogue = {
       notWorkbook: '시트와 셀 범위는 통합 문서(.xlsx, .ods)에서만 지정할 수 있습니다. 파일 이름 뒤의 부분을 지우세요.',
     },
     mailLimits: '이 {{format}}은(는) MIME 파트가 {{parts, number}}개를 넘거나 {{depth, number}}단계보다 깊이 중첩되어 있습니다. 일반 메일에는 없는 구조라서 읽지 않았습니다. 필요한 부분을 메일 프로그램에서 저장해 첨부하세요.',
+    imagePixels: '{{format}}의 크기가 {{width, number}} × {{height, number}} 픽셀로, Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
+    imagePixelsUnknown: '{{format}}의 크기가 Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
+    imageNoText: '{{format}}에서 글자를 찾지 못했습니다.',
+    ocrLowConfidence: '이미지의 글자를 낮은 신뢰도(100 중 {{confidence, number}})로 읽었습니다. 사용하기 전에 이미지와 대조해 확인하세요.',
   },
   net: {
     invalidUrl: '올바른 URL이 아닙니다. https://example.com/page처럼 전체 주소를 쓰세요',
