@@ -85,6 +85,8 @@ export const CitationSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
   warnings: z.array(WarningSchema),
+  /** What the block's header said the reference was; records written before it was kept read as null. */
+  description: z.string().nullable().default(null),
   resultId: z.string().nullable(),
 });
 

@@ -22,6 +22,7 @@ describe('citationTable: documents', () => {
       from: 0,
       to: 19,
       warnings: [],
+      description: null,
       resultId: null,
     };
     expect(citationTable([citation])).toContain(`| /w/paper.pdf (pdf, pages 3-5 of 12, pdfjs-dist 5.6.205, document sha256 ${'b'.repeat(64)}) | 3-5 |`);
