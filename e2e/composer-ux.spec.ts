@@ -139,6 +139,8 @@ describe('the composer as people expect it', () => {
     await settings.getByLabel('Preset').selectOption('ollama');
     await settings.getByRole('button', { name: 'Add endpoint' }).click();
     await settings.getByText(/is added and saved; Send uses it now/).waitFor();
+    // Ollama's address is this computer's: Settings says so (issue 26).
+    await settings.getByText('Local: on this computer').waitFor();
     // No second "Save settings": Send already knows the endpoint.
     await expect.poll(async () => (await page.locator('#send-reason').count()) === 0 || !/no model endpoint/.test((await page.locator('#send-reason').textContent()) ?? '')).toBe(true);
     await settings.getByLabel('Allowed hosts', { exact: true }).fill('intranet.local:8080\n127.0.0.1:9000');

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { translate } from '../../shared/i18n/translate';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { endpointFromPreset, ENDPOINT_PRESETS } from './presets';
 import { chosenEndpoint, defaultSettings, engineOptionsFrom, type Settings } from './schema';
@@ -66,6 +67,10 @@ describe('settings on disk', () => {
       expect.objectContaining({ code: 'corrupt', message: expect.stringMatching(/damaged .* defaults are used/) }),
       expect.objectContaining({ message: expect.stringMatching(/^settings\.json could not be read \(not valid JSON\).* kept the damaged file as .*settings\.json\.damaged-/) }),
     ]);
+    // In Japanese and Korean the reason is theirs too: no English fragment inside the sentence.
+    const aside = loaded.problems[1]!.text!;
+    expect(translate(aside, 'ja')).toContain('（JSON として正しくありません）');
+    expect(translate(aside, 'ko')).toContain('(올바른 JSON이 아닙니다)');
   });
 
   it('a partly damaged file keeps what is valid and reports each loss', async () => {

@@ -9,7 +9,7 @@ import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, MiB, type Limits } from '../../shared/limits';
-import { fail, jsonText, readFileCapped, writeFileAtomic, type FileProblem, type FileRead, keepAside, whyOf } from '../storage';
+import { fail, jsonText, readFileCapped, STORAGE_TEXT, writeFileAtomic, type FileProblem, type FileRead, keepAside, whyOf } from '../storage';
 import { defaultSettings, EndpointSchema, LimitsSchema, MAX_WORKSPACE_HOST_LISTS, SettingsSchema, type Endpoint, type Settings } from './schema';
 import { SETTINGS_TEXT } from './text';
 
@@ -50,20 +50,20 @@ export async function loadSettings(dir: string, signal?: AbortSignal): Promise<L
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.value));
   } catch {
-    return { settings: defaultSettings(), problems: [problem(path, SETTINGS_TEXT.notJson), await setAside(path, 'not valid JSON')] };
+    return { settings: defaultSettings(), problems: [problem(path, SETTINGS_TEXT.notJson), await setAside(path, STORAGE_TEXT.whyNotJson())] };
   }
   const whole = SettingsSchema.safeParse(raw);
   if (whole.success) return { settings: whole.data, problems: [] };
   // What can be kept is kept; the file itself is kept aside before a save could write over it.
   const salvaged = salvage(path, raw);
-  const aside = await setAside(path, 'some of its content is not valid');
+  const aside = await setAside(path, STORAGE_TEXT.whyInvalidContent());
   // What was kept is written to a new settings.json, so the next start has it too.
   if (!(await fsp.lstat(path).then(() => true, () => false))) await saveSettings(dir, salvaged.settings, signal);
   return { ...salvaged, problems: [...salvaged.problems, aside] };
 }
 
 /** Renames a damaged settings file aside (see `keep-aside.ts`), as a problem to show. */
-async function setAside(path: string, why: string): Promise<FileProblem> {
+async function setAside(path: string, why: string | Text): Promise<FileProblem> {
   return problem(path, (await keepAside(path, why)).text);
 }
 

@@ -16,4 +16,5 @@ export {
   type FileRead,
 } from './atomic-file';
 export { keepAside, whyOf, type Sentence } from './keep-aside';
+export { STORAGE_TEXT } from './text';
 export { fileVersion, NO_FILE, versionOf } from './file-version';

@@ -31,7 +31,7 @@ export function whyOf(problem: { code: string; message: string }): string {
  * Renames `path` to `<path>.damaged-<time>` (a counter is added if that name is taken) and returns the
  * sentence for the person, naming both files; when the rename fails, a sentence saying so.
  */
-export async function keepAside(path: string, why: string, now: Date = new Date()): Promise<{ keptAs: string | null; message: string; text: Text }> {
+export async function keepAside(path: string, why: string | Text, now: Date = new Date()): Promise<{ keptAs: string | null; message: string; text: Text }> {
   const base = `${path}.damaged-${stamp(now)}`;
   for (let n = 0; n < 100; n++) {
     const target = n === 0 ? base : `${base}-${n}`;

@@ -7,6 +7,7 @@ import { useApi, useApp, useAppStore } from '../../store';
 import { usePanelKeys } from '../panel-keys';
 import { HostListField } from './HostListField';
 import { PRESET_NAME_KEYS } from '../../i18n/code-words';
+import { EndpointLocalityNote } from './EndpointLocalityNote';
 import { KeyInClear } from './KeyInClear';
 import { checkLimits, endpointFrom, formOf, LIMIT_FIELDS, problemId, shownLimit, type LimitProblems } from './settings-form';
 
@@ -274,6 +275,7 @@ export function Settings() {
                   {ui.t('ui.settings.baseUrl')}
                   <input value={chosen.baseUrl} spellCheck={false} onChange={(e) => edit({ baseUrl: e.target.value })} onBlur={saveOnLeave} />
                 </label>
+                <EndpointLocalityNote baseUrl={chosen.baseUrl} />
                 <label>
                   {ui.t('ui.settings.model')}
                   <input value={chosen.model} spellCheck={false} onChange={(e) => edit({ model: e.target.value })} onBlur={saveOnLeave} />

@@ -345,6 +345,8 @@ export const enUi = {
     endpointOption: '{{name}} ({{id}})',
     name: 'Name',
     baseUrl: 'Base URL',
+    localThisComputer: 'Local: on this computer',
+    localNetwork: 'Local: on your own network',
     model: 'Model',
     contextLength: 'Model context length',
     needsKey: 'Needs an API key',

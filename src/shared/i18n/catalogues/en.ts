@@ -338,6 +338,8 @@ export const en = {
     blocked:
       'Nothing was sent: the attached context passes the hard token limit. Remove a reference or use a narrower line range, then send again.',
     saveFailed: 'Nothing was sent because the run could not be recorded: {{why}}',
+    whyNotJson: 'not valid JSON',
+    whyInvalidContent: 'some of its content is not valid',
     keptAside:
       '{{name}} could not be read ({{why}}), so Atmark started a fresh one and kept the damaged file as {{keptAs}}; open it to recover anything you need from it.',
     couldNotKeepAside:

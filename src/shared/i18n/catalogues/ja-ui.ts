@@ -340,6 +340,8 @@ export const jaUi: Catalogue['ui'] = {
     endpointOption: '{{name}}（{{id}}）',
     name: '名前',
     baseUrl: 'ベース URL',
+    localThisComputer: 'ローカル: このコンピューター上',
+    localNetwork: 'ローカル: 社内・家庭内のネットワーク上',
     model: 'モデル',
     contextLength: 'モデルのコンテキスト長',
     needsKey: 'API キーが必要',

@@ -320,6 +320,8 @@ export const ja: Catalogue = {
     interrupted: 'この回答の受信中にアプリが閉じられました。保存できたところまで回答を残しています。',
     blocked: '何も送信していません: 添付したコンテキストがトークンの上限を超えています。参照を外すか行範囲を狭めて、もう一度送信してください。',
     saveFailed: '実行を記録できなかったため、何も送信していません: {{why}}',
+    whyNotJson: 'JSON として正しくありません',
+    whyInvalidContent: '一部の内容が正しくありません',
     keptAside:
       '{{name}} を読めなかったため（{{why}}）、Atmark は新しく始め、壊れたファイルを {{keptAs}} として残しました。必要な内容はそこから取り出せます。',
     couldNotKeepAside:

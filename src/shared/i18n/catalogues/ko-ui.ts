@@ -340,6 +340,8 @@ export const koUi: Catalogue['ui'] = {
     endpointOption: '{{name}}({{id}})',
     name: '이름',
     baseUrl: '기본 URL',
+    localThisComputer: '로컬: 이 컴퓨터',
+    localNetwork: '로컬: 회사나 집의 내부 네트워크',
     model: '모델',
     contextLength: '모델 컨텍스트 길이',
     needsKey: 'API 키 필요',

@@ -317,6 +317,8 @@ export const ko: Catalogue = {
     interrupted: '이 답변을 받는 중에 앱이 닫혔습니다. 저장된 데까지 답변을 남겨 둡니다.',
     blocked: '아무것도 보내지 않았습니다: 첨부한 컨텍스트가 토큰 한도를 넘습니다. 참조를 빼거나 줄 범위를 좁힌 뒤 다시 보내세요.',
     saveFailed: '실행을 기록할 수 없어서 아무것도 보내지 않았습니다: {{why}}',
+    whyNotJson: '올바른 JSON이 아닙니다',
+    whyInvalidContent: '일부 내용이 올바르지 않습니다',
     keptAside:
       '{{name}}을(를) 읽을 수 없어({{why}}) Atmark가 새로 시작하고, 손상된 파일은 {{keptAs}}(으)로 남겨 두었습니다. 필요한 내용은 그 파일에서 꺼내세요.',
     couldNotKeepAside:
