@@ -9,7 +9,7 @@
  */
 import { closeImageBrowser, renderTextImage } from '../test-support/images';
 import { ocrEngine, recognizeImage } from '../src/main/extraction/ocr-engine';
-import { tidyOcrText } from '../src/main/extraction/images';
+import { tidyLines } from '../src/main/extraction/tidy-lines';
 
 /** The screenshots' text: what a person pastes from a mail, a chat or a report. */
 export const OCR_SAMPLES: Record<'ja' | 'ko', string[]> = {
@@ -58,7 +58,7 @@ export async function runOcrBench(): Promise<OcrBenchResult> {
         const t = performance.now();
         const { text, confidence } = await recognizeImage(image);
         const ms = performance.now() - t;
-        rows.push({ lang, px, ms, accuracy: characterAccuracy(OCR_SAMPLES[lang].join(''), tidyOcrText(text)), confidence });
+        rows.push({ lang, px, ms, accuracy: characterAccuracy(OCR_SAMPLES[lang].join(''), tidyLines(text)), confidence });
       }
     }
     peak = Math.max(peak, process.memoryUsage().rss);

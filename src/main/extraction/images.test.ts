@@ -3,7 +3,7 @@ import { runExtraction } from './run-extraction';
 import { extractJob } from './extract-job';
 import { MAX_IMAGE_PIXELS, imageFits, readImageHeader } from '../../shared/image-header';
 import { ocrRequests } from './ocr-engine';
-import { tidyOcrText } from './images';
+import { tidyLines } from './tidy-lines';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import type { JobBudget } from './worker-slot';
 import { closeImageBrowser, pngDeclaring, renderBlankImage, renderTextImage } from '../../../test-support/images';
@@ -132,8 +132,8 @@ describe('OCR fetches nothing', () => {
   }, 300_000);
 });
 
-describe('tidyOcrText', () => {
+describe('tidyLines (OCR text)', () => {
   it('drops trailing spaces and runs of blank lines, keeping lines', () => {
-    expect(tidyOcrText('一行目  \n\n\n\n二行目\n')).toBe('一行目\n\n二行目');
+    expect(tidyLines('一行目  \n\n\n\n二行目\n')).toBe('一行目\n\n二行目');
   });
 });

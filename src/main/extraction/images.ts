@@ -7,16 +7,7 @@ import { DocumentProblem } from './document-problem';
 import { imageFits, readImageHeader } from '../../shared/image-header';
 import { ocrExtractor, recognizeImage } from './ocr-engine';
 import type { DocumentJob, DocumentOutput } from './protocol';
-
-/** Tidies what tesseract gives: trailing spaces and runs of blank lines go; lines stay. */
-export function tidyOcrText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/\s+$/u, ''))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+import { tidyLines } from './tidy-lines';
 
 /** Reads the text of an image job. */
 export async function extractImage(job: DocumentJob): Promise<DocumentOutput> {
@@ -24,7 +15,7 @@ export async function extractImage(job: DocumentJob): Promise<DocumentOutput> {
   if (!header) throw new DocumentProblem('damaged', 'no image header');
   if (!imageFits(header)) throw new DocumentProblem('too-many-pixels', `${header.width}x${header.height}`);
   const { text, confidence } = await recognizeImage(job.bytes);
-  const markdown = tidyOcrText(text);
+  const markdown = tidyLines(text);
   return {
     kind: 'document',
     format: header.format,

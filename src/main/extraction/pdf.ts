@@ -10,6 +10,8 @@ import { checkPdfStreams } from './pdf-streams';
 import { PartCollector, type ProgressListener } from './part-collector';
 import { extractorName, pdfjsDataFolder } from './packages';
 import type { DocumentJob, DocumentOutput } from './protocol';
+import { tidyLines } from './tidy-lines';
+
 
 interface TextItem {
   str: string;
@@ -28,12 +30,7 @@ export function pageText(items: readonly TextItem[]): string {
     if (item.hasEOL) text += '\n';
     if (y !== null) lastY = y;
   }
-  return text
-    .split('\n')
-    .map((line) => line.replace(/\s+$/u, ''))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return tidyLines(text);
 }
 
 /**

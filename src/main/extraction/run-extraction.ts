@@ -23,6 +23,8 @@ export interface RunExtractionOptions {
   onProgress?: (p: ExtractionProgress) => void;
   /** The jobs to run on; default the process's {@link sharedExtraction}. */
   jobs?: SharedJobs;
+  /** The document's sha256 when the caller already has it (for its citation): not hashed again. */
+  bytesSha256?: string;
 }
 
 let shared: SharedJobs | null = null;
@@ -46,5 +48,5 @@ export function warmExtraction(count = 1, formats?: DocumentFormat[]): void {
 
 /** Runs `job`; never rejects: every failure is an `{ok: false}` value. */
 export function runExtraction(job: ExtractionJob, options: RunExtractionOptions): Promise<ExtractionResult> {
-  return (options.jobs ?? sharedExtraction()).run(job, options.budget, options.onProgress, options.signal);
+  return (options.jobs ?? sharedExtraction()).run(job, options.budget, options.onProgress, options.signal, options.bytesSha256);
 }

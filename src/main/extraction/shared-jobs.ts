@@ -28,11 +28,15 @@ interface Flight {
   orphaned: NodeJS.Timeout | null;
 }
 
-/** The identity of a job: what it reads and every figure that changes its outcome. */
-export function jobKey(job: ExtractionJob, budget: JobBudget): string {
+/**
+ * The identity of a job: what it reads and every figure that changes its outcome. `bytesSha256`,
+ * the document's digest when the caller has it already, stands for its bytes (a 50 MB file is
+ * hashed once, not once for its citation and again here).
+ */
+export function jobKey(job: ExtractionJob, budget: JobBudget, bytesSha256?: string): string {
   const hash = createHash('sha256');
   if (job.kind === 'document') {
-    hash.update(job.bytes);
+    hash.update(bytesSha256 ?? createHash('sha256').update(job.bytes).digest('hex'));
     hash.update(JSON.stringify([job.format, job.range, job.maxTextBytes, job.maxInflatedBytes, job.cells ?? null]));
   } else {
     hash.update(job.html);
@@ -58,9 +62,9 @@ export class SharedJobs {
   constructor(readonly pool: ExtractionPool) {}
 
   /** The job's result; resolves `aborted` as soon as `signal` aborts, leaving the job to others. */
-  run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal): Promise<ExtractionResult> {
+  run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal, bytesSha256?: string): Promise<ExtractionResult> {
     if (signal?.aborted) return Promise.resolve({ ok: false, problem: 'aborted', detail: '' });
-    const key = jobKey(job, budget);
+    const key = jobKey(job, budget, bytesSha256);
     const done = this.kept.get(key);
     if (done && Date.now() - done.at < KEEP_MS) return Promise.resolve(done.result);
     let flight = this.flights.get(key);

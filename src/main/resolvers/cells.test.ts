@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReferences } from '../../shared/grammar';
 import { translate } from '../../shared/i18n/translate';
 import type { Limits } from '../../shared/limits';
-import { makeArea, makeCtx, type TempArea } from '../../../test-support/fs';
+import { makeArea, makeCtx, ok, refused, type TempArea } from '../../../test-support/fs';
 import { encodeTable, makeCellsOds, makeCellsWorkbook } from '../../../test-support/tables';
 import type { Resolution } from '../resolve';
 import { documentTooBigMessage } from '../extraction/messages';
@@ -48,15 +48,10 @@ async function resolve(written: string, limits?: Partial<Limits>): Promise<Resol
   return fileResolver.resolve(ref, makeCtx(area.root, limits ? { limits } : {}));
 }
 
-function ok(r: Resolution) {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution) {
-  if (r.ok) throw new Error(`expected a refusal, got text: ${r.text.slice(0, 200)}`);
-  const t = r.text!;
-  return { ...r, en: translate(t, 'en'), ja: translate(t, 'ja'), ko: translate(t, 'ko') };
+/** The refusal, with its sentence in each language. */
+function refusedIn(r: Resolution) {
+  const t = refused(r).text!;
+  return { ...refused(r), en: translate(t, 'en'), ja: translate(t, 'ja'), ko: translate(t, 'ko') };
 }
 
 const warningsOf = (r: Resolution) => (r.ok ? (r.warnings ?? []).map((w) => w.message) : []);
@@ -99,7 +94,7 @@ describe('a block of a workbook', () => {
   });
 
   it('a block outside the sheet names the sheet and its extent', async () => {
-    const r = refused(await resolve("@file:book.xlsx:'売上 2026'!A20:B30"));
+    const r = refusedIn(await resolve("@file:book.xlsx:'売上 2026'!A20:B30"));
     expect(r.code).toBe('not_found');
     expect(r.en).toBe('A20:B30 is outside what the sheet "売上 2026" of book.xlsx holds (A1:D12). Write a block within it.');
     expect(r.ja).toContain('A1:D12');
@@ -107,7 +102,7 @@ describe('a block of a workbook', () => {
   });
 
   it('a missing sheet names the sheets there, in the person’s language', async () => {
-    const r = refused(await resolve('@file:book.xlsx:Sheet9!A1:B2'));
+    const r = refusedIn(await resolve('@file:book.xlsx:Sheet9!A1:B2'));
     expect(r.en).toBe(`book.xlsx has no sheet named "Sheet9". Its sheets: "売上 2026", "Ann's list", "매출", "Big". Write one of these names, in single quotes if it has spaces.`);
     expect(r.ja).toContain('「Sheet9」');
     expect(r.ko).toMatch(/"Sheet9"라는 시트가 없습니다/);
@@ -118,7 +113,7 @@ describe('a block of a workbook', () => {
   });
 
   it('a block over the cell cap is refused with the rows that fit, written so it parses', async () => {
-    const r = refused(await resolve('@file:book.xlsx:Big!A1:F2000'));
+    const r = refusedIn(await resolve('@file:book.xlsx:Big!A1:F2000'));
     expect(r.code).toBe('too_large');
     const hint = /write (@file:\S+)\.$/.exec(r.en)?.[1];
     expect(hint).toBeDefined();
@@ -129,7 +124,7 @@ describe('a block of a workbook', () => {
   });
 
   it('a block over the byte limit is refused the same way', async () => {
-    const r = refused(await resolve('@file:book.xlsx:Big!A1:F300', { maxReferenceBytes: 2 * 1024 }));
+    const r = refusedIn(await resolve('@file:book.xlsx:Big!A1:F300', { maxReferenceBytes: 2 * 1024 }));
     const hint = /write (@file:\S+)\.$/.exec(r.en)?.[1];
     expect(hint).toMatch(/^@file:book\.xlsx:Big!A1:F\d+$/);
     expect(ok(await resolve(hint!, { maxReferenceBytes: 2 * 1024 })).text.length).toBeGreaterThan(100);
@@ -141,14 +136,14 @@ describe('a block of a workbook', () => {
   });
 
   it("a sheet spanning all of Excel's extent is refused at the cap without building it; a block of it reads", async () => {
-    const whole = refused(await resolve('@file:far.xlsx:Far'));
+    const whole = refusedIn(await resolve('@file:far.xlsx:Far'));
     expect(whole.code).toBe('too_large');
     expect(whole.en).toMatch(/^A1:XFD1048576 of the sheet "Far" is over what one reference attaches \(20,000 cells/);
     expect(ok(await resolve('@file:far.xlsx:Far!A1:B2')).text).toBe('## Far!A1:B2\n\n| near |  |\n| --- | --- |\n|  |  |');
   });
 
   it('cells named on a file that is no workbook are refused in one sentence', async () => {
-    const r = refused(await fileResolver.resolve({ ...parseReferences('@file:book.xlsx:Big!A1')[0]!, value: 'long.csv' }, makeCtx(area.root)));
+    const r = refusedIn(await fileResolver.resolve({ ...parseReferences('@file:book.xlsx:Big!A1')[0]!, value: 'long.csv' }, makeCtx(area.root)));
     expect(r.en).toMatch(/only in a workbook/);
   });
 });
@@ -162,8 +157,8 @@ describe('a block of an OpenDocument spreadsheet', () => {
 
   it('the whole sheet, the outside and a missing sheet as for Excel', async () => {
     expect(ok(await resolve("@file:book.ods:'売上 2026'")).text.split('\n')[0]).toBe('## 売上 2026!A1:C4');
-    expect(refused(await resolve("@file:book.ods:'売上 2026'!E1:F2")).en).toMatch(/\(A1:C4\)/);
-    expect(refused(await resolve('@file:book.ods:Nope')).en).toMatch(/Its sheets: "売上 2026", "Ann's list"/);
+    expect(refusedIn(await resolve("@file:book.ods:'売上 2026'!E1:F2")).en).toMatch(/\(A1:C4\)/);
+    expect(refusedIn(await resolve('@file:book.ods:Nope')).en).toMatch(/Its sheets: "売上 2026", "Ann's list"/);
     expect(ok(await resolve("@file:book.ods:'Ann''s list'!B2")).text).toBe("## Ann's list!B2\n\n| Seoul |\n| --- |");
   });
 });
@@ -201,7 +196,7 @@ describe('CSV and TSV files', () => {
   });
 
   it('a range past the end names the row count; one ending past it is clamped', async () => {
-    const past = refused(await resolve('@file:long.csv:6000-6010'));
+    const past = refusedIn(await resolve('@file:long.csv:6000-6010'));
     expect(past.en).toBe('long.csv has 5,000 rows after the header; use a range within 1-5000.');
     const clamped = ok(await resolve('@file:long.csv:4999-5010'));
     expect(clamped.text.split('\n')).toHaveLength(4);
@@ -209,7 +204,7 @@ describe('CSV and TSV files', () => {
   });
 
   it('a file over the per-reference limit names the rows that fit', async () => {
-    const r = refused(await resolve('@file:long.csv'));
+    const r = refusedIn(await resolve('@file:long.csv'));
     expect(r.code).toBe('too_large');
     const hint = /write (@file:\S+)\.$/.exec(r.en)?.[1];
     expect(hint).toMatch(/^@file:long\.csv:1-\d+$/);
@@ -224,7 +219,7 @@ describe('CSV and TSV files', () => {
   });
 
   it('the chip words for rows exist in every language', async () => {
-    const r = refused(await resolve('@file:long.csv:6000'));
+    const r = refusedIn(await resolve('@file:long.csv:6000'));
     expect(r.ja).toContain('5,000');
     expect(r.ko).toContain('5,000');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileResolver } from './file';
-import { makeArea, makeCtx, makeRef, type TempArea } from '../../../test-support/fs';
+import { makeArea, makeCtx, makeRef, ok, refused, type TempArea } from '../../../test-support/fs';
 import type { Resolution } from '../resolve';
 import {
   makeDeflateBomb,
@@ -74,16 +74,6 @@ afterAll(() => area.cleanup());
 
 async function resolve(value: string, range?: [number, number?]): Promise<Resolution> {
   return fileResolver.resolve(makeRef('file', value, range), makeCtx(area.root));
-}
-
-function ok(r: Resolution) {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution) {
-  if (r.ok) throw new Error(`expected a refusal, got text: ${r.text.slice(0, 200)}`);
-  return r;
 }
 
 describe('@file documents: PDF', () => {

@@ -104,12 +104,15 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   const retry = ctx.retry?.has(ref.raw) ?? false;
   const budget = header ? imageBudget(header.width * header.height, ctx.limits.documentTimeoutMs, retry) : documentBudget(req.bytes.length, ctx.limits.documentTimeoutMs, retry);
   const maxTextBytes = ctx.limits.maxReferenceBytes;
+  // Hashed once: the citation records it, and it names the job among those the workers share.
+  const sha256 = sha256Of(req.bytes);
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
     { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES, ...(cells ? { cells } : {}) },
     {
       // Its own budget, scaled by its size; a Retry reads without a work budget.
       budget,
+      bytesSha256: sha256,
       signal: ctx.signal,
       ...(ctx.progress ? { onProgress: ctx.progress } : {}),
     },
@@ -121,8 +124,8 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
     return refuse(code, extractionProblemMessage(format, facts), req.target, req.source);
   }
   const doc = result.output as DocumentOutput;
-  if (cells) return attachBlock(req, doc, cells, sha256Of(req.bytes));
-  return attach(req, doc, range);
+  if (cells) return attachBlock(req, doc, cells, sha256);
+  return attach(req, doc, range, sha256);
 }
 
 /** The sha256 of a document's bytes, for its citation. */
@@ -130,7 +133,7 @@ export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: number; end: number } | null): Resolution {
+function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: number; end: number } | null, sha256: string): Resolution {
   const { ref, ctx, shown } = req;
   const unit = isFlowingText(doc.format) ? null : unitOf(doc.format);
   const count = doc.unitCount;
@@ -164,7 +167,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   const source: ReferenceSource = {
     ...req.source,
     document: {
-      sha256: sha256Of(req.bytes),
+      sha256,
       format: doc.format,
       extractor: doc.extractor,
       unit: unit ?? 'page',

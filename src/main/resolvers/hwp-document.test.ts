@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n/translate';
 import { fileResolver } from './file';
-import { makeArea, makeCtx, makeRef, type TempArea } from '../../../test-support/fs';
+import { makeArea, makeCtx, makeRef, ok, refused, type TempArea } from '../../../test-support/fs';
 import { makeHwp, makeHwpx, type HwpTestBlock } from '../../../test-support/hwp-documents';
 import type { Resolution } from '../resolve';
 
@@ -49,16 +49,6 @@ afterAll(async () => {
 
 async function resolve(value: string, range?: [number, number?]): Promise<Resolution> {
   return fileResolver.resolve(makeRef('file', value, range), makeCtx(area.root));
-}
-
-function ok(r: Resolution) {
-  if (!r.ok) throw new Error(`expected attached, got ${r.code}: ${r.message}`);
-  return r;
-}
-
-function refused(r: Resolution) {
-  if (r.ok) throw new Error(`expected a refusal, got text: ${r.text.slice(0, 200)}`);
-  return r;
 }
 
 describe('@file HWPX and HWP 5', () => {
