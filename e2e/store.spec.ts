@@ -8,6 +8,7 @@ import { serve, type RunningHost } from '../src/main/host/serve';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import { makePdf } from '../test-support/documents';
 import { createSocketApi } from '../src/renderer/api/socket-client';
+import { requestSend } from '../src/renderer/panels/Actions';
 import { createAppStore, storeNoticeHandler, type AppState } from '../src/renderer/store/index';
 import { NOTICE_FADE_MS } from '../src/renderer/store/notice-slice';
 
@@ -116,6 +117,18 @@ describe('the expansion slice', () => {
     const raw = '@file:heavy.pdf';
     store.getState().setText(`Again ${raw}`);
     expect(statusOf(await settled(store), raw)).toBe('attached');
+  });
+});
+
+describe('Send', () => {
+  it('pressed while the text is still being read, asks about the references of the text as it is', async () => {
+    const store = openStore();
+    store.getState().setText('Check @file:a.txt');
+    await settled(store);
+    // The next keystroke names a file that is not there, and Send comes before its expansion.
+    store.getState().setText('Check @file:missing.txt');
+    await requestSend(store.getState);
+    expect(store.getState().confirmSend).toEqual(['@file:missing.txt']);
   });
 });
 

@@ -65,7 +65,7 @@ export function App() {
   const submit = () => {
     const state = store.getState();
     const reason = sendReasonOf(state);
-    if (reason === null) requestSend(state);
+    if (reason === null) void requestSend(store.getState);
     else state.notify('error', reason, undefined, 'send');
   };
 

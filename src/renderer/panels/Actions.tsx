@@ -18,9 +18,12 @@ export function failedReferences(state: AppState): string[] {
 /**
  * Send, as the button and Ctrl+Enter do it: with failed references, it first asks once (the
  * "review warnings before sending" the product promises); the same failures asked about once are
- * not asked about again.
+ * not asked about again. Pressed while the text is still being read (a keystroke ago), it asks
+ * about the references of the text as it is, not of the one before.
  */
-export function requestSend(state: AppState): void {
+export async function requestSend(getState: () => AppState): Promise<void> {
+  if (getState().busy || getState().resultText !== getState().text) await getState().expandFresh();
+  const state = getState();
   const failed = failedReferences(state);
   if (failed.length > 0 && failuresKey(failed) !== state.confirmedFailures) {
     state.askToSend(failed);
@@ -105,7 +108,7 @@ export function Actions() {
             disabled={reason !== null}
             aria-describedby={reason ? 'send-reason' : undefined}
             title={reason ?? ui.t('ui.actions.sendTitle')}
-            onClick={() => requestSend(store.getState())}
+            onClick={() => void requestSend(store.getState)}
           >
             {ui.t('ui.actions.send')}
           </button>
