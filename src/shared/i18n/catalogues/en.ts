@@ -236,7 +236,7 @@ export const en = {
     mailLimits: 'the {{format}} has more than {{parts, number}} MIME parts or parts nested deeper than {{depth, number}} levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
     imagePixels: 'the {{format}} is {{width, number}} × {{height, number}} pixels, over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
     imagePixelsUnknown: 'the {{format}} is over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
-    imageNoText: 'no text was found in the {{format}}.',
+    imageNoText: 'no text was found in the {{format}}. To send the picture itself, choose Image on its chip (the reference then ends in :image).',
     ocrLowConfidence: 'the text was read from the image with low confidence ({{confidence, number}} of 100): check it against the image before you rely on it.',
   },
   net: {

@@ -223,7 +223,7 @@ export const ja: Catalogue = {
     mailLimits: 'この{{format}}は MIME パートが {{parts, number}} 個を超えるか、{{depth, number}} 段より深く入れ子になっています。通常のメールにはない構造のため読み取りませんでした。必要な部分をメールソフトから保存して添付してください。',
     imagePixels: '{{format}}は {{width, number}} × {{height, number}} ピクセルあり、Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
     imagePixelsUnknown: '{{format}}は Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
-    imageNoText: '{{format}}に文字は見つかりませんでした。',
+    imageNoText: '{{format}}に文字は見つかりませんでした。画像そのものを送るには、チップで「画像」を選んでください（参照の末尾が :image になります）。',
     ocrLowConfidence: '画像の文字は低い確信度（100 のうち {{confidence, number}}）で読み取りました。使う前に画像と照らし合わせてください。',
   },
   net: {

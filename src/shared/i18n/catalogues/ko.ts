@@ -220,7 +220,7 @@ export const ko: Catalogue = {
     mailLimits: '이 {{format}}은(는) MIME 파트가 {{parts, number}}개를 넘거나 {{depth, number}}단계보다 깊이 중첩되어 있습니다. 일반 메일에는 없는 구조라서 읽지 않았습니다. 필요한 부분을 메일 프로그램에서 저장해 첨부하세요.',
     imagePixels: '{{format}}의 크기가 {{width, number}} × {{height, number}} 픽셀로, Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
     imagePixelsUnknown: '{{format}}의 크기가 Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
-    imageNoText: '{{format}}에서 글자를 찾지 못했습니다.',
+    imageNoText: '{{format}}에서 글자를 찾지 못했습니다. 이미지 자체를 보내려면 칩에서 "이미지"를 고르세요(참조 끝에 :image가 붙습니다).',
     ocrLowConfidence: '이미지의 글자를 낮은 신뢰도(100 중 {{confidence, number}})로 읽었습니다. 사용하기 전에 이미지와 대조해 확인하세요.',
   },
   net: {
