@@ -6,6 +6,8 @@ import { createEngine } from '../engine';
 import { keepPastedImages, pastedImageLookup } from '../sessions/pasted-images';
 import { openAiImageTokens } from '../../shared/image-tokens';
 import { makeArea, type TempArea } from '../../../test-support/fs';
+import { pngDeclaring } from '../../../test-support/images';
+import { DEFAULT_LIMITS } from '../../shared/limits';
 import { createImageResolver } from './image';
 
 // `@image:NAME` finds a pasted image in the current session's folder only, by a name of a fixed
@@ -65,5 +67,18 @@ describe('@image: pasted images of the session', () => {
     await writeFile(join(sessionA, 'images', twin), PIXEL);
     const ambiguous = (await engineFor(sessionA).expand(`@image:${name}:image`)).references[0]!;
     expect(ambiguous.status).toBe('not_found');
+  });
+
+  it('counts a picture sent with the message toward the hard token limit where the endpoint accepts images, and not elsewhere', async () => {
+    // Its header is all `:image` reads: 2048 × 2048 costs 765 tokens by the tile rule.
+    await area.write('workspace/plan.png', pngDeclaring(2048, 2048));
+    const limits = { ...DEFAULT_LIMITS, softTokenRatio: 0.4, hardTokenRatio: 0.6 };
+    const expand = (imagesSent: boolean) => createEngine({ workspace: join(area.root, 'workspace'), contextLength: 1000, limits, imagesSent }).expand('see @file:plan.png:image');
+    const sent = await expand(true);
+    expect(sent.blocked).toBe(true);
+    expect(sent.attachedTokens).toBe(0);
+    const notSent = await expand(false);
+    expect(notSent.blocked).toBe(false);
+    expect(notSent.references[0]!.status).toBe('attached');
   });
 });

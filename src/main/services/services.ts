@@ -113,7 +113,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
     return {
       key,
-      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, maskAddresses: engineOptions.maskAddresses, resolvers: [resultResolver, imageResolver], sessionDir },
+      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, maskAddresses: engineOptions.maskAddresses, imagesSent: engineOptions.imagesSent, resolvers: [resultResolver, imageResolver], sessionDir },
     };
   });
   const sender = createSender(settings, sessions);
