@@ -111,7 +111,7 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
     case 'folder':
       return `${base(ref.value)}/`;
     case 'words': {
-      // A pasted image is named by the first digits of its digest ("image 3f2a91").
+      // A pasted image is named by the first digits of its digest (the chip reads "pasted image 3f2a91").
       const named = translate(uiText(label.key, { value: ref.value.slice(0, 6) }), language);
       return ref.imageMode ? translate(uiText('ui.chip.document', { name: named, range: words(IMAGE_MODE_KEYS[ref.imageMode]) }), language) : named;
     }

@@ -69,7 +69,7 @@ export const enUi = {
     commits_other: 'last {{count, number}} commits · {{id}} {{subject}}',
   },
   chip: {
-    pastedImage: 'image {{value}}',
+    pastedImage: '{{value}}',
     sendText: 'text only',
     sendImage: 'picture only',
     sendBoth: 'text and picture',

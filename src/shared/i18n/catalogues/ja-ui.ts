@@ -64,7 +64,7 @@ export const jaUi: Catalogue['ui'] = {
     commits_other: '直近 {{count, number}} 件のコミット · {{id}} {{subject}}',
   },
   chip: {
-    pastedImage: '画像 {{value}}',
+    pastedImage: '{{value}}',
     sendText: 'テキストのみ',
     sendImage: '画像のみ',
     sendBoth: 'テキストと画像',

@@ -64,7 +64,7 @@ export const koUi: Catalogue['ui'] = {
     commits_other: '최근 커밋 {{count, number}}개 · {{id}} {{subject}}',
   },
   chip: {
-    pastedImage: '이미지 {{value}}',
+    pastedImage: '{{value}}',
     sendText: '텍스트만',
     sendImage: '이미지만',
     sendBoth: '텍스트와 이미지',
