@@ -25,12 +25,10 @@ export const WINDOW_CHARS = 1024 * 1024;
 export const OVERLAP_CHARS = 64 * 1024;
 const READ_BYTES = 256 * 1024;
 
-/** The scrubbed reply as now stored: its size, its digest, and (when asked) its text. */
+/** The scrubbed reply as now stored: its size and its digest. */
 export interface ScrubbedReply {
   bytes: number;
   sha256: string;
-  /** The whole scrubbed text when `keepText` was set, otherwise empty. */
-  text: string;
 }
 
 /**
@@ -53,7 +51,7 @@ export async function scrubWindow(pending: string, apiKey: string | null, last: 
  * Scrubs the reply file at `path` in place: window by window into a temp file beside it, synced,
  * then renamed over it. The key was taken out as the reply streamed; this applies the secret rules.
  */
-export async function scrubReplyFile(path: string, apiKey: string | null, options: { keepText?: boolean } = {}): Promise<FileRead<ScrubbedReply>> {
+export async function scrubReplyFile(path: string, apiKey: string | null): Promise<FileRead<ScrubbedReply>> {
   const temp = tempPathFor(path);
   let source: FileHandle | undefined;
   let out: FileHandle | undefined;
@@ -62,7 +60,6 @@ export async function scrubReplyFile(path: string, apiKey: string | null, option
     out = await fsp.open(temp, 'w', 0o600);
     const decoder = new StringDecoder('utf8');
     const hash = createHash('sha256');
-    const parts: string[] = [];
     const buffer = Buffer.alloc(READ_BYTES);
     let bytes = 0;
     let pending = '';
@@ -82,13 +79,12 @@ export async function scrubReplyFile(path: string, apiKey: string | null, option
       hash.update(encoded);
       bytes += encoded.length;
       await out.write(encoded);
-      if (options.keepText) parts.push(step.text);
     }
     await out.sync();
     await out.close();
     out = undefined;
     await fsp.rename(temp, path);
-    return { ok: true, value: { bytes, sha256: hash.digest('hex'), text: parts.join('') } };
+    return { ok: true, value: { bytes, sha256: hash.digest('hex') } };
   } catch (err) {
     await out?.close().catch(() => undefined);
     await fsp.rm(temp, { force: true }).catch(() => undefined);

@@ -14,7 +14,8 @@ import type { LookupFn } from '../net';
 import type { Endpoint } from '../settings';
 import type { RunRecord } from '../../shared/session-records';
 import { keyScrubber, scrubShort, scrubText } from './reply-scrub';
-import type { ReplyAppender } from './reply-file';
+import { readReplyFile, type ReplyAppender } from './reply-file';
+import { MAX_RESULT_BYTES } from './result-files';
 import { scrubReplyFile } from './reply-scrub-file';
 import type { SessionStore } from './session-store';
 import { userMessage } from './image-parts';
@@ -114,16 +115,18 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   reply.append(tail);
   if (tail !== '') options.onDelta?.(tail);
   const written = await reply.close();
-  // The secret rules over the whole reply, window by window, in place; its text comes back once.
-  const kept = written.ok ? await scrubReplyFile(session.replyPath(run.id), options.apiKey, { keepText: true }) : written;
+  // The secret rules over the whole reply, window by window, in place; then its text is read once,
+  // for the run Send answers with (the conversation shows it).
+  const kept = written.ok ? await scrubReplyFile(session.replyPath(run.id), options.apiKey) : written;
+  const text = kept.ok ? await readReplyFile(session.replyPath(run.id), MAX_RESULT_BYTES) : kept;
   const outcome = scrubbedError(raw, options.apiKey);
 
-  run = finished(run, outcome, kept.ok ? kept.value.text : '', now);
+  run = finished(run, outcome, text.ok ? text.value : '', now);
   if (kept.ok && kept.value.bytes > 0) {
     const stored = await session.storeReplyFile(run, outcome.model ?? endpoint.model, kept.value);
     if (stored.ok) run = stored.value;
   }
-  const saved = kept.ok ? await session.saveRun(run) : kept;
+  const saved = !kept.ok ? kept : !text.ok ? text : await session.saveRun(run);
   if (!saved.ok) return { ok: false, code: 'save_failed', message: saved.problem.message, text: saved.problem.text, run, expansion };
   if (outcome.ok) return { ok: true, run };
   return { ok: false, code: outcome.error.code === 'stopped' ? 'stopped' : 'model_error', message: outcome.error.message, text: outcome.error.text, run, expansion };
