@@ -1,9 +1,10 @@
 /**
  * Send: expand with the engine (or take the expansion the person previewed), refuse when the hard
  * token limit blocked it, record the run with its citations and stored blocks, stream the reply
- * from the endpoint, store the reply as a result, and finish the run. The run is recorded however
- * the reply ends: done, stopped (Stop) or failed (with its error). The request's user message is
- * exactly the expanded message, nothing added.
+ * from the endpoint into the run's reply file, scrub it, store it as a result, and finish the run.
+ * The run is recorded however the reply ends: done, stopped (Stop) or failed (with its error). The
+ * request's user message is exactly the expanded message, nothing added. The reply is held in
+ * memory once, at the end, for the run Send answers with (layout in docs/contract.md).
  */
 import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
