@@ -83,7 +83,8 @@ describe('the run record and its reply', () => {
 
   it('a record from before, with its reply inline and no replyFile, reads and lists as it always did', async () => {
     const { s, run } = await sessionWithRun();
-    const old = { ...run, status: 'done' as const, reply: 'An answer kept inside the record.' };
+    const { replyFile: _replyFile, ...before } = run;
+    const old = { ...before, status: 'done' as const, reply: 'An answer kept inside the record.' };
     // Written as an older Atmark wrote it: the whole record, reply included, no replyFile field.
     writeFileSync(join(s.dir, 'runs', `${run.id}.json`), JSON.stringify(old));
     expect(await s.readRun(run.id)).toEqual({ ok: true, value: old });

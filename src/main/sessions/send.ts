@@ -86,8 +86,7 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   options.onRun?.(run);
 
   // The reply goes to its file as it streams (issue 26, finding 16): nobody holds it in memory,
-  // and a checkpoint writes the small record, not the reply again.
-  run = { ...run, replyFile: true };
+  // and a checkpoint writes the small record (`replyFile`, set by createRun), not the reply again.
   const appender = await session.openReply(run.id);
   if (!appender.ok) return { ok: false, code: 'save_failed', message: appender.problem.message, text: appender.problem.text, run, expansion };
   const reply = appender.value;

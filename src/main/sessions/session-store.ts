@@ -205,6 +205,8 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
       timings: { startedAt: createdAt, firstTokenAt: null, finishedAt: options.status === 'expanded' ? createdAt : null },
       usage: null,
       error: null,
+      // A reply to come is appended to its own file (reply-file.ts); the record says so from the start.
+      ...(options.status === 'running' ? { replyFile: true as const } : {}),
     };
     const saved = await saveRun(run);
     if (!saved.ok) return saved;
