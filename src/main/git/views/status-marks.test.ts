@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoPool, type TestRepo } from '../../../test-support/git';
+import { repoPool, type TestRepo } from '../../../../test-support/git';
 import { NO_MARKS, readStatusMarks } from './status-marks';
 
 const pool = repoPool();

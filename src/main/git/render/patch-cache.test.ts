@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Resolution } from '../resolve';
-import { gitRef, makeContext, repoPool } from '../../../test-support/git';
-import { diffResolver } from '../resolvers/diff';
-import { logResolver } from '../resolvers/log';
-import { stagedResolver } from '../resolvers/staged';
+import type { Resolution } from '../../resolve';
+import { gitRef, makeContext, repoPool } from '../../../../test-support/git';
+import { diffResolver } from '../../resolvers/diff';
+import { logResolver } from '../../resolvers/log';
+import { stagedResolver } from '../../resolvers/staged';
 
 const repos = repoPool();
 afterEach(() => repos.cleanup());

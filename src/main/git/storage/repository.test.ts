@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffResolver } from '../resolvers/diff';
+import { diffResolver } from '../../resolvers/diff';
 import { locateRepository, readHead } from './repository';
-import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
+import { fingerprint, gitRef, makeContext, makeRepo, type TestRepo } from '../../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {

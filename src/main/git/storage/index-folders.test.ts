@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../test-support/git';
+import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../../test-support/git';
 import type { GitIndex, IndexEntry } from './index-file';
 import { indexFolders } from './index-folders';
 

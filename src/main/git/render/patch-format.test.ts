@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommitHeader, formatGitDate } from './commit-log';
-import { MODE_EXECUTABLE, MODE_FILE, MODE_GITLINK, type FileChange } from './file-change';
+import { formatCommitHeader, formatGitDate } from './commit-header';
+import { MODE_EXECUTABLE, MODE_FILE, MODE_GITLINK, type FileChange } from '../views/file-change';
 import { formatFilePatch, isBinary, quotePath } from './patch-format';
 
 const enc = (s: string): Uint8Array => Buffer.from(s, 'utf8');

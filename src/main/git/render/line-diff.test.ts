@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffResolver } from '../resolvers/diff';
-import { logResolver } from '../resolvers/log';
+import { diffResolver } from '../../resolvers/diff';
+import { logResolver } from '../../resolvers/log';
 import { formatFilePatch } from './patch-format';
-import { hashBlob, MODE_FILE } from './file-change';
-import { gitRef, makeContext, repoPool } from '../../../test-support/git';
+import { hashBlob, MODE_FILE } from '../views/file-change';
+import { gitRef, makeContext, repoPool } from '../../../../test-support/git';
 
 const pool = repoPool();
 afterEach(() => pool.cleanup());

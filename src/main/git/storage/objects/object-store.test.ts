@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../../../../test-support/git';
+import { makeRepo, type TestRepo } from '../../../../../test-support/git';
 import { readFileCapped } from '../read-only-fs';
 import { ObjectStore, type StoreFiles } from './object-store';
 import { parseCommit, parseTree } from './parse-objects';

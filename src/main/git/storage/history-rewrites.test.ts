@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logResolver } from '../resolvers/log';
-import { commitChoices } from '../services/commits';
-import { gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../../../test-support/git';
+import { logResolver } from '../../resolvers/log';
+import { commitChoices } from '../../services/commits';
+import { gitEnv, gitRef, makeContext, makeRepo, type TestRepo } from '../../../../test-support/git';
 
 const made: TestRepo[] = [];
 const folders: string[] = [];

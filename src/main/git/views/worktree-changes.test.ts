@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeadline } from './deadline';
-import { parseIndex } from './index-file';
-import { statHelperState } from './stat-preload';
+import { createDeadline } from '../storage/deadline';
+import { parseIndex } from '../storage/index-file';
+import { statHelperState } from '../storage/stat-preload';
 import { worktreeChanges } from './worktree-changes';
-import { makeRepo, type TestRepo } from '../../../test-support/git';
+import { makeRepo, type TestRepo } from '../../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseIndex, type GitIndex } from './index-file';
-import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../test-support/git';
+import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../../test-support/git';
 
 const repos: TestRepo[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@
  * sometimes several paragraphs asking to report a bug to its developers; Node's carry an errno code
  * and a path. Neither reaches people as is: no library boilerplate, no stack, one line.
  */
-import type { Text } from '../../shared/i18n/text';
+import type { Text } from '../../../shared/i18n/text';
 import { gitMessages as msg } from './messages';
 import { GitObjectError } from './objects/object-error';
 import { MAX_OBJECT_BYTES } from './objects/object-store';

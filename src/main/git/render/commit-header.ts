@@ -1,37 +1,9 @@
 /**
- * `git log -N`: the commit walk and the commit header in git's default ("medium") format. The walk
- * is git's own: a list ordered by committer date, newest first, where a parent goes after every
- * queued commit at least as new (so equal dates keep their discovery order), each commit once.
- * isomorphic-git's `log` is not used: on merges it lists commits twice and out of git's order.
+ * The commit header `git log` prints before a patch, in git's default ("medium") format, with git's
+ * date format: byte for byte what native git writes.
  */
-import type { Deadline } from './deadline';
 import { ABBREV } from './patch-format';
-import { readCommit, type CommitInfo, type RepoSession } from './repo-session';
-
-/** The `count` newest commits reachable from `head`, in `git log` order. */
-export async function walkLog(s: RepoSession, head: string, count: number, signal: Deadline): Promise<CommitInfo[]> {
-  const out: CommitInfo[] = [];
-  const seen = new Set<string>([head]);
-  const queue: CommitInfo[] = [await readCommit(s, head, signal)];
-  while (queue.length > 0 && out.length < count) {
-    signal.throwIfAborted();
-    const commit = queue.shift() as CommitInfo;
-    out.push(commit);
-    if (out.length === count) break;
-    for (const parent of commit.parents) {
-      if (seen.has(parent)) continue;
-      seen.add(parent);
-      insertByDate(queue, await readCommit(s, parent, signal));
-    }
-  }
-  return out;
-}
-
-function insertByDate(queue: CommitInfo[], commit: CommitInfo): void {
-  let i = 0;
-  while (i < queue.length && (queue[i] as CommitInfo).committerTime >= commit.committerTime) i++;
-  queue.splice(i, 0, commit);
-}
+import type { CommitInfo } from '../storage/repo-session';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -8,8 +8,8 @@
  * (Pack files and loose objects are read through `readGitFile` too, by the object store.)
  */
 import fs from 'node:fs';
-import type { Text } from '../../shared/i18n/text';
-import { translate } from '../../shared/i18n/translate';
+import type { Text } from '../../../shared/i18n/text';
+import { translate } from '../../../shared/i18n/translate';
 import { gitMessages as msg } from './messages';
 
 /** Largest small git file read (HEAD, a ref, config, commondir). Default 1 MiB. */

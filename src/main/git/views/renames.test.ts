@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logResolver } from '../resolvers/log';
-import { stagedResolver } from '../resolvers/staged';
-import { gitRef, makeContext, repoPool, type TestRepo } from '../../../test-support/git';
+import { logResolver } from '../../resolvers/log';
+import { stagedResolver } from '../../resolvers/staged';
+import { gitRef, makeContext, repoPool, type TestRepo } from '../../../../test-support/git';
 
 const pool = repoPool();
 afterEach(() => pool.cleanup());

@@ -10,11 +10,11 @@
  * fresh for typing by {@link statusMarksCache}, which the workspace index's worker thread holds.
  */
 import path from 'node:path';
-import type { GitMark } from '../../shared/api/contract';
-import { createDeadline } from './deadline';
+import type { GitMark } from '../../../shared/api/contract';
+import { createDeadline } from '../storage/deadline';
 import { readStaged, readUnstaged } from './git-views';
-import { loadIndex, openSession } from './repo-session';
-import { locateRepository, readHead } from './repository';
+import { loadIndex, openSession } from '../storage/repo-session';
+import { locateRepository, readHead } from '../storage/repository';
 import { workspacePrefix } from './workspace-scope';
 
 /** The status of one workspace's paths at one moment. */

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Text } from '../../shared/i18n/text';
+import type { Text } from '../../../shared/i18n/text';
 import { MAX_PACKED_REFS_BYTES, UnsafeGitFile, readGitText } from './safe-open';
 
 /** Where a repository's parts live. */

@@ -2,7 +2,7 @@
  * Every sentence the git references show a person, in one place (STYLE: so other languages can
  * follow). Each says what happened in the person's terms and, where there is one, the fix.
  */
-import { text, type Text } from '../../shared/i18n/text';
+import { text, type Text } from '../../../shared/i18n/text';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

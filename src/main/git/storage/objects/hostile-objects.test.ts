@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../engine';
-import { makeRepo, type TestRepo } from '../../../../test-support/git';
-import { PACK_TYPES, insertDelta, removeLoose, replaceLoose, writePack, zlibBomb } from '../../../../test-support/git-pack';
+import { createEngine } from '../../../engine';
+import { makeRepo, type TestRepo } from '../../../../../test-support/git';
+import { PACK_TYPES, insertDelta, removeLoose, replaceLoose, writePack, zlibBomb } from '../../../../../test-support/git-pack';
 
 const LINUX = process.platform === 'linux';
 const GIT_TIMEOUT_MS = 3000;
