@@ -7,6 +7,15 @@ function nameOf(language: Language): string {
   return translate(uiText('ui.language.name'), language);
 }
 
+/** One option per language, each named in itself. */
+function languageOptions() {
+  return LANGUAGES.map((l) => (
+    <option key={l} value={l} lang={l}>
+      {nameOf(l)}
+    </option>
+  ));
+}
+
 /**
  * The UI language and the language of the prompt's warnings, both saved at once, so the window
  * switches as soon as one is picked.
@@ -21,11 +30,7 @@ export function LanguagesSection({ settings }: SectionProps) {
         <span id="ui-language-label">{ui.t('ui.settings.language')}</span>
         <select aria-labelledby="ui-language-label" value={form.language ?? 'system'} onChange={(e) => void saveChoice({ language: e.target.value as LanguageChoice })}>
           <option value="system">{ui.t('ui.language.system', { name: nameOf(pickLanguage(systemLanguageTags())) })}</option>
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {nameOf(l)}
-            </option>
-          ))}
+          {languageOptions()}
         </select>
       </label>
       <label>
@@ -36,11 +41,7 @@ export function LanguagesSection({ settings }: SectionProps) {
           aria-describedby="prompt-language-why"
           onChange={(e) => void saveChoice({ promptLanguage: e.target.value as Language })}
         >
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {nameOf(l)}
-            </option>
-          ))}
+          {languageOptions()}
         </select>
       </label>
       <p id="prompt-language-why" className="muted">

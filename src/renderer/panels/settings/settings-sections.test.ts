@@ -57,6 +57,11 @@ describe('the settings panel, drawn from its table of sections', () => {
     expect(panel('en', view)).toMatch(/<legend id="allowed-hosts-label">/);
   });
 
+  it('names each language in itself in both language lists, whatever the UI language', () => {
+    const names = [...panel('ko', view).matchAll(/<option value="(en|ja|ko)" lang="\1"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]);
+    expect(names).toEqual(['English', '日本語', '한국어', 'English', '日本語', '한국어']);
+  });
+
   it('says "local" under an endpoint on this computer, and not under a public one', () => {
     const local = words('ui.settings.localThisComputer', 'ja');
     expect(panel('ja', view)).toContain(local);
