@@ -6,7 +6,7 @@ import type { KindDescriptor } from './descriptor';
  */
 export const imageKind = {
   // A local read of a kept file; the image's reader (OCR) keeps its own budget, as for `@file`.
-  name: 'image', bare: false, value: 'path-with-range', deadline: 'folderTimeoutMs', documents: 'within', completion: null,
+  name: 'image', bare: false, value: 'path-with-range', deadline: 'folderTimeoutMs', documents: 'within', completion: null, listed: false,
   chip: { label: { from: 'words', key: 'ui.chip.pastedImage' }, icon: 'file' },
   catalogue: { name: 'ui.kind.image', help: 'ui.kindHelp.image' },
 } as const satisfies KindDescriptor<'image'>;

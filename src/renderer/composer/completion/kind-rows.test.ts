@@ -16,7 +16,9 @@ function picked(before: string, row: ReturnType<typeof kindRows>[number]): strin
 
 describe('kindRows: the `@` list', () => {
   it('offers every kind of the descriptors, in their order, and only those starting with the word typed', () => {
-    expect(kindRows('', env()).map((r) => r.label.replace(/^@|:$/g, ''))).toEqual(REFERENCE_KINDS);
+    // Every kind a person types; `@image` is inserted by a paste, never offered.
+    expect(kindRows('', env()).map((r) => r.label.replace(/^@|:$/g, ''))).toEqual(REFERENCE_KINDS.filter((k) => k !== 'image'));
+    expect(kindRows('i', env())).toEqual([]);
     expect(kindRows('f', env()).map((r) => r.label)).toEqual(['@file:', '@folder:']);
     expect(kindRows('x', env())).toEqual([]);
   });
@@ -39,7 +41,8 @@ describe('kindRows: the `@` list', () => {
   it('says each kind in the UI language, a different line per kind', () => {
     for (const language of ['en', 'ja', 'ko'] as const) {
       const details = kindRows('', env(language)).map((r) => r.detail ?? '');
-      expect(new Set(details).size).toBe(REFERENCE_KINDS.length);
+      expect(new Set(details).size).toBe(details.length);
+      expect(details).toHaveLength(REFERENCE_KINDS.length - 1);
       if (language !== 'en') for (const d of details) expect(d).not.toMatch(/\b(a|the|of|changes)\b/);
     }
   });

@@ -6,6 +6,9 @@ import type { RowEnv } from './config';
 import { previewCard } from './info-card';
 import { insertText } from './insert';
 
+/** The kinds a person types: `@image` is written by a paste, with a name no one types. */
+const LISTED_KINDS = REFERENCE_KINDS.filter((k) => (KIND_DESCRIPTORS[k] as { listed?: false }).listed !== false);
+
 /**
  * The row of one kind in the `@` list: `@diff` (a bare kind, a whole reference already, inserted
  * with a space) or `@file:` (whose values are offered at once after it is picked), with the kind's
@@ -28,7 +31,7 @@ export function kindRow(kind: ReferenceKind, env: RowEnv): Completion {
   };
 }
 
-/** The rows of the kinds whose name starts with `word`, in the descriptors' order (all of them for `@`). */
+/** The listed kinds (see `listed`) whose name starts with `word`, in the descriptors' order (all of them for `@`). */
 export function kindRows(word: string, env: RowEnv): Completion[] {
-  return REFERENCE_KINDS.filter((k) => k.startsWith(word)).map((k) => kindRow(k, env));
+  return LISTED_KINDS.filter((k) => k.startsWith(word)).map((k) => kindRow(k, env));
 }
