@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat } from '../../shared/documents';
+import { FORMAT_DESCRIPTORS } from '../../shared/formats';
 import { imageFits, readImageHeader } from '../../shared/image-header';
 
 /** Bytes of one pasted image kept at most (the window refuses larger ones first). */
@@ -30,8 +31,6 @@ export interface KeptImage {
   bytes: Uint8Array;
 }
 
-const EXTENSIONS: Readonly<Record<ImageFormat, string>> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
-
 /** The bytes of a `data:image/...;base64,` URL, or null when it is not one or is too large. */
 function bytesOf(dataUrl: string): Uint8Array | null {
   const match = /^data:image\/[a-z0-9.+-]+;base64,/i.exec(dataUrl);
@@ -53,7 +52,7 @@ export async function keepPastedImages(sessionDir: string, images: readonly Past
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const dir = path.join(sessionDir, 'images');
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, `${sha256}.${EXTENSIONS[header.format]}`), bytes);
+    await writeFile(path.join(dir, `${sha256}.${FORMAT_DESCRIPTORS[header.format].extensions[0]}`), bytes);
     kept.push({ name: image.name, sha256, format: header.format, width: header.width, height: header.height, bytes });
   }
   return kept;

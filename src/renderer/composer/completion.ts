@@ -1,7 +1,8 @@
 import { startCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem, GitMark } from '../../shared/api/contract';
-import { documentFormatOfName, isTableFile, shortFormatLabel } from '../../shared/documents';
+import { documentFormatOfName, formatIcon, isTableFile, shortFormatLabel } from '../../shared/documents';
+import { unitRangeText } from '../../shared/formats';
 import { formatSheetName } from '../../shared/cells';
 import { canStartReference, formatCellReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
@@ -123,7 +124,7 @@ async function sheetCompletion(api: AtmarkApi, context: CompletionContext, path:
     const inserted = written.startsWith(prefix) ? written.slice(prefix.length) : formatSheetName(name);
     return {
       label: inserted,
-      detail: translate(uiText('ui.chip.sheet', { start: i + 1 }), env.language),
+      detail: translate(unitRangeText('sheet', i + 1, i + 1), env.language),
       type: KIND_DESCRIPTORS.file.chip.icon,
       // The workbook's order, not the alphabet's.
       boost: Math.max(-99, -i),
@@ -250,16 +251,15 @@ function withTokens(detail: string, item: Extract<CompletionItem, { type: 'path'
   return translate(uiText('ui.completion.withTokens', { detail, tokens: Math.max(1, Math.round(item.size / 4)) }), language);
 }
 
-/** The icon class of a file, by its extension (`cm-completionIcon-ext-ts`); documents and others by family. */
+/** The icon class of a file (`cm-completionIcon-code`): a document's from its format's descriptor, other files' by extension. */
 function iconType(path: string): string {
+  const format = documentFormatOfName(path);
+  if (format) return formatIcon(format);
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
   if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cpp', 'cs', 'swift', 'php', 'sh'].includes(ext)) return 'code';
   if (['md', 'txt', 'rst', 'adoc'].includes(ext)) return 'text';
-  if (['json', 'yaml', 'yml', 'toml', 'ini', 'xml', 'csv'].includes(ext)) return 'data';
-  if (['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'hwp', 'hwpx'].includes(ext)) return 'document';
-  if (['eml', 'msg'].includes(ext)) return 'mail';
-  if (['html', 'htm', 'mhtml', 'mht'].includes(ext)) return 'web';
-  if (['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'ico'].includes(ext)) return 'image';
+  if (['json', 'yaml', 'yml', 'toml', 'ini', 'xml'].includes(ext)) return 'data';
+  if (['svg', 'ico'].includes(ext)) return 'image';
   return 'other';
 }
 

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { i18nInstance, LANGUAGES, translate } from '../i18n';
+import { documentFormatOfName, isFlowingText, isImageFormat, isMailOrPage, isTableFile, isWorkbookName, unitOf } from '../documents';
+import { DOCUMENT_FORMATS, DOCUMENT_UNITS, FORMAT_DESCRIPTORS, unitKeys, unitRangeText } from '.';
+
+/**
+ * The format list is complete: every format has a descriptor named after its key, extensions no
+ * other format claims, and words in every language for its catalogue key and its range's unit.
+ * (That every format has a reader and is recognised by its bytes is checked in main:
+ * src/main/extraction/document-formats.test.ts.)
+ */
+describe('document format descriptors', () => {
+  it('name every format after its key', () => {
+    expect(DOCUMENT_FORMATS.length).toBeGreaterThanOrEqual(19);
+    for (const format of DOCUMENT_FORMATS) expect(FORMAT_DESCRIPTORS[format].name).toBe(format);
+  });
+
+  it('give each extension to one format, lowercase, and the name finds it in any case', () => {
+    const owners = new Map<string, string[]>();
+    for (const format of DOCUMENT_FORMATS) {
+      for (const ext of FORMAT_DESCRIPTORS[format].extensions) {
+        expect(ext).toMatch(/^[a-z0-9]+$/);
+        owners.set(ext, [...(owners.get(ext) ?? []), format]);
+        expect([documentFormatOfName(`報告.${ext}`), documentFormatOfName(`A/B.${ext.toUpperCase()}`)]).toEqual([format, format]);
+      }
+    }
+    expect([...owners].filter(([, formats]) => formats.length > 1)).toEqual([]);
+    expect([documentFormatOfName('notes.emlx'), documentFormatOfName('pdf'), documentFormatOfName('a.constructor')]).toEqual([null, null, null]);
+  });
+
+  it('give every catalogue key and unit words in English, Japanese and Korean', () => {
+    const i18n = i18nInstance();
+    const keys = [...DOCUMENT_FORMATS.map((f) => FORMAT_DESCRIPTORS[f].catalogue.name), ...DOCUMENT_UNITS.flatMap(unitKeys)];
+    const missing: string[] = [];
+    for (const key of keys) {
+      for (const lng of LANGUAGES) {
+        // A count key (`doc.count.page`) exists in its `_one` / `_other` forms.
+        const found = i18n.exists(key, { lng, fallbackLng: false, count: 2 } as never) || i18n.exists(key, { lng, fallbackLng: false } as never);
+        if (!found) missing.push(`${key} (${lng})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('answer the questions about a format as the families say', () => {
+    const of = (test: (f: (typeof DOCUMENT_FORMATS)[number]) => boolean) => DOCUMENT_FORMATS.filter(test);
+    expect(of(isTableFile)).toEqual(['csv', 'tsv']);
+    expect(of(isImageFormat)).toEqual(['png', 'jpeg', 'webp', 'gif']);
+    expect(of(isMailOrPage)).toEqual(['eml', 'msg', 'html', 'mhtml']);
+    expect(of(isFlowingText)).toEqual(['docx', 'odt', 'eml', 'msg', 'html', 'mhtml', 'png', 'jpeg', 'webp', 'gif']);
+    expect(['a.xlsx', 'a.XLSM', 'a.ods', 'a.odp', 'a.csv'].map(isWorkbookName)).toEqual([true, true, true, false, false]);
+    expect(['pdf', 'xlsx', 'pptx', 'hwp', 'csv', 'docx'].map((f) => unitOf(f as never))).toEqual(['page', 'sheet', 'slide', 'section', 'row', null]);
+    expect(isImageFormat('constructor')).toBe(false);
+  });
+
+  it('say a range in the words of each language', () => {
+    expect(translate(unitRangeText('page', 3, 5), 'en')).toBe('pages 3–5');
+    expect(translate(unitRangeText('slide', 2, 2), 'en')).toBe('slide 2');
+    expect(translate(unitRangeText('page', 3, 5), 'ja')).toBe('3–5 ページ');
+    expect(translate(unitRangeText('row', 7, 7), 'ko')).toBe('7행');
+  });
+});
