@@ -4,14 +4,17 @@ import { documentFormatOfName, isFlowingText, isImageFormat, isMailOrPage, isTab
 import { DOCUMENT_FORMATS, DOCUMENT_UNITS, FORMAT_DESCRIPTORS, unitKeys, unitRangeText } from '.';
 
 /**
- * The format list is complete: every format has a descriptor named after its key, extensions no
+ * The format list is complete: every format has one descriptor, found by its name, extensions no
  * other format claims, and words in every language for its catalogue key and its range's unit.
  * (That every format has a reader and is recognised by its bytes is checked in main:
  * src/main/extraction/document-formats.test.ts.)
  */
 describe('document format descriptors', () => {
-  it('name every format after its key', () => {
+  it('name every format once, and find each by its name', () => {
     expect(DOCUMENT_FORMATS.length).toBeGreaterThanOrEqual(19);
+    // Two descriptors with one name would leave one of them out of the table by name.
+    expect(new Set(DOCUMENT_FORMATS).size).toBe(DOCUMENT_FORMATS.length);
+    expect(Object.keys(FORMAT_DESCRIPTORS)).toEqual(DOCUMENT_FORMATS);
     for (const format of DOCUMENT_FORMATS) expect(FORMAT_DESCRIPTORS[format].name).toBe(format);
   });
 

@@ -28,30 +28,20 @@ export { DOCUMENT_UNITS, unitCountText, unitKeys, unitRangeText } from './units'
  * table) stops compiling. The order matters once: a zip package is matched against the formats'
  * parts in this order (Word, Excel, PowerPoint, then HWPX).
  */
-export const FORMAT_DESCRIPTORS = {
-  pdf: pdfFormat,
-  docx: docxFormat,
-  xlsx: xlsxFormat,
-  pptx: pptxFormat,
-  odt: odtFormat,
-  ods: odsFormat,
-  odp: odpFormat,
-  hwp: hwpFormat,
-  hwpx: hwpxFormat,
-  csv: csvFormat,
-  tsv: tsvFormat,
-  eml: emlFormat,
-  msg: msgFormat,
-  html: htmlFormat,
-  mhtml: mhtmlFormat,
-  png: pngFormat,
-  jpeg: jpegFormat,
-  webp: webpFormat,
-  gif: gifFormat,
-} as const satisfies { readonly [F in string]: FormatDescriptor<F> };
+// prettier-ignore
+const FORMATS = [
+  pdfFormat, docxFormat, xlsxFormat, pptxFormat, odtFormat, odsFormat, odpFormat, hwpFormat, hwpxFormat,
+  csvFormat, tsvFormat, emlFormat, msgFormat, htmlFormat, mhtmlFormat,
+  pngFormat, jpegFormat, webpFormat, gifFormat,
+] as const satisfies readonly FormatDescriptor[];
 
 /** The document formats Atmark reads as text. */
-export type DocumentFormat = keyof typeof FORMAT_DESCRIPTORS;
+export type DocumentFormat = (typeof FORMATS)[number]['name'];
+
+/** Each format's descriptor, by its name (so the key is the descriptor's name by construction). */
+export const FORMAT_DESCRIPTORS = Object.fromEntries(FORMATS.map((d) => [d.name, d])) as {
+  readonly [F in DocumentFormat]: Extract<(typeof FORMATS)[number], { name: F }>;
+};
 
 /** The formats of one family (`FormatsOf<'image'>` is `'png' | 'jpeg' | 'webp' | 'gif'`). */
 export type FormatsOf<Family extends FormatDescriptor['family']> = {
@@ -59,9 +49,4 @@ export type FormatsOf<Family extends FormatDescriptor['family']> = {
 }[DocumentFormat];
 
 /** Every format, in the order above. */
-export const DOCUMENT_FORMATS = Object.keys(FORMAT_DESCRIPTORS) as [DocumentFormat, ...DocumentFormat[]];
-
-/** The descriptor of `format`. */
-export function formatDescriptor<F extends DocumentFormat>(format: F): (typeof FORMAT_DESCRIPTORS)[F] {
-  return FORMAT_DESCRIPTORS[format];
-}
+export const DOCUMENT_FORMATS = FORMATS.map((d) => d.name) as [DocumentFormat, ...DocumentFormat[]];
