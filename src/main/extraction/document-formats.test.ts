@@ -61,6 +61,6 @@ describe('each document format in main', () => {
   });
 
   it('a format no reader knows (a job from a newer caller) is refused as unsupported', async () => {
-    await expect(readerOf('rtf' as DocumentFormat)).rejects.toMatchObject({ problem: 'unsupported' });
+    await expect(readerOf('no-such-format' as DocumentFormat)).rejects.toMatchObject({ problem: 'unsupported' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18nInstance, LANGUAGES, translate } from '../i18n';
 import { documentFormatOfName, isFlowingText, isImageFormat, isMailOrPage, isTableFile, isWorkbookName, unitOf } from '../documents';
-import { DOCUMENT_FORMATS, DOCUMENT_UNITS, FORMAT_DESCRIPTORS, unitKeys, unitRangeText } from '.';
+import { DOCUMENT_FORMATS, DOCUMENT_UNITS, FORMAT_DESCRIPTORS, unitKeys, unitRangeText, type DocumentFormat } from '.';
 
 /**
  * The format list is complete: every format has one descriptor, found by its name, extensions no
@@ -45,14 +45,16 @@ describe('document format descriptors', () => {
     expect(missing).toEqual([]);
   });
 
-  it('answer the questions about a format as the families say', () => {
-    const of = (test: (f: (typeof DOCUMENT_FORMATS)[number]) => boolean) => DOCUMENT_FORMATS.filter(test);
-    expect(of(isTableFile)).toEqual(['csv', 'tsv']);
-    expect(of(isImageFormat)).toEqual(['png', 'jpeg', 'webp', 'gif']);
-    expect(of(isMailOrPage)).toEqual(['eml', 'msg', 'html', 'mhtml']);
-    expect(of(isFlowingText)).toEqual(['docx', 'odt', 'eml', 'msg', 'html', 'mhtml', 'png', 'jpeg', 'webp', 'gif']);
+  it('answer the questions about each format as before the descriptors (a new format adds to these, never changes them)', () => {
+    const answers = (test: (f: DocumentFormat) => boolean, formats: DocumentFormat[]) => formats.map((f) => `${f}: ${test(f)}`);
+    const all: DocumentFormat[] = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'hwp', 'hwpx', 'csv', 'tsv', 'eml', 'msg', 'html', 'mhtml', 'png', 'jpeg', 'webp', 'gif'];
+    const holding = (formats: DocumentFormat[]) => all.map((f) => `${f}: ${formats.includes(f)}`);
+    expect(answers(isTableFile, all)).toEqual(holding(['csv', 'tsv']));
+    expect(answers(isImageFormat, all)).toEqual(holding(['png', 'jpeg', 'webp', 'gif']));
+    expect(answers(isMailOrPage, all)).toEqual(holding(['eml', 'msg', 'html', 'mhtml']));
+    expect(answers(isFlowingText, all)).toEqual(holding(['docx', 'odt', 'eml', 'msg', 'html', 'mhtml', 'png', 'jpeg', 'webp', 'gif']));
     expect(['a.xlsx', 'a.XLSM', 'a.ods', 'a.odp', 'a.csv'].map(isWorkbookName)).toEqual([true, true, true, false, false]);
-    expect(['pdf', 'xlsx', 'pptx', 'hwp', 'csv', 'docx'].map((f) => unitOf(f as never))).toEqual(['page', 'sheet', 'slide', 'section', 'row', null]);
+    expect((['pdf', 'xlsx', 'pptx', 'odp', 'hwp', 'hwpx', 'csv', 'docx'] as const).map(unitOf)).toEqual(['page', 'sheet', 'slide', 'slide', 'section', 'section', 'row', null]);
     expect(isImageFormat('constructor')).toBe(false);
   });
 
