@@ -2,7 +2,7 @@ import { startCompletion, type Completion, type CompletionContext, type Completi
 import type { EditorView } from '@codemirror/view';
 import type { AtmarkApi, CompletionItem, GitMark } from '../../shared/api/contract';
 import { documentFormatOfName, formatIcon, isTableFile, shortFormatLabel } from '../../shared/documents';
-import { unitRangeText } from '../../shared/formats';
+import { FORMAT_DESCRIPTORS, unitRangeText } from '../../shared/formats';
 import { formatSheetName } from '../../shared/cells';
 import { canStartReference, formatCellReference, formatReference } from '../../shared/grammar';
 import { formatBytes, translate, type Language } from '../../shared/i18n';
@@ -106,8 +106,8 @@ async function valueCompletion(api: AtmarkApi, context: CompletionContext, targe
   return null;
 }
 
-/** A workbook's path, the colon after it, and the sheet being written (no `!` yet): `book.xlsx:売`. */
-const SHEET_AFTER_WORKBOOK = /^(.*\.xlsx|.*\.xlsm)["'`]?[:：]([^!！\s]*)$/i;
+/** A workbook's path (Excel's extensions: main reads its sheet names), the colon after it, and the sheet being written (no `!` yet): `book.xlsx:売`. */
+const SHEET_AFTER_WORKBOOK = new RegExp(`^(.*\\.(?:${FORMAT_DESCRIPTORS.xlsx.extensions.join('|')}))["'\`]?[:：]([^!！\\s]*)$`, 'i');
 
 /**
  * After `@file:book.xlsx:` the workbook's sheets, read from its workbook part by the main process
