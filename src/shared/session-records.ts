@@ -62,6 +62,8 @@ const SourceSchema = z
         count: z.number().int().nullable(),
         block: z.string().optional(),
         encoding: z.string().optional(),
+        // What an image cost and what of it was sent (`text`, `image`, `both`; null: the default).
+        image: z.object({ width: z.number(), height: z.number(), tokens: z.number(), send: z.enum(['text', 'image', 'both']).nullable().default(null) }).optional(),
       })
       .optional(),
   })

@@ -15,8 +15,7 @@ import type { Endpoint } from '../settings';
 import type { RunRecord } from '../../shared/session-records';
 import { keyScrubber, scrubReply, scrubShort, scrubText } from './reply-scrub';
 import type { SessionStore } from './session-store';
-import { userMessage } from './image-parts';
-import { keepPastedImages, type PastedImage } from './pasted-images';
+import { pictureOnlyReferences, userMessage } from './image-parts';
 import { SESSION_TEXT } from './text';
 
 /** Options of {@link send}. */
@@ -34,8 +33,6 @@ export interface SendOptions {
    * (or of another message) the message is expanded again here.
    */
   expansion?: ExpansionResult;
-  /** Images pasted on the composer: kept in the session folder, sent as images where the endpoint takes them. */
-  pastedImages?: readonly PastedImage[];
   /** Stop. Before the request, nothing is recorded; during it, the run is recorded as stopped. */
   signal?: AbortSignal;
   /** Called once the run is recorded, before the request: the conversation view can show it. */
@@ -65,6 +62,8 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   const expansion = options.expansion?.originalMessage === options.message ? options.expansion : await engine.expand(options.message, { signal });
   if (signal?.aborted) return { ok: false, code: 'stopped', ...said(SESSION_TEXT.stoppedBeforeSending), run: null, expansion };
   if (expansion.blocked) return { ok: false, code: 'blocked', ...said(SESSION_TEXT.blocked), run: null, expansion };
+  const picturesOnly = endpoint.acceptsImages ? [] : pictureOnlyReferences(expansion);
+  if (picturesOnly.length > 0) return { ok: false, code: 'blocked', ...said(SESSION_TEXT.picturesNotAccepted(endpoint.name, picturesOnly.join(', '))), run: null, expansion };
 
   const created = await session.createRun(expansion, {
     workspace: engine.workspaceRoot,
@@ -73,12 +72,8 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   });
   if (!created.ok) return { ok: false, code: 'save_failed', ...said(SESSION_TEXT.saveFailed(created.problem.message)), run: null, expansion };
   let run = created.value;
-  const pasted = options.pastedImages?.length ? await keepPastedImages(session.dir, options.pastedImages) : [];
-  const user = await userMessage(expansion, endpoint.acceptsImages, pasted);
-  if (pasted.length) {
-    const sent = new Set(user.images.filter((i) => i.sent).map((i) => i.raw));
-    run = { ...run, images: pasted.map((p) => ({ name: p.name, sha256: p.sha256, format: p.format, width: p.width, height: p.height, sent: sent.has(`pasted:${p.sha256}`) })) };
-  }
+  // Pasted images are `@image:` references of the expansion, read and sent like `@file` images.
+  const user = await userMessage(expansion, endpoint.acceptsImages);
   options.onRun?.(run);
 
   const checkpoints = checkpointer(session, options.checkpointMs ?? 1000);

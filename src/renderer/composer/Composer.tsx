@@ -87,7 +87,7 @@ export function Composer({ onSubmit }: ComposerProps) {
             openFolder: (path) => void store.getState().openWorkspace(path),
             notify: (kind, said, cause) => store.getState().notify(kind, said, undefined, cause),
             granted: () => store.getState().refresh(),
-            images: (files) => void store.getState().addImages(files),
+            keepImages: (files) => store.getState().keepImages(files),
           }),
           EditorView.updateListener.of((update) => {
             // The completion list scrolls when it is long, and a list that scrolls must be reachable
