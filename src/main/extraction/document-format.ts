@@ -7,16 +7,19 @@
  * stream's signature again when it opens the container.
  */
 export { documentFormatOfName, isFlowingText, unitOf } from '../../shared/documents';
-import { isMailOrPage, type DocumentFormat } from '../../shared/documents';
+import { DOCUMENT_FORMATS, FORMAT_DESCRIPTORS, type DocumentFormat, type FormatSniff } from '../../shared/formats';
 import { sniffImage } from '../../shared/image-header';
 import { looksLikeZip, readZipDirectory } from './zip';
 
-const ODF_TYPES: Readonly<Record<string, DocumentFormat>> = {
-  'application/vnd.oasis.opendocument.text': 'odt',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-  'application/vnd.oasis.opendocument.presentation': 'odp',
-  'application/hwp+zip': 'hwpx',
-};
+/** The formats a zip package is told by, from their descriptors: a stored `mimetype`'s value, or a part (in the descriptors' order). */
+const ZIP_MIMETYPES = new Map<string, DocumentFormat>();
+const ZIP_PARTS: [part: string, format: DocumentFormat][] = [];
+for (const format of DOCUMENT_FORMATS) {
+  const sniff: FormatSniff = FORMAT_DESCRIPTORS[format].sniff;
+  if (sniff.by !== 'zip') continue;
+  if (sniff.mimetype) ZIP_MIMETYPES.set(sniff.mimetype, format);
+  if (sniff.part) ZIP_PARTS.push([sniff.part, format]);
+}
 
 /** `FileHeader` as an OLE directory entry names it (UTF-16LE), and the signature that stream starts with. */
 const HWP_DIRECTORY_NAME = Buffer.from('FileHeader', 'utf16le');
@@ -36,19 +39,23 @@ function isHwpContainer(bytes: Uint8Array): boolean {
 export type SniffedDocument = { kind: 'document'; format: DocumentFormat } | { kind: 'ole' } | { kind: 'unknown' };
 
 /**
- * What the bytes of a file named as `named` are. Email and saved pages are text with no magic number,
- * so their name decides, checked against the bytes: an Outlook .msg must be a CFB container, the
- * others must not hold NUL bytes near the top (except UTF-16 HTML). A real PDF or Office file
- * under such a name is still read as what it is.
+ * What the bytes of a file named as `named` are. A format with no magic number is told by its name
+ * (its descriptor's `sniff` says how the bytes are checked): a table file is read whatever it holds;
+ * an Outlook .msg must be a CFB container; email and saved pages must not hold NUL bytes near the
+ * top (except UTF-16 HTML), and a real PDF or Office file under such a name is still read as what
+ * it is.
  */
 export function sniffNamedDocument(bytes: Uint8Array, named: DocumentFormat | null): SniffedDocument {
+  const byName: FormatSniff | null = named === null ? null : FORMAT_DESCRIPTORS[named].sniff;
+  if (named === null || byName?.by !== 'name') return sniffDocument(bytes);
+  if (byName.bytes === 'any') return { kind: 'document', format: named };
   const sniffed = sniffDocument(bytes);
-  if (sniffed.kind === 'document' || named === null || !isMailOrPage(named)) return sniffed;
-  if (named === 'msg') return sniffed.kind === 'ole' ? { kind: 'document', format: 'msg' } : { kind: 'unknown' };
+  if (sniffed.kind === 'document') return sniffed;
+  if (byName.bytes === 'ole') return sniffed.kind === 'ole' ? { kind: 'document', format: named } : { kind: 'unknown' };
   if (sniffed.kind === 'ole') return sniffed;
   const head = bytes.subarray(0, 4096);
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  return head.includes(0) && !(named === 'html' && utf16) ? { kind: 'unknown' } : { kind: 'document', format: named };
+  return head.includes(0) && !(byName.bytes === 'text-or-utf16' && utf16) ? { kind: 'unknown' } : { kind: 'document', format: named };
 }
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
@@ -76,15 +83,13 @@ export function sniffDocument(bytes: Uint8Array): SniffedDocument {
     if (mimetype) {
       const at = mimetype.offset + 30 + 8; // 'mimetype' is 8 bytes and ODF forbids an extra field
       const type = Buffer.from(bytes.subarray(at, at + mimetype.size)).toString('latin1');
-      if (ODF_TYPES[type]) return { kind: 'document', format: ODF_TYPES[type]! };
+      const format = ZIP_MIMETYPES.get(type);
+      if (format) return { kind: 'document', format };
     }
   } catch {
     return { kind: 'unknown' };
   }
-  if (names.includes('word/document.xml')) return { kind: 'document', format: 'docx' };
-  if (names.includes('xl/workbook.xml')) return { kind: 'document', format: 'xlsx' };
-  if (names.includes('ppt/presentation.xml')) return { kind: 'document', format: 'pptx' };
   // An HWPX whose writer compressed its mimetype still has its package file.
-  if (names.includes('Contents/content.hpf')) return { kind: 'document', format: 'hwpx' };
-  return { kind: 'unknown' };
+  const part = ZIP_PARTS.find(([name]) => names.includes(name));
+  return part ? { kind: 'document', format: part[1] } : { kind: 'unknown' };
 }

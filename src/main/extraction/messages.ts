@@ -3,73 +3,16 @@
  * names what happened and what to do about it. The block header's description stays in English
  * like every other block header.
  */
-import type { DocumentUnit } from '../../shared/documents';
+import { FORMAT_DESCRIPTORS, unitCountText, unitRangeText, type DocumentUnit } from '../../shared/formats';
 import { text, type Text } from '../../shared/i18n/text';
+import { translate } from '../../shared/i18n/translate';
 import { MAX_MAIL_DEPTH, MAX_MAIL_PARTS } from './mail-limits';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../shared/image-header';
 import type { DocumentFormat, DocumentNotice, ExtractionProblem, ExtractionProgress, SpentLimit } from './protocol';
 
-const FORMAT_KEYS = {
-  pdf: 'doc.format.pdf',
-  docx: 'doc.format.docx',
-  xlsx: 'doc.format.xlsx',
-  pptx: 'doc.format.pptx',
-  odt: 'doc.format.odt',
-  ods: 'doc.format.ods',
-  odp: 'doc.format.odp',
-  hwp: 'doc.format.hwp',
-  hwpx: 'doc.format.hwpx',
-  csv: 'doc.format.csv',
-  tsv: 'doc.format.tsv',
-  eml: 'doc.format.eml',
-  msg: 'doc.format.msg',
-  html: 'doc.format.html',
-  mhtml: 'doc.format.mhtml',
-  png: 'doc.format.png',
-  jpeg: 'doc.format.jpeg',
-  webp: 'doc.format.webp',
-  gif: 'doc.format.gif',
-} as const;
-
-const COUNT_KEYS = { page: 'doc.count.page', slide: 'doc.count.slide', sheet: 'doc.count.sheet', section: 'doc.count.section', row: 'doc.count.row' } as const;
-const RANGE_KEYS = {
-  page: { one: 'doc.range.page', many: 'doc.range.pages' },
-  slide: { one: 'doc.range.slide', many: 'doc.range.slides' },
-  sheet: { one: 'doc.range.sheet', many: 'doc.range.sheets' },
-  section: { one: 'doc.range.section', many: 'doc.range.sections' },
-  row: { one: 'doc.range.row', many: 'doc.range.rows' },
-} as const;
-
-const ENGLISH_LABELS: Readonly<Record<DocumentFormat, string>> = {
-  pdf: 'PDF',
-  docx: 'Word document',
-  xlsx: 'Excel workbook',
-  pptx: 'PowerPoint deck',
-  odt: 'OpenDocument text',
-  ods: 'OpenDocument spreadsheet',
-  odp: 'OpenDocument presentation',
-  hwp: 'HWP document',
-  hwpx: 'HWPX document',
-  csv: 'CSV',
-  tsv: 'TSV',
-  eml: 'email',
-  msg: 'Outlook message',
-  html: 'saved web page',
-  mhtml: 'saved web page, MHTML',
-  png: 'PNG image',
-  jpeg: 'JPEG image',
-  webp: 'WebP image',
-  gif: 'GIF image',
-};
-
 /** The format's name as a text (`PDF`, `Word document`). */
 function formatText(format: DocumentFormat | null): Text {
-  return text(FORMAT_KEYS[format ?? 'pdf']);
-}
-
-/** `page 3`, `pages 3–5`, `slides 1–2`, `sheet 2`, as a text. */
-export function unitRangeText(unit: DocumentUnit, start: number, end: number): Text {
-  return start === end ? text(RANGE_KEYS[unit].one, { start }) : text(RANGE_KEYS[unit].many, { start, end });
+  return text(FORMAT_DESCRIPTORS[format ?? 'pdf'].catalogue.name);
 }
 
 /** What a failed extraction says about itself, and the figures its sentence may name. */
@@ -158,14 +101,14 @@ export function flowingRangeMessage(format: DocumentFormat): Text {
 
 /** A range that starts past the last unit. */
 export function unitPastEndMessage(shown: string, unit: DocumentUnit, count: number): Text {
-  return text('doc.pastEnd', { shown, units: text(COUNT_KEYS[unit], { count }), count });
+  return text('doc.pastEnd', { shown, units: unitCountText(unit, count), count });
 }
 
 /** A range that ends past the last unit: what was attached. */
 export function unitClampedMessage(shown: string, unit: DocumentUnit, start: number, end: number, count: number): Text {
   return text('doc.clamped', {
     shown,
-    units: text(COUNT_KEYS[unit], { count }),
+    units: unitCountText(unit, count),
     attached: unitRangeText(unit, start, Math.min(end, count)),
     asked: unitRangeText(unit, start, end),
   });
@@ -199,8 +142,13 @@ export function documentTooBigMessage(shown: string, size: number, cap: number, 
   return text(table ? 'doc.tooBigTable' : 'doc.tooBig', { shown, size, cap });
 }
 
-function englishRange(unit: DocumentUnit, start: number, end: number): string {
-  return start === end ? `${unit} ${start}` : `${unit}s ${start}–${end}`;
+/**
+ * The format's name inside a block header's brackets, in English like every header: the
+ * catalogue's name, its own bracket turned into a comma (`saved web page (MHTML)` reads
+ * `saved web page, MHTML`), so brackets never nest.
+ */
+function headerLabel(format: DocumentFormat): string {
+  return translate(formatText(format), 'en').replace(/ \((.+)\)$/, ', $1');
 }
 
 /**
@@ -208,9 +156,9 @@ function englishRange(unit: DocumentUnit, start: number, end: number): string {
  * `, rows 1–200 of 5000 (CSV, shift_jis)`. `detail` is added inside the brackets.
  */
 export function documentDescription(format: DocumentFormat, unit: DocumentUnit | null, first: number | null, last: number | null, count: number | null, detail = ''): string {
-  const label = ENGLISH_LABELS[format] + (detail ? `, ${detail}` : '');
+  const label = headerLabel(format) + (detail ? `, ${detail}` : '');
   if (!unit || first === null || last === null) return ` (${label})`;
-  return `, ${englishRange(unit, first, last)}${count !== null ? ` of ${count}` : ''} (${label})`;
+  return `, ${translate(unitRangeText(unit, first, last), 'en')}${count !== null ? ` of ${count}` : ''} (${label})`;
 }
 
 /** The sentences about a block of cells (see extraction/cell-block.ts). */
@@ -235,7 +183,7 @@ export const PICTURE_ONLY_EXTRACTOR = 'none (sent as a picture)';
 
 /** The block of an image sent as a picture only: model-facing, in English like the block headers. */
 export function pictureOnlyText(format: DocumentFormat, width: number, height: number): string {
-  return `[The picture itself (${ENGLISH_LABELS[format]}, ${width}×${height}) is sent with this message as an image; its text was not read.]`;
+  return `[The picture itself (${headerLabel(format)}, ${width}×${height}) is sent with this message as an image; its text was not read.]`;
 }
 
 /** An image in which OCR found no text. */

@@ -15,7 +15,7 @@ import { refuse, type Resolution, type ResolveContext } from '../resolve';
 import { isFlowingText, sniffNamedDocument, unitOf } from '../extraction/document-format';
 import { MAX_MAIL_BYTES } from '../extraction/mail-limits';
 import { maskAddresses } from '../guards/mask-addresses';
-import { isTableFile } from '../../shared/documents';
+import { FORMAT_DESCRIPTORS } from '../../shared/formats';
 import { attachBlock } from './cell-block';
 import {
   documentDescription,
@@ -41,7 +41,7 @@ import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
 import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
 import { documentBudget, imageBudget } from '../extraction/budget';
 import { imageFits, readImageHeader, type ImageHeader } from '../../shared/image-header';
-import { isImageFormat } from '../../shared/documents';
+import { isImageFormat, isMail, isWorkbook } from '../../shared/documents';
 import { openAiImageTokens } from '../../shared/image-tokens';
 
 /** Below this mean word confidence (of 100) OCR text earns a warning. */
@@ -56,9 +56,9 @@ export const MAX_DOCUMENT_BYTES = 64 * MiB;
  */
 export const MAX_INFLATED_BYTES = 96 * MiB;
 
-/** Bytes of a file of `format` read at most: {@link MAX_DOCUMENT_BYTES}, mail {@link MAX_MAIL_BYTES}. */
+/** Bytes of a file of `format` read at most, by its descriptor's cap: {@link MAX_DOCUMENT_BYTES}, a message's {@link MAX_MAIL_BYTES}. */
 export function maxDocumentBytes(format: DocumentFormat): number {
-  return format === 'eml' || format === 'msg' || format === 'mhtml' ? MAX_MAIL_BYTES : MAX_DOCUMENT_BYTES;
+  return FORMAT_DESCRIPTORS[format].cap === 'mail' ? MAX_MAIL_BYTES : MAX_DOCUMENT_BYTES;
 }
 
 /** A document at least this big (or with this many units to read) may be told to try a smaller range. */
@@ -83,22 +83,17 @@ export interface DocumentRequest {
   withRange: ((start: number, end: number) => string | null) | null;
 }
 
-/** What the bytes are: a table file by its name (CSV and TSV have no magic bytes), anything else by its content. */
-function sniff(req: DocumentRequest): ReturnType<typeof sniffNamedDocument> {
-  if (req.namedFormat && isTableFile(req.namedFormat)) return { kind: 'document', format: req.namedFormat };
-  return sniffNamedDocument(req.bytes, req.namedFormat);
-}
-
 /** Extracts and attaches a document, or refuses it with one clear sentence. */
 export async function resolveDocument(req: DocumentRequest): Promise<Resolution> {
   const { ref, ctx } = req;
-  const sniffed = sniff(req);
+  // A table file (CSV, TSV) is told by its name, having no magic bytes; anything else by its content.
+  const sniffed = sniffNamedDocument(req.bytes, req.namedFormat);
   if (sniffed.kind === 'ole') return refuse('blocked', oleMessage(), req.target, req.source);
   if (sniffed.kind !== 'document') return refuse('blocked', notADocumentMessage(req.namedFormat ?? 'pdf'), req.target, req.source);
   const format = sniffed.format;
   const range = ref.lineStart === undefined ? null : { start: ref.lineStart, end: ref.lineEnd ?? ref.lineStart };
   const cells = ref.cells;
-  if (cells && format !== 'xlsx' && format !== 'ods') return refuse('not_found', cellMessages.notWorkbook(), req.target, req.source);
+  if (cells && !isWorkbook(format)) return refuse('not_found', cellMessages.notWorkbook(), req.target, req.source);
   if (range && isFlowingText(format)) return refuse('not_found', flowingRangeMessage(format), req.target, req.source);
   // An image's declared size is checked here, before its bytes go anywhere near a decoder.
   const header = isImageFormat(format) ? readImageHeader(req.bytes) : null;
@@ -158,7 +153,7 @@ export function sha256Of(bytes: Uint8Array): string {
 
 function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: number; end: number } | null, sha256: string): Resolution {
   const { ref, ctx, shown } = req;
-  const unit = isFlowingText(doc.format) ? null : unitOf(doc.format);
+  const unit = unitOf(doc.format);
   const count = doc.unitCount;
   const start = range?.start ?? 1;
   const limit = ctx.limits.maxReferenceBytes;
@@ -171,7 +166,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
   }
   const joined = doc.parts.map((p) => p.markdown).join('\n\n').trim();
   // Addresses are personal data: masked when the setting (or an export) asks (decisions.md, "Email").
-  const text = ctx.maskAddresses && (doc.format === 'eml' || doc.format === 'msg') ? maskAddresses(joined).text : joined;
+  const text = ctx.maskAddresses && isMail(doc.format) ? maskAddresses(joined).text : joined;
   // A table file's one part holds rows: the outcome says which.
   const rows = unit === 'row' ? /^(\d+)-(\d+)$/.exec(doc.table?.attached ?? '') : null;
   const first = rows ? Number(rows[1]) : unit && doc.parts.length ? doc.parts[0]!.index : null;

@@ -7,9 +7,8 @@
  * after the header.
  */
 import type { CompletionItem } from '../../shared/api/contract';
-import { documentFormatOfName, type DocumentUnit } from '../../shared/documents';
+import { documentFormatOfName, isTableFile, unitOf, type DocumentFormat, type DocumentUnit } from '../../shared/documents';
 import { inflateRawSync } from 'node:zlib';
-import { isTableFile } from '../../shared/documents';
 import { countRows } from '../extraction/csv';
 import { decodeXml } from '../extraction/sheet-values';
 import { readZipDirectory, type ZipEntry } from '../extraction/zip';
@@ -18,10 +17,11 @@ import { peekFile, peekRange } from './peek-file';
 /** Bytes read from the end of a file to find its zip directory. */
 const TAIL_BYTES = 256 * 1024;
 
-const PARTS: Readonly<Partial<Record<string, { unit: DocumentUnit; part: RegExp }>>> = {
-  pptx: { unit: 'slide', part: /^ppt\/slides\/slide\d+\.xml$/ },
-  xlsx: { unit: 'sheet', part: /^xl\/worksheets\/sheet\d+\.xml$/ },
-  hwpx: { unit: 'section', part: /^Contents\/section\d+\.xml$/ },
+/** The zip parts that are one unit each (a slide, a sheet, a section), for the formats counted this way; the unit is the format's. */
+const PARTS: Readonly<Partial<Record<DocumentFormat, RegExp>>> = {
+  pptx: /^ppt\/slides\/slide\d+\.xml$/,
+  xlsx: /^xl\/worksheets\/sheet\d+\.xml$/,
+  hwpx: /^Contents\/section\d+\.xml$/,
 };
 
 /** Bytes of a table file read to count its rows; a larger one gets no count. */
@@ -43,16 +43,17 @@ export async function cheapUnitCount(root: string, rel: string): Promise<CheapUn
     const whole = await peekFile(root, rel, TABLE_BYTES + 1, 'start');
     return whole && whole.size <= TABLE_BYTES ? { unit: 'row', count: countRows(whole.bytes, format) } : null;
   }
-  const parts = format ? PARTS[format] : undefined;
-  if (!parts) return null;
+  const part = format ? PARTS[format] : undefined;
+  const unit = format ? unitOf(format) : null;
+  if (!part || !unit) return null;
   const tail = await peekFile(root, rel, TAIL_BYTES, 'end');
   if (!tail) return null;
   try {
     const entries = readZipDirectory(tail.bytes, tail.offset);
-    const count = entries.filter((e) => parts.part.test(e.name)).length;
+    const count = entries.filter((e) => part.test(e.name)).length;
     const workbook = format === 'xlsx' ? entries.find((e) => e.name === 'xl/workbook.xml') : undefined;
     const sheets = workbook ? await sheetNames(root, rel, workbook) : null;
-    return { unit: parts.unit, count, ...(sheets ? { sheets } : {}) };
+    return { unit, count, ...(sheets ? { sheets } : {}) };
   } catch {
     return null;
   }

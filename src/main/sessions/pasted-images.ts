@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat } from '../../shared/documents';
+import { FORMAT_DESCRIPTORS } from '../../shared/formats';
 import { imageFits, readImageHeader } from '../../shared/image-header';
 import { MAX_PASTED_IMAGE_BYTES, PASTED_IMAGE_NAME, PASTED_NAME_DIGITS, pastedImageName } from '../../shared/pasted-image';
 import type { ImageLookup } from '../resolvers/image';
@@ -32,8 +33,6 @@ export interface KeptImage {
   bytes: Uint8Array;
 }
 
-const EXTENSIONS: Readonly<Record<ImageFormat, string>> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
-
 /** The bytes of a `data:image/...;base64,` URL, or null when it is not one or is too large. */
 function bytesOf(dataUrl: string): Uint8Array | null {
   const match = /^data:image\/[a-z0-9.+-]+;base64,/i.exec(dataUrl);
@@ -55,8 +54,10 @@ export async function keepPastedImages(sessionDir: string, images: readonly Past
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const dir = path.join(sessionDir, 'images');
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, `${sha256}.${EXTENSIONS[header.format]}`), bytes);
-    kept.push({ name: image.name, reference: pastedImageName(sha256, EXTENSIONS[header.format]), sha256, format: header.format, width: header.width, height: header.height, bytes });
+    // The extension a file of its format is saved with.
+    const extension = FORMAT_DESCRIPTORS[header.format].extensions[0];
+    await writeFile(path.join(dir, `${sha256}.${extension}`), bytes);
+    kept.push({ name: image.name, reference: pastedImageName(sha256, extension), sha256, format: header.format, width: header.width, height: header.height, bytes });
   }
   return kept;
 }

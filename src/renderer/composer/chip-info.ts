@@ -1,4 +1,5 @@
-import { documentFormatOfName, isFlowingText, unitOf, type DocumentUnit, type UnitProgress } from '../../shared/documents';
+import { documentFormatOfName, unitOf, type UnitProgress } from '../../shared/documents';
+import { unitRangeText } from '../../shared/formats';
 import { cellTargetLabel } from '../../shared/cells';
 import type { ExpansionResult } from '../../shared/expansion';
 import { translate, type Language } from '../../shared/i18n';
@@ -66,23 +67,6 @@ export function chipInfos(
   return infos;
 }
 
-/** The words of a document range ("pages 3–5"), by what the range counts; literal keys, never computed. */
-const RANGE_KEYS: Readonly<
-  Record<
-    DocumentUnit,
-    {
-      one: 'ui.chip.page' | 'ui.chip.slide' | 'ui.chip.sheet' | 'ui.chip.section' | 'ui.chip.row';
-      many: 'ui.chip.pages' | 'ui.chip.slides' | 'ui.chip.sheets' | 'ui.chip.sections' | 'ui.chip.rows';
-    }
-  >
-> = {
-  page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
-  slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
-  sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
-  section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
-  row: { one: 'ui.chip.row', many: 'ui.chip.rows' },
-};
-
 /** The words of an image's choice of what is sent. */
 const IMAGE_MODE_KEYS = { text: 'ui.chip.sendText', image: 'ui.chip.sendImage', both: 'ui.chip.sendBoth' } as const;
 
@@ -101,9 +85,9 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
       const end = ref.lineEnd ?? ref.lineStart;
       // A document's range counts pages, slides or sheets: the chip says which ("pages 3–5").
       const format = documentFormatOfName(ref.value);
-      if (format && !isFlowingText(format)) {
-        const keys = RANGE_KEYS[unitOf(format)];
-        const range = translate(uiText(end === ref.lineStart ? keys.one : keys.many, { start: ref.lineStart, end }), language);
+      const unit = format && unitOf(format);
+      if (unit) {
+        const range = translate(unitRangeText(unit, ref.lineStart, end), language);
         return translate(uiText('ui.chip.document', { name: base(ref.value), range }), language);
       }
       return `${base(ref.value)}:${ref.lineStart}${end !== ref.lineStart ? `-${end}` : ''}`;

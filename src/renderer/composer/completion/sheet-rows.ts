@@ -3,13 +3,13 @@ import { formatSheetName } from '../../../shared/cells';
 import { formatCellReference } from '../../../shared/grammar';
 import { translate, type Language } from '../../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../../shared/kinds';
-import { uiText } from '../../i18n/said';
+import { FORMAT_DESCRIPTORS, unitRangeText } from '../../../shared/formats';
 import { insertText } from './insert';
 import { formatValueOrRaw } from './path-rows';
 import { MORE_BOOST } from './ranking';
 
-/** A workbook's path, the colon after it, and the sheet being written (no `!` yet): `book.xlsx:売`. */
-const SHEET_AFTER_WORKBOOK = /^(.*\.xlsx|.*\.xlsm)["'`]?[:：]([^!！\s]*)$/i;
+/** A workbook's path (Excel's extensions: main reads its sheet names), the colon after it, and the sheet being written (no `!` yet): `book.xlsx:売`. */
+const SHEET_AFTER_WORKBOOK = new RegExp(`^(.*\\.(?:${FORMAT_DESCRIPTORS.xlsx.extensions.join('|')}))["'\`]?[:：]([^!！\\s]*)$`, 'i');
 
 /** Which workbook a `@file:` value names and the sheet name being written after it; null when it is not one. */
 export function sheetBeingWritten(value: string): { path: string; sheet: string } | null {
@@ -32,7 +32,7 @@ export function sheetRows(path: string, sheets: readonly string[], language: Lan
     const inserted = written.startsWith(prefix) ? written.slice(prefix.length) : formatSheetName(name);
     return {
       label: inserted,
-      detail: translate(uiText('ui.chip.sheet', { start: i + 1 }), language),
+      detail: translate(unitRangeText('sheet', i + 1, i + 1), language),
       type: KIND_DESCRIPTORS.file.chip.icon,
       boost: Math.max(MORE_BOOST, -i),
       apply: (view, _c, start, to) => insertText(view, inserted, start, to),

@@ -1,25 +1,18 @@
 import type { RunView } from '../../../shared/api/session-types';
-import type { DocumentUnit } from '../../../shared/documents';
 import type { DocumentCitation } from '../../../shared/expansion';
+import { DOCUMENT_UNITS, unitRangeText } from '../../../shared/formats';
 import { formatBytes } from '../../../shared/i18n';
 import { useUi } from '../../i18n';
 import { REFERENCE_STATUS_KEYS, RUN_STATUS_KEYS } from '../../i18n/code-words';
 
-const RANGE_KEYS = {
-  page: { one: 'ui.chip.page', many: 'ui.chip.pages' },
-  slide: { one: 'ui.chip.slide', many: 'ui.chip.slides' },
-  sheet: { one: 'ui.chip.sheet', many: 'ui.chip.sheets' },
-  section: { one: 'ui.chip.section', many: 'ui.chip.sections' },
-  row: { one: 'ui.chip.row', many: 'ui.chip.rows' },
-} as const;
-
 /** A document's citation under its path: the units attached of how many, and the extractor. */
 function DocumentLine({ document }: { document: DocumentCitation }) {
   const ui = useUi();
-  const keys = RANGE_KEYS[document.unit as DocumentUnit] ?? RANGE_KEYS.page;
+  // A unit this version does not know (a newer Atmark wrote the run) is shown as pages.
+  const unit = DOCUMENT_UNITS.find((u) => u === document.unit) ?? 'page';
   const { first, last, count } = document;
   const range = document.block ?? null;
-  const counted = range === null && first !== null && last !== null ? ui.t(first === last ? keys.one : keys.many, { start: first, end: last }) : null;
+  const counted = range === null && first !== null && last !== null ? ui.say(unitRangeText(unit, first, last)) : null;
   return (
     <div className="muted" title={ui.t('ui.run.documentSha256', { hash: document.sha256 })}>
       {range !== null ? `${range} · ${document.extractor}` : counted !== null && count !== null ? ui.t('ui.run.documentOf', { range: counted, count, extractor: document.extractor }) : document.extractor}

@@ -1,0 +1,142 @@
+/**
+ * The host as a person meets it (issue 27): `atmark serve` started fresh on the generated
+ * 120,000-file workspace, in its own process, with Chromium already open.
+ *
+ * - **Start -> composer interactive**: from spawning `node bin/atmark.mjs serve` to the prompt
+ *   being editable in the page, the workspace open (its index still building in the background).
+ * - **First chip while the index builds**: right then, an `@file:` reference is inserted; the time
+ *   until its chip is attached. The index must not stand between a typed path and its chip.
+ * - **Memory with 8 references held**: the host process's resident memory (threads included: the
+ *   engine, index and extraction workers) once the prompt holds 8 references (6 files, a folder,
+ *   `@diff`) and their expansion has settled, and its peak (VmHWM) so far.
+ *
+ * Each figure is the median of RUNS fresh hosts. Timings on a busy machine are inflated; memory is
+ * not (the load average is printed beside them).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { ensureRendererBuild } from '../src/main/host/renderer-build';
+import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
+
+const CHROMIUM = process.env.ATMARK_CHROMIUM ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const RUNS = 3;
+/** How long the prompt's expansion may take to settle before a run is given up: a bound, not a goal. */
+const SETTLE_MS = 120_000;
+
+/** The figures of the bench (medians of {@link RUNS}). */
+export interface ServerBenchResult {
+  startMs: number;
+  firstChipMs: number;
+  heldRssMiB: number;
+  peakRssMiB: number;
+  idleRssMiB: number;
+  runs: number;
+  skipped?: string;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** VmRSS and VmHWM of a process, in MiB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** Starts `atmark serve` on `workspace`; resolves with the child and the page's URL. */
+function startHost(workspace: string, configHome: string): Promise<{ child: ChildProcess; url: string }> {
+  const bin = path.resolve('bin/atmark.mjs');
+  const child = spawn(process.execPath, [bin, 'serve', '--workspace', workspace, '--port', '0'], {
+    env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /https?:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out)?.[0];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`atmark serve exited with ${code} before it served: ${out}`)));
+  });
+}
+
+async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number }> {
+  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const started = performance.now();
+  const { child, url } = await startHost(workspace, configHome);
+  try {
+    await page.goto(url);
+    const editor = page.getByRole('textbox', { name: 'Prompt' });
+    await editor.waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
+    const startMs = performance.now() - started;
+    const idle = memoryOf(child.pid!).rss;
+    const [first, ...rest] = BENCH_QUERIES.slice(0, 6).map((q) => `@file:${q.intended}`);
+    await editor.click();
+    const typed = performance.now();
+    await page.keyboard.insertText(`Look at ${first} `);
+    await page.locator(`.cm-chip[data-ref="${first}"][data-state="ok"]`).waitFor({ timeout: SETTLE_MS });
+    const firstChipMs = performance.now() - typed;
+    await page.keyboard.insertText(`and ${rest.join(' ')} @folder:packages/core/src @diff `);
+    await page.waitForFunction(
+      () => {
+        const d = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null; querySelectorAll(s: string): { length: number } } }).document;
+        return d.querySelector('.meters')?.getAttribute('aria-busy') === 'false' && d.querySelectorAll('.cm-chip[data-state="ok"]').length >= 8;
+      },
+      undefined,
+      { timeout: SETTLE_MS, polling: 100 },
+    );
+    // Held: what the host keeps once the prompt's references are read and the page idles.
+    await page.waitForTimeout(2_000);
+    const { rss, peak } = memoryOf(child.pid!);
+    return { startMs, firstChipMs, held: rss, peak, idle };
+  } finally {
+    await page.close();
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    fs.rmSync(configHome, { recursive: true, force: true });
+  }
+}
+
+/** Runs the bench and prints its figures; skipped where Chromium or the CLI build is missing. */
+export async function runServerBench(): Promise<ServerBenchResult> {
+  console.log(`## The host on a 120,000-file workspace (atmark serve, fresh each run, ${RUNS} runs)`);
+  const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.mjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
+  if (missing) {
+    console.log(`skipped: ${missing}`);
+    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, runs: 0, skipped: missing };
+  }
+  const workspace = generateWorkspace();
+  await ensureRendererBuild();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const runs: Array<Awaited<ReturnType<typeof oneRun>>> = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await oneRun(browser, workspace));
+      const r = runs.at(-1)!;
+      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS idle ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB (load ${os.loadavg()[0]!.toFixed(1)})`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    startMs: median(runs.map((r) => r.startMs)),
+    firstChipMs: median(runs.map((r) => r.firstChipMs)),
+    heldRssMiB: median(runs.map((r) => r.held)),
+    peakRssMiB: median(runs.map((r) => r.peak)),
+    idleRssMiB: median(runs.map((r) => r.idle)),
+    runs: runs.length,
+  };
+}
+
+// Run directly: node scripts/run-ts.mjs bench/server.ts
+if (process.argv[1] && /(^|[\\/])server\.(ts|mjs|js)$/.test(process.argv[1])) {
+  const r = await runServerBench();
+  console.log(JSON.stringify(r));
+}
