@@ -18,18 +18,23 @@ export const MAY_IMPORT = {
   'main/storage': ['shared'],
   'main/logs': ['shared'],
   'main/worker-channel': [],
-  'main/git': ['shared', 'main/guards'],
+  // git reads in three layers, one way: storage (repositories, the index, objects), views (what
+  // changed: worktree, index, commits), render (patches and headers); `main/git` is its face.
+  'main/git/storage': ['shared', 'main/guards'],
+  'main/git/views': ['shared', 'main/guards', 'main/git/storage'],
+  'main/git/render': ['shared', 'main/guards', 'main/git/storage', 'main/git/views'],
+  'main/git': ['shared', 'main/guards', 'main/git/storage', 'main/git/views', 'main/git/render'],
   'main/net': ['shared', 'main/guards'],
   'main/model': ['shared', 'main/net'],
   'main/extraction': ['shared', 'main/net', 'main/worker-channel', 'scripts'],
-  'main/workspace': ['shared', 'main/guards', 'main/git', 'main/worker-channel', 'scripts'],
+  'main/workspace': ['shared', 'main/guards', 'main/git', 'main/git/storage', 'main/git/views', 'main/worker-channel', 'scripts'],
   'main/resolve': ['shared', 'main/guards'],
   'main/resolvers': ['shared', 'main/resolve', 'main/guards', 'main/git', 'main/net', 'main/extraction', 'main/workspace'],
   'main/engine': ['shared', 'main/resolve', 'main/guards', 'main/resolvers', 'scripts'],
   'main/settings': ['shared', 'main/storage'],
   'main/sessions': ['shared', 'main/storage', 'main/engine', 'main/resolvers', 'main/guards', 'main/model', 'main/net', 'main/settings'],
   'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'main/worker-channel', 'scripts'],
-  'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
+  'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/git/storage', 'main/git/views', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
   'main/host': ['shared', 'main/engine', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
   'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings', 'main/logs'],
   'main/cli': ['shared', 'main/engine', 'main/engine-worker', 'main/resolvers', 'main/host', 'main/sessions', 'main/settings', 'main/extraction'],
@@ -38,8 +43,10 @@ export const MAY_IMPORT = {
 /** The folders as the boundary plugin classifies files: the first pattern that matches names the element. */
 const ELEMENTS = [
   { type: 'main/engine-worker', pattern: 'src/main/engine/worker/**' },
+  // A folder inside another (main/git/storage) is listed before it, so its files are its own.
   ...Object.keys(MAY_IMPORT)
     .filter((type) => type !== 'main/engine-worker')
+    .sort((a, b) => b.split('/').length - a.split('/').length)
     .map((type) => ({ type, pattern: `src/${type}/**` })),
   { type: 'test-support', pattern: 'test-support/**' },
   { type: 'scripts', pattern: 'scripts/**' },

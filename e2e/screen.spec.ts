@@ -284,8 +284,9 @@ describe('finding 3: Attach, and pasted images', () => {
     expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');
   });
 
-  it('a pasted screenshot is kept as a chip that says how it is sent, and the preview shows it', async () => {
+  it('a pasted screenshot becomes an @image chip where the cursor is; one with no text says so, and Image on its card sends the picture', async () => {
     await ui().prompt().focus();
+    await page.keyboard.press('Control+End');
     // A 1×1 PNG, pasted as a screenshot tool pastes one (the browser names it image.png).
     await page.evaluate(() => {
       const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
@@ -293,13 +294,20 @@ describe('finding 3: Attach, and pasted images', () => {
       data.items.add(new File([png], 'image.png', { type: 'image/png' }));
       document.querySelector('.cm-content')?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    const chips = page.getByRole('list', { name: 'Images' }).getByRole('listitem');
-    await expect.poll(() => chips.count()).toBe(1);
-    expect(await chips.first().getAttribute('aria-label')).toMatch(/^Image Pasted image 1, 70 B: kept in this session, sent as an image to an endpoint that accepts images/);
-    expect(await ui().preview().locator('.preview-images img').count()).toBe(1);
-    // The text of the prompt did not change.
-    expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe('Summarise @file:src/greet.ts ');
-    await chips.first().getByRole('button', { name: 'Remove Pasted image 1' }).click();
-    await expect.poll(() => chips.count()).toBe(0);
+    const chip = page.locator('.cm-chip[data-ref^="@image:"]');
+    await expect.poll(() => chip.count(), { timeout: 30_000 }).toBe(1);
+    const raw = (await chip.getAttribute('data-ref')) ?? '';
+    expect(raw).toMatch(/^@image:[0-9a-f]{12}\.png$/);
+    expect(await page.evaluate<string>("localStorage.getItem('atmark.draft') ?? ''")).toBe(`Summarise @file:src/greet.ts ${raw} `);
+    // OCR finds no text in one white pixel: the chip says so, with the way to send the picture itself.
+    await expect.poll(() => chip.getAttribute('data-state'), { timeout: 120_000 }).not.toBe('resolving');
+    expect(await chip.getAttribute('data-state')).not.toBe('ok');
+    await ui().showWarnings();
+    await expect.poll(async () => (await ui().warnings().textContent()) ?? '').toContain('no text was found in the PNG image. To send the picture itself, choose Image on its chip');
+    await chip.hover();
+    await page.locator('.cm-chip-card').getByRole('button', { name: 'Image', exact: true }).click();
+    await expect.poll(() => chip.getAttribute('data-ref')).toBe(`${raw}:image`);
+    await expect.poll(() => chip.getAttribute('data-state'), { timeout: 60_000 }).toBe('ok');
+    await page.mouse.move(0, 0);
   });
 });

@@ -19,7 +19,7 @@ const table = config.MAY_IMPORT;
 /** The folders product code lives in: src's own, main's, and the worker engine (its own face). */
 function productFolders(): string[] {
   const dirs = (p: string) => readdirSync(join(ROOT, p), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  return [...dirs('src').filter((d) => d !== 'main'), ...dirs('src/main').map((d) => `main/${d}`), 'main/engine-worker'];
+  return [...dirs('src').filter((d) => d !== 'main'), ...dirs('src/main').map((d) => `main/${d}`), ...dirs('src/main/git').map((d) => `main/git/${d}`), 'main/engine-worker'];
 }
 
 describe('the folder table', () => {
@@ -57,6 +57,9 @@ describe('the boundary lint', () => {
     ['a renderer import of main', 'src/renderer/probe.ts', "import { createEngine } from '../main/engine';\nexport const probe = createEngine;\n", /renderer may import only shared/],
     ['a git import of the engine', 'src/main/git/probe.ts', "import { createEngine } from '../engine';\nexport const probe = createEngine;\n", /main\/git may import only/],
     ['a git import of a resolver, lazily', 'src/main/git/probe.ts', "export const probe = () => import('../resolvers/diff');\n", /main\/git may import only/],
+    ['git storage reaching up to a view', 'src/main/git/storage/probe.ts', "import { walkLog } from '../views/commit-log';\nexport const probe = walkLog;\n", /main\/git\/storage may import only/],
+    ['a git view reaching up to the patches', 'src/main/git/views/probe.ts', "import { formatFilePatch } from '../render/patch-format';\nexport const probe = formatFilePatch;\n", /main\/git\/views may import only/],
+    ['git storage importing its own face', 'src/main/git/storage/probe.ts', "import { readCommits } from '..';\nexport const probe = readCommits;\n", /main\/git\/storage may import only/],
     ['a settings import of sessions', 'src/main/settings/probe.ts', "export { openSession } from '../sessions';\n", /main\/settings may import only/],
     ['a guards import of a resolver', 'src/main/guards/probe.ts', "import { fileResolver } from '../resolvers/file';\nexport const probe = fileResolver;\n", /main\/guards may import only/],
     ['a node: module in shared code', 'src/shared/probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", /no node:\* module/],

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Resolution, ResolveContext, Resolver } from '../src/main/resolve';
 import { createEngineCaches } from '../src/main/engine/caches';
-import { parseIndex, type GitIndex } from '../src/main/git/index-file';
+import { parseIndex, type GitIndex } from '../src/main/git/storage/index-file';
 import { DEFAULT_LIMITS, type Limits } from '../src/shared/limits';
 import type { ParsedReference } from '../src/shared/reference';
 

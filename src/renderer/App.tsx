@@ -4,7 +4,6 @@ import { uiText } from './i18n';
 import { droppedPaths } from './composer/drop';
 import { Actions, requestSend, sendReasonOf } from './panels/Actions';
 import { SendAnyway } from './panels/SendAnyway';
-import { ImageChips } from './panels/ImageChips';
 import { Conversation } from './panels/conversation/Conversation';
 import { History } from './panels/history/History';
 import { PanelButtons } from './panels/PanelButtons';
@@ -103,7 +102,6 @@ export function App() {
           <div className="dock">
             <Notice />
             <SendAnyway />
-            <ImageChips />
             <Composer onSubmit={submit} />
             <Meters />
             <div className="toolbar">

@@ -1,6 +1,6 @@
 import type { UnitProgress } from './documents';
 import type { Budget } from './budget';
-import type { ReferenceKind } from './reference';
+import type { ImageSendMode, ReferenceKind } from './reference';
 import type { Warning, WarningCode } from './warnings';
 
 /** Where an attached reference's bytes came from (docs/contract.md "Citations"). */
@@ -46,8 +46,12 @@ export interface DocumentCitation {
   block?: string;
   /** A table file's encoding as detected: `utf-8`, `shift_jis`, `euc-kr`, `utf-16le`. */
   encoding?: string;
-  /** An image (PNG, JPEG, WebP, GIF): its declared size, and its cost in tokens when sent as an image part. */
-  image?: { width: number; height: number; tokens: number };
+  /**
+   * An image (PNG, JPEG, WebP, GIF): its declared size, its cost in tokens when sent as an image
+   * part, and what the reference asked to send (`@file:shot.png:image`); null: the default, the
+   * text and, where the endpoint accepts images, the picture.
+   */
+  image?: { width: number; height: number; tokens: number; send: ImageSendMode | null };
 }
 
 /** Status of one reference: attached, or the code of the warning that stopped it. */

@@ -26,4 +26,11 @@ describe('withImageTokens', () => {
     expect(withImageTokens(ref, false).tokens).toBe(40);
     expect(withImageTokens({ tokens: 7, source: null }, true).tokens).toBe(7);
   });
+  it('counts no picture for a reference that asked for its text alone, and the picture for one that asked for it', () => {
+    const withSend = (send: 'text' | 'image' | 'both' | null) => ({ tokens: 40, source: { document: { image: { tokens: 1105, send } } } });
+    expect(withImageTokens(withSend('text'), true).tokens).toBe(40);
+    expect(withImageTokens(withSend('image'), true).tokens).toBe(1145);
+    expect(withImageTokens(withSend('both'), true).tokens).toBe(1145);
+    expect(withImageTokens(withSend(null), true).tokens).toBe(1145);
+  });
 });

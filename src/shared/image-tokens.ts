@@ -23,7 +23,9 @@ export function openAiImageTokens(width: number, height: number): number {
 }
 
 /** What counts of a reference toward the meters: its text's tokens, plus its image's when images are sent. */
-export function withImageTokens<T extends { tokens: number; source: { document?: { image?: { tokens: number } } } | null }>(ref: T, imagesSent: boolean): T {
-  const image = imagesSent ? (ref.source?.document?.image?.tokens ?? 0) : 0;
+export function withImageTokens<T extends { tokens: number; source: { document?: { image?: { tokens: number; send?: string | null } } } | null }>(ref: T, imagesSent: boolean): T {
+  const picture = ref.source?.document?.image;
+  // A reference that asked for its text alone sends no picture, whatever the endpoint takes.
+  const image = imagesSent && picture && picture.send !== 'text' ? picture.tokens : 0;
   return image > 0 ? { ...ref, tokens: ref.tokens + image } : ref;
 }

@@ -30,11 +30,16 @@ export interface ParsedReference<K extends string = ReferenceKind> {
   lineEnd?: number;
   /** A sheet and block of a workbook (`@file:book.xlsx:'売上 2026'!A1:D20`); absent otherwise. */
   cells?: CellTarget;
+  /** What is sent of an image (`@file:shot.png:image`): its text, the picture, or both; absent: the default (see grammar/image-mode.ts). */
+  imageMode?: ImageSendMode;
   /** A count (`@git:N`): as written (clamping happens in the engine). */
   count?: number;
   /** Set when the reference is malformed: a sentence saying what is wrong and how to fix it. */
   malformed?: Text;
 }
+
+/** What is sent of an image reference: its text (read locally), the picture itself, or both. */
+export type ImageSendMode = 'text' | 'image' | 'both';
 
 /**
  * The identity of a reference for de-duplication: the same reference written twice is attached
@@ -44,5 +49,6 @@ export function referenceKey(ref: ParsedReference<string>): string {
   const range = ref.lineStart === undefined ? '' : `:${ref.lineStart}-${ref.lineEnd ?? ref.lineStart}`;
   const count = ref.count === undefined ? '' : `:${ref.count}`;
   const cells = ref.cells ? `\u0000${cellTargetLabel(ref.cells)}` : '';
-  return `${ref.kind}\u0000${ref.value}${range}${count}${cells}`;
+  const mode = ref.imageMode ? `\u0000${ref.imageMode}` : '';
+  return `${ref.kind}\u0000${ref.value}${range}${count}${cells}${mode}`;
 }

@@ -5,6 +5,7 @@
  * ```
  * DIR/session.json              SessionMeta
  * DIR/runs/run-xxxxxxxx.json    RunRecord: message, expansion, citations, warnings, reply, timings, usage
+ * DIR/runs/run-xxxxxxxx.reply.txt  the run's reply, UTF-8, appended as it streams (when `replyFile`)
  * DIR/results/r-xxxxxxxx.json   ResultMeta: what the result is, its size and sha256
  * DIR/results/r-xxxxxxxx.txt    the result's text, byte for byte
  * ```
@@ -62,6 +63,8 @@ const SourceSchema = z
         count: z.number().int().nullable(),
         block: z.string().optional(),
         encoding: z.string().optional(),
+        // What an image cost and what of it was sent (`text`, `image`, `both`; null: the default).
+        image: z.object({ width: z.number(), height: z.number(), tokens: z.number(), send: z.enum(['text', 'image', 'both']).nullable().default(null) }).optional(),
       })
       .optional(),
   })
@@ -125,8 +128,16 @@ export const RunRecordSchema = z.object({
   references: z.array(CitationSchema),
   warnings: z.array(WarningSchema),
   endpoint: z.object({ id: z.string(), name: z.string(), baseUrl: z.string(), model: z.string() }).nullable(),
-  /** The reply received (all of it, or what arrived before Stop or a failure). */
+  /**
+   * The reply received (all of it, or what arrived before Stop or a failure). On disk it is empty
+   * when `replyFile` is set; reading a run fills it in from that file.
+   */
   reply: z.string(),
+  /**
+   * Set on runs recorded since issue 26: the reply is in `runs/ID.reply.txt` beside the record,
+   * appended as it streams, rather than in `reply` (a record without it carries its reply inline).
+   */
+  replyFile: z.literal(true).optional(),
   replyResultId: z.string().nullable(),
   finishReason: z.string().nullable(),
   timings: z.object({ startedAt: isoTime, firstTokenAt: isoTime.nullable(), finishedAt: isoTime.nullable() }),

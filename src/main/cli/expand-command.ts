@@ -32,7 +32,12 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
   const message = options.message === '-' ? await io.readStdin() : options.message;
   const session = options.session === undefined ? null : await openSessionOrFail(resolve(io.cwd, options.session));
   // Loaded only once the arguments are known to be good: a usage error loads nothing of the engine.
-  const [{ createEngine, EngineSetupError }, { createResultResolver }] = await Promise.all([import('../engine/engine'), import('../resolvers/result')]);
+  const [{ createEngine, EngineSetupError }, { createResultResolver }, { createImageResolver }, { pastedImageLookup }] = await Promise.all([
+    import('../engine/engine'),
+    import('../resolvers/result'),
+    import('../resolvers/image'),
+    import('../sessions/pasted-images'),
+  ]);
   let engine;
   try {
     engine = createEngine({
@@ -43,7 +48,7 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
       promptLanguage: options.promptLanguage,
       // What the CLI prints is the person's to keep: addresses are masked only when asked.
       maskAddresses: options.maskAddresses ? 'always' : 'never',
-      ...(session ? { resolvers: [createResultResolver(session.lookup)] } : {}),
+      ...(session ? { resolvers: [createResultResolver(session.lookup), createImageResolver(pastedImageLookup(async () => session.dir))] } : {}),
     });
   } catch (err) {
     if (err instanceof EngineSetupError) throw new UsageError(err.text ?? err.message);

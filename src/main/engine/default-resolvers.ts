@@ -2,11 +2,12 @@ import type { ReferenceKind } from '../../shared/kinds';
 import type { Resolver } from '../resolve';
 import { lazyResolver } from './lazy-resolver';
 import { createResultResolver } from '../resolvers/result';
+import { createImageResolver } from '../resolvers/image';
 
 /**
  * One resolver per kind, each module loaded when its kind is first used (see lazyResolver). A
- * record over every kind, so a kind without a resolver does not compile. `@result` has no session
- * here; the session store replaces it.
+ * record over every kind, so a kind without a resolver does not compile. `@result` and `@image` have
+ * no session here; the session store replaces them.
  */
 export function defaultResolvers(): Resolver[] {
   return Object.values(resolversByKind());
@@ -22,5 +23,6 @@ export function resolversByKind(): { readonly [K in ReferenceKind]: Resolver } {
     git: lazyResolver('git', async () => (await import('../resolvers/log')).logResolver),
     url: lazyResolver('url', async () => (await import('../resolvers/url')).urlResolver),
     result: createResultResolver(null),
+    image: createImageResolver(null),
   };
 }

@@ -45,6 +45,11 @@ export interface EngineOptions {
   promptLanguage?: Language;
   /** When email addresses are masked (src/shared/address-masking.ts). Default: in exports only. */
   maskAddresses?: AddressMasking;
+  /**
+   * Whether the endpoint Send goes to accepts images: their pictures are then sent too, and the
+   * token limits count each one's tiles (src/shared/image-tokens.ts). Default false.
+   */
+  imagesSent?: boolean;
 }
 
 /** A kind the product does not have, with its resolver (tests). */
@@ -119,6 +124,7 @@ export function createEngine(options: EngineOptions): Engine {
   let last: { prepared: PreparedMessage; contextLength: number } | null = null;
   const promptLanguage = options.promptLanguage ?? 'en';
   const maskMode = options.maskAddresses ?? DEFAULT_ADDRESS_MASKING;
+  const imagesSent = options.imagesSent ?? false;
 
   return {
     workspaceRoot,
@@ -136,7 +142,7 @@ export function createEngine(options: EngineOptions): Engine {
       const forExport = expandOptions.forExport ?? false;
       if (!expandOptions.fresh && last && last.prepared.message === message && last.contextLength !== length) {
         last.contextLength = length;
-        return assembleMessage(last.prepared, await countTokens, length, limits, promptLanguage);
+        return assembleMessage(last.prepared, await countTokens, length, limits, promptLanguage, imagesSent);
       }
       const prepared = await prepareMessage({
         message,
@@ -163,7 +169,7 @@ export function createEngine(options: EngineOptions): Engine {
       });
       // An export's references may be masked: the live preview never reuses them.
       if (!signal.aborted && !forExport) last = { prepared, contextLength: length };
-      return assembleMessage(prepared, await countTokens, length, limits, promptLanguage);
+      return assembleMessage(prepared, await countTokens, length, limits, promptLanguage, imagesSent);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { withImageTokens } from '../../shared/image-tokens';
 import { createHash } from 'node:crypto';
 import { parseReferences } from '../../shared/grammar';
 import { PRODUCT_KINDS, type KindTable } from '../../shared/kinds';
@@ -89,7 +90,14 @@ export async function prepareMessage(input: ExpandInput): Promise<PreparedMessag
  * Budget and render: byte limits, then the token budget ({@link computeBudget}), then the message.
  * Pure over `prepared`: nothing is read or resolved here.
  */
-export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCounter, contextLength: number, limits: Limits, promptLanguage: Language = 'en'): ExpansionResult {
+export function assembleMessage(
+  prepared: PreparedMessage,
+  countTokens: TokenCounter,
+  contextLength: number,
+  limits: Limits,
+  promptLanguage: Language = 'en',
+  imagesSent = false,
+): ExpansionResult {
   const { message } = prepared;
   const outs = prepared.pending.map((p) => {
     const out = blank(p.ref);
@@ -142,7 +150,8 @@ export function assembleMessage(prepared: PreparedMessage, countTokens: TokenCou
   });
 
   const promptTokens = countTokens(message);
-  const budget = computeBudget({ promptTokens, attached: blocks.map((b) => b.out), contextLength, limits });
+  // A picture sent with the message costs its tiles: the limits count it as the meters do.
+  const budget = computeBudget({ promptTokens, attached: blocks.map((b) => withImageTokens(b.out, imagesSent)), contextLength, limits });
   const { attachedTokens, softTokenLimit, hardTokenLimit } = budget;
   const promptWarnings: Warning[] = [];
   const blocked = budget.state === 'hard';

@@ -230,6 +230,14 @@ export function imageTooLargeMessage(format: DocumentFormat, width: number, heig
   return text('doc.imagePixels', { format: formatText(format), width, height, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
 }
 
+/** The extractor a citation names for an image whose text was not read (sent as a picture only). */
+export const PICTURE_ONLY_EXTRACTOR = 'none (sent as a picture)';
+
+/** The block of an image sent as a picture only: model-facing, in English like the block headers. */
+export function pictureOnlyText(format: DocumentFormat, width: number, height: number): string {
+  return `[The picture itself (${ENGLISH_LABELS[format]}, ${width}×${height}) is sent with this message as an image; its text was not read.]`;
+}
+
 /** An image in which OCR found no text. */
 export function imageNoTextMessage(format: DocumentFormat): Text {
   return text('doc.imageNoText', { format: formatText(format) });

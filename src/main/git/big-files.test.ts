@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { makeRepo, type TestRepo } from '../../../test-support/git';
-import { MAX_DIFF_FILE_BYTES } from './worktree-changes';
+import { MAX_DIFF_FILE_BYTES } from './views/worktree-changes';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());

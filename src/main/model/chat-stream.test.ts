@@ -36,6 +36,27 @@ describe('streamChat against a real OpenAI-compatible server on loopback', () =>
     expect(JSON.parse(req.body)).toEqual({ model: 'test-model', messages, stream: true, stream_options: { include_usage: true } });
   });
 
+  it('with keepText false, the text goes to onDelta only, from a stream, a JSON answer and around an error body', async () => {
+    server = await startOpenAiServer({ kind: 'stream', chunkChars: 5 });
+    let streamed = '';
+    const out = await streamChat({ endpoint: endpoint(server), messages, keepText: false, onDelta: (d) => (streamed += d) });
+    expect(out).toMatchObject({ ok: true, text: '', finishReason: 'stop' });
+    expect(out.firstDeltaAt).toBeInstanceOf(Date);
+    expect(streamed).toBe(DEFAULT_REPLY);
+
+    server.setMode({ kind: 'json', reply: 'One whole answer.' });
+    let whole = '';
+    const json = await streamChat({ endpoint: endpoint(server), messages, keepText: false, onDelta: (d) => (whole += d) });
+    expect(json).toMatchObject({ ok: true, text: '' });
+    expect(whole).toBe('One whole answer.');
+
+    // The error body is read from the head the fetch keeps, however long the page behind it.
+    server.setMode({ kind: 'error', status: 500, body: `The server is overloaded, try later.\n${'x'.repeat(200_000)}` });
+    const failed = await streamChat({ endpoint: endpoint(server), messages, keepText: false });
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) expect(failed.error.serverMessage).toMatch(/^The server is overloaded, try later\./);
+  });
+
   it('sends no authorization header without a key, and tolerates a server that ignores include_usage', async () => {
     server = await startOpenAiServer({ kind: 'stream', usage: false });
     const out = await streamChat({ endpoint: endpoint(server, null), messages });

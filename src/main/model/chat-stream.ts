@@ -52,11 +52,17 @@ export interface StreamChatOptions {
   lookup?: LookupFn;
   /** Clock for `firstDeltaAt`. */
   now?: () => Date;
+  /**
+   * Keep the reply text in the outcome. Default true. False when `onDelta` stores each piece
+   * itself (Send appends them to the session): the outcome's `text` is then empty, and a long
+   * reply is not held in memory a second time.
+   */
+  keepText?: boolean;
 }
 
 /** What a finished (or failed) chat completion gives back. */
 export interface ChatOutcomeBase {
-  /** The reply text received (all of it, or what arrived before the failure). */
+  /** The reply text received (all of it, or what arrived before the failure); empty with `keepText: false`. */
   text: string;
   usage: ChatUsage | null;
   /** `stop`, `length`, ... as the server said; null when it did not. */
@@ -84,15 +90,18 @@ export function chatRequestBody(model: string, messages: readonly ChatMessage[],
  */
 export async function streamChat(options: StreamChatOptions): Promise<ChatOutcome> {
   const first = await streamOnce(options, true);
-  if (first.ok || first.error.code !== 'bad_request' || first.text !== '') return first;
+  if (first.ok || first.error.code !== 'bad_request' || first.firstDeltaAt !== null) return first;
   return /stream_options|include_usage/i.test(first.error.serverMessage ?? '') ? streamOnce(options, false) : first;
 }
+
+/** Bytes of a streamed body kept for an error message (a server's error is a short JSON or a page). */
+const ERROR_HEAD_BYTES = 64 * 1024;
 
 async function streamOnce(options: StreamChatOptions, includeUsage: boolean): Promise<ChatOutcome> {
   const { endpoint } = options;
   const now = options.now ?? (() => new Date());
   const requestBody = chatRequestBody(endpoint.model, options.messages, includeUsage);
-  const state = emptyChunkState(endpoint.name);
+  const state = emptyChunkState(endpoint.name, options.keepText ?? true);
   const base = (): ChatOutcomeBase => ({ text: state.text, usage: state.usage, finishReason: state.finishReason, model: state.model, firstDeltaAt: state.firstDeltaAt, requestBody });
   const failed = (error: ModelError): ChatOutcome => ({ ok: false, error, ...base() });
 
@@ -118,6 +127,9 @@ async function streamOnce(options: StreamChatOptions, includeUsage: boolean): Pr
 
   // The first non-blank byte tells a JSON body (an error, or a server that ignored `stream`) from SSE.
   const kind: { mode: 'unknown' | 'sse' | 'json' } = { mode: 'unknown' };
+  // Only a JSON body is collected whole (it is parsed at the end); SSE is handed on event by event,
+  // and the fetch keeps just a head of the body for an error message.
+  const json: Buffer[] = [];
   const decoder = createSseDecoder((data) => {
     readCompletionChunk(data, state, now, options.onDelta);
     if (state.error) internal.abort();
@@ -126,6 +138,7 @@ async function streamOnce(options: StreamChatOptions, includeUsage: boolean): Pr
     touch();
     if (kind.mode === 'unknown') kind.mode = sniff(chunk) ?? 'unknown';
     if (kind.mode === 'sse') decoder.push(chunk);
+    else if (kind.mode === 'json') json.push(Buffer.from(chunk));
   };
 
   touch();
@@ -145,6 +158,7 @@ async function streamOnce(options: StreamChatOptions, includeUsage: boolean): Pr
     maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
     maxRedirects: 0,
     onChunk,
+    keepBytes: ERROR_HEAD_BYTES,
   }).finally(() => clearTimeout(timer));
 
   if (state.error) return failed(state.error);
@@ -152,10 +166,12 @@ async function streamOnce(options: StreamChatOptions, includeUsage: boolean): Pr
     const started = state.events > 0;
     return failed(fromNetError(fetched.error, endpoint.name, { stalledMs: stalled ? idleMs : null, stopped: options.signal?.aborted ?? false, started }));
   }
-  const { status, body } = fetched.response;
+  const { status } = fetched.response;
+  const body: Buffer = kind.mode === 'json' ? Buffer.concat(json) : Buffer.from(fetched.response.body);
+  json.length = 0;
   if (status < 200 || status > 299) return failed(httpError(status, endpoint.name, serverMessageOf(body)));
   if (kind.mode === 'json') {
-    readCompletionChunk(Buffer.from(body).toString('utf8'), state, now, options.onDelta);
+    readCompletionChunk(body.toString('utf8'), state, now, options.onDelta);
     return state.error ? failed(state.error) : { ok: true, ...base() };
   }
   decoder.end();

@@ -16,7 +16,9 @@ export interface ChatUsage {
 export interface ChunkState {
   /** The endpoint's name, for messages. */
   name: string;
+  /** The reply so far; stays empty when `keepText` is false (the caller stores each piece itself). */
   text: string;
+  keepText: boolean;
   usage: ChatUsage | null;
   finishReason: string | null;
   model: string | null;
@@ -28,9 +30,9 @@ export interface ChunkState {
   events: number;
 }
 
-/** A fresh state for the endpoint called `name`. */
-export function emptyChunkState(name: string): ChunkState {
-  return { name, text: '', usage: null, finishReason: null, model: null, done: false, error: null, firstDeltaAt: null, events: 0 };
+/** A fresh state for the endpoint called `name`; `keepText` false leaves the text to `onDelta` alone. */
+export function emptyChunkState(name: string, keepText = true): ChunkState {
+  return { name, text: '', keepText, usage: null, finishReason: null, model: null, done: false, error: null, firstDeltaAt: null, events: 0 };
 }
 
 /** Applies one event's data (or a whole JSON completion) to `state`. */
@@ -69,7 +71,7 @@ export function readCompletionChunk(data: string, state: ChunkState, now: () => 
   const content = part?.content;
   if (typeof content === 'string' && content !== '') {
     state.firstDeltaAt ??= now();
-    state.text += content;
+    if (state.keepText) state.text += content;
     onDelta?.(content);
   }
 }

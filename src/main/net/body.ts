@@ -16,6 +16,12 @@ export interface ReadBodyOptions {
   signal: AbortSignal;
   /** Called with each decoded chunk as it arrives (e.g. for a streamed model reply). */
   onChunk?: (chunk: Uint8Array) => void;
+  /**
+   * Decoded bytes kept for the returned `bytes`; default all (up to `maxBytes`). A caller that
+   * streams the body through `onChunk` keeps only a head (for an error message), so a long reply
+   * is not held a second time as raw bytes.
+   */
+  keepBytes?: number;
   /** The URL, for error messages. */
   url: string;
   /** Maps an abort to the right error (timeout or cancel). */
@@ -43,7 +49,8 @@ export function decodersFor(contentEncoding: string | undefined, url: string): N
 }
 
 /**
- * Reads `body` through `decoders` into one buffer of at most `maxBytes` decoded bytes. Fails with
+ * Reads `body` through `decoders` into one buffer of at most `maxBytes` decoded bytes (only the first
+ * `keepBytes` of them are kept when that is set; the rest still counts toward the cap). Fails with
  * `too_large` past the cap, the abort error when `signal` fires, `bad_response` on a broken stream.
  * The source is destroyed on every early exit, so nothing keeps reading in the background.
  */
@@ -56,6 +63,8 @@ export async function readBody(
   if (decoders.length > 0) pipeline([body, ...decoders], () => {});
   const tail: Readable = decoders.at(-1) ?? body;
   const chunks: Buffer[] = [];
+  const keep = Math.min(opts.keepBytes ?? opts.maxBytes, opts.maxBytes);
+  let kept = 0;
   let total = 0;
   const stop = (): void => {
     discard(body);
@@ -75,7 +84,11 @@ export async function readBody(
         stop();
         return { ok: false, error: netError('too_large', opts.url, formatBytes(opts.maxBytes)) };
       }
-      chunks.push(chunk);
+      if (kept < keep) {
+        const part = chunk.length <= keep - kept ? chunk : chunk.subarray(0, keep - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
       opts.onChunk?.(chunk);
     }
   } catch (err) {
@@ -86,7 +99,7 @@ export async function readBody(
     opts.signal.removeEventListener('abort', stop);
   }
   if (opts.signal.aborted) return { ok: false, error: opts.abortError() };
-  return { ok: true, bytes: Buffer.concat(chunks, total) };
+  return { ok: true, bytes: Buffer.concat(chunks, kept) };
 }
 
 /**

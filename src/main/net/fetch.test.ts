@@ -173,6 +173,16 @@ describe('bodies', () => {
     await guardedFetch(s.url('/'), options([s], { onChunk: (c) => chunks.push(Buffer.from(c).toString()) }));
     expect(chunks.join('')).toBe('streamed body');
   });
+
+  it('keeps only keepBytes of a streamed body, while the cap still counts every byte', async () => {
+    const s = await serve({ '/': send('0123456789'.repeat(100), 'text/plain') });
+    let seen = 0;
+    const r = await guardedFetch(s.url('/'), options([s], { keepBytes: 16, onChunk: (c) => void (seen += c.length) }));
+    expect(r.ok && Buffer.from(r.response.body).toString()).toBe('0123456789012345');
+    expect(seen).toBe(1000);
+    const capped = await guardedFetch(s.url('/'), options([s], { keepBytes: 16, maxBytes: 999, onChunk: () => undefined }));
+    expect(capped.ok ? 'ok' : capped.error.code).toBe('too_large');
+  });
 });
 
 describe('connections', () => {

@@ -30,6 +30,8 @@ export interface GuardedFetchOptions {
   body?: string | Uint8Array;
   /** Each decoded body chunk as it arrives (streamed replies). */
   onChunk?: (chunk: Uint8Array) => void;
+  /** Decoded body bytes kept in `body`; default all. A streamed reply keeps a head for error messages. */
+  keepBytes?: number;
 }
 
 /** A response read whole. */
@@ -41,7 +43,7 @@ export interface GuardedResponse {
   status: number;
   statusText: string;
   headers: Record<string, string>;
-  /** Decoded body bytes (Content-Encoding undone). */
+  /** Decoded body bytes (Content-Encoding undone); the first `keepBytes` when that was set. */
   body: Uint8Array;
 }
 
@@ -167,6 +169,7 @@ async function readResponse(
     url: url.href,
     abortError: () => abortError(url.href),
     ...(opts.onChunk ? { onChunk: opts.onChunk } : {}),
+    ...(opts.keepBytes === undefined ? {} : { keepBytes: opts.keepBytes }),
   });
 }
 

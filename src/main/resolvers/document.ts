@@ -26,6 +26,8 @@ import {
   imageTooLargeMessage,
   lowConfidenceMessage,
   flowingRangeMessage,
+  pictureOnlyText,
+  PICTURE_ONLY_EXTRACTOR,
   noticeMessage,
   notADocumentMessage,
   scannedPagesMessage,
@@ -38,7 +40,7 @@ import {
 import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
 import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
 import { documentBudget, imageBudget } from '../extraction/budget';
-import { imageFits, readImageHeader } from '../../shared/image-header';
+import { imageFits, readImageHeader, type ImageHeader } from '../../shared/image-header';
 import { isImageFormat } from '../../shared/documents';
 import { openAiImageTokens } from '../../shared/image-tokens';
 
@@ -106,6 +108,8 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   const maxTextBytes = ctx.limits.maxReferenceBytes;
   // Hashed once: the citation records it, and it names the job among those the workers share.
   const sha256 = sha256Of(req.bytes);
+  // The picture alone is what the person chose: its text is not read (no OCR, no wait).
+  if (header && ref.imageMode === 'image') return attachPicture(req, header, sha256);
   const result = await runExtraction(
     // A copy: the read buffer may be a view of a larger allocation, and the worker gets exactly the document.
     { kind: 'document', bytes: new Uint8Array(req.bytes), format, range, maxTextBytes, maxInflatedBytes: MAX_INFLATED_BYTES, ...(cells ? { cells } : {}) },
@@ -126,6 +130,25 @@ export async function resolveDocument(req: DocumentRequest): Promise<Resolution>
   const doc = result.output as DocumentOutput;
   if (cells) return attachBlock(req, doc, cells, sha256);
   return attach(req, doc, range, sha256);
+}
+
+/**
+ * An image sent as a picture only (`@file:shot.png:image`): its block says so to the model, and the
+ * citation records its size, digest and cost; the picture goes as an image part (sessions/image-parts.ts).
+ */
+function attachPicture(req: DocumentRequest, header: ImageHeader, sha256: string): Resolution {
+  const tokens = openAiImageTokens(header.width, header.height);
+  return {
+    ok: true,
+    text: pictureOnlyText(header.format, header.width, header.height),
+    description: `${req.subject}${documentDescription(header.format, null, null, null, null, `${header.width}×${header.height}`)}`,
+    target: req.target,
+    language: 'text',
+    source: {
+      ...req.source,
+      document: { sha256, format: header.format, extractor: PICTURE_ONLY_EXTRACTOR, unit: 'page', first: null, last: null, count: null, image: { width: header.width, height: header.height, tokens, send: 'image' } },
+    },
+  };
 }
 
 /** The sha256 of a document's bytes, for its citation. */
@@ -175,7 +198,7 @@ function attach(req: DocumentRequest, doc: DocumentOutput, range: { start: numbe
       last,
       count,
       ...(doc.table?.encoding ? { encoding: doc.table.encoding } : {}),
-      ...(doc.image ? { image: { width: doc.image.width, height: doc.image.height, tokens: openAiImageTokens(doc.image.width, doc.image.height) } } : {}),
+      ...(doc.image ? { image: { width: doc.image.width, height: doc.image.height, tokens: openAiImageTokens(doc.image.width, doc.image.height), send: ref.imageMode ?? null } } : {}),
     },
   };
   return {

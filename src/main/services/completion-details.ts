@@ -22,7 +22,7 @@ export async function looksBinary(root: string, rel: string): Promise<boolean> {
 }
 
 /**
- * The git status marks of workspace paths, in the order asked (see src/main/git/status-marks.ts).
+ * The git status marks of workspace paths, in the order asked (see src/main/git/views/status-marks.ts).
  * Read where the workspace index lives (its worker thread): an `lstat` per tracked file is
  * synchronous work, on the order of the first `@diff`, that must not hold the thread serving the
  * window. A failure gives rows without marks.

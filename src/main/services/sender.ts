@@ -54,7 +54,6 @@ export function createSender(settings: SettingsService, sessions: SessionsServic
           expansion,
           endpoint: target.endpoint,
           apiKey: target.apiKey,
-          ...(input.images?.length ? { pastedImages: input.images } : {}),
           signal: controller.signal,
           onRun: (run) => {
             runId = run.id;

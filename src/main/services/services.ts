@@ -6,6 +6,9 @@ import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { translate, type Text } from '../../shared/i18n';
 import { createResultResolver } from '../resolvers/result';
+import { createImageResolver } from '../resolvers/image';
+import { keepPastedImages, pastedImageLookup } from '../sessions/pasted-images';
+import { formatReference } from '../../shared/grammar';
 import { createDraftStore, type DraftStore } from '../sessions';
 import type { SecretStore } from '../settings';
 import { commitChoices } from './commits';
@@ -98,7 +101,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     (text) => setNotice('session', text),
   );
   const resultResolver = createResultResolver(sessions.lookup);
-  // Every engine gets the settings' limits and `@result` from the current session only.
+  const imageResolver = createImageResolver(pastedImageLookup(() => sessions.currentDir()));
+  // Every engine gets the settings' limits, and `@result` and `@image` from the current session only.
   const expander = createExpander(options.engineFactory, async () => {
     const engineOptions = await settings.engineOptions();
     const sessionDir = await sessions.currentDir();
@@ -109,7 +113,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     // In-process engines take the resolver; a worker engine opens `sessionDir` itself.
     return {
       key,
-      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, maskAddresses: engineOptions.maskAddresses, resolvers: [resultResolver], sessionDir },
+      options: { limits: engineOptions.limits, allowHosts, promptLanguage: engineOptions.promptLanguage, maskAddresses: engineOptions.maskAddresses, imagesSent: engineOptions.imagesSent, resolvers: [resultResolver, imageResolver], sessionDir },
     };
   });
   const sender = createSender(settings, sessions);
@@ -230,6 +234,13 @@ export function createServices(options: ServicesOptions = {}): Services {
       if (unsaved) setNotice('session-write', unsaved);
       else if (answer.ok) setNotice('session-write', null);
       return answer;
+    },
+    keepImage: async (input) => {
+      const session = await sessions.current();
+      if (!session.ok) return session;
+      const [kept] = await keepPastedImages(session.value.dir, [input]);
+      if (!kept) return fail('invalid_request', SERVICE_TEXT.imageNotKept);
+      return ok({ reference: formatReference('image', kept.reference) ?? `@image:${kept.reference}`, sha256: kept.sha256, format: kept.format, width: kept.width, height: kept.height });
     },
     listSessions: () => sessions.list(),
     newSession: () => sessions.startNew(),

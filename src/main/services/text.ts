@@ -4,6 +4,7 @@ import { text, type Text } from '../../shared/i18n/text';
  * Sentences the services show to people, as catalogue texts (`service.*`), one place (STYLE 10).
  */
 export const SERVICE_TEXT = {
+  imageNotKept: text('service.imageNotKept'),
   folderNotFound: (p: string): Text => text('service.folderNotFound', { path: p }),
   notAFolder: (p: string): Text => text('service.notAFolder', { path: p }),
   fileNotFound: (p: string): Text => text('service.fileNotFound', { path: p }),

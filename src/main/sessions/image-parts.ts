@@ -12,7 +12,6 @@ import type { ExpansionResult } from '../../shared/expansion';
 import { imageDataUrl, stripImageMetadata } from '../model/image-metadata';
 import type { ChatContentPart, ChatMessage } from '../model/chat-stream';
 import { MAX_DOCUMENT_BYTES } from '../resolvers/document';
-import type { KeptImage } from './pasted-images';
 
 /** One image sent, or why it was not. */
 export interface ImagePartOutcome {
@@ -43,32 +42,31 @@ async function imagePart(path: string, sha256: string, format: string): Promise<
 }
 
 /**
+ * The references of `expansion` that send their picture only (`@file:shot.png:image`): an endpoint
+ * that does not accept images would get no more than a line saying a picture follows, so Send
+ * refuses them there rather than send that.
+ */
+export function pictureOnlyReferences(expansion: ExpansionResult): string[] {
+  return expansion.references.filter((r) => r.status === 'attached' && r.source?.document?.image?.send === 'image').map((r) => r.raw);
+}
+
+/**
  * The user message for `expansion`: its text alone, or, when `acceptsImages`, its text followed
  * by one image part per attached image.
  */
-export async function userMessage(expansion: ExpansionResult, acceptsImages: boolean, pasted: readonly KeptImage[] = []): Promise<{ message: ChatMessage; images: ImagePartOutcome[] }> {
+export async function userMessage(expansion: ExpansionResult, acceptsImages: boolean): Promise<{ message: ChatMessage; images: ImagePartOutcome[] }> {
   const images: ImagePartOutcome[] = [];
   const parts: ChatContentPart[] = [];
   if (acceptsImages) {
     for (const ref of expansion.references) {
       const doc = ref.source?.document;
-      if (ref.status !== 'attached' || !doc?.image || !ref.source?.realPath) continue;
+      // A reference that asked for its text alone (`:text`) sends no picture.
+      if (ref.status !== 'attached' || !doc?.image || doc.image.send === 'text' || !ref.source?.realPath) continue;
       const made = await imagePart(ref.source.realPath, doc.sha256, doc.format);
       if ('part' in made) {
         parts.push(made.part);
         images.push({ raw: ref.raw, sent: true, removed: made.removed });
       } else images.push({ raw: ref.raw, sent: false, problem: made.problem });
-    }
-  }
-  if (acceptsImages) {
-    for (const image of pasted) {
-      try {
-        const stripped = stripImageMetadata(image.bytes, image.format);
-        parts.push({ type: 'image_url', image_url: { url: imageDataUrl(stripped.bytes, image.format), detail: 'high' } });
-        images.push({ raw: `pasted:${image.sha256}`, sent: true, removed: stripped.removed });
-      } catch {
-        images.push({ raw: `pasted:${image.sha256}`, sent: false, problem: 'damaged' });
-      }
     }
   }
   const message: ChatMessage = parts.length ? { role: 'user', content: [{ type: 'text', text: expansion.message }, ...parts] } : { role: 'user', content: expansion.message };

@@ -4,13 +4,13 @@
  * the session folder as `images/SHA256.EXT`, like results, so the run cites it by its sha256.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat } from '../../shared/documents';
 import { imageFits, readImageHeader } from '../../shared/image-header';
+import { MAX_PASTED_IMAGE_BYTES, PASTED_IMAGE_NAME, PASTED_NAME_DIGITS, pastedImageName } from '../../shared/pasted-image';
+import type { ImageLookup } from '../resolvers/image';
 
-/** Bytes of one pasted image kept at most (the window refuses larger ones first). */
-export const MAX_PASTED_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** A pasted image as the window sends it. */
 export interface PastedImage {
@@ -23,6 +23,8 @@ export interface PastedImage {
 /** A pasted image kept in the session folder. */
 export interface KeptImage {
   name: string | null;
+  /** Its name in an `@image:` reference: `3f2a91c0d4e1.png`. */
+  reference: string;
   sha256: string;
   format: ImageFormat;
   width: number;
@@ -54,7 +56,30 @@ export async function keepPastedImages(sessionDir: string, images: readonly Past
     const dir = path.join(sessionDir, 'images');
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `${sha256}.${EXTENSIONS[header.format]}`), bytes);
-    kept.push({ name: image.name, sha256, format: header.format, width: header.width, height: header.height, bytes });
+    kept.push({ name: image.name, reference: pastedImageName(sha256, EXTENSIONS[header.format]), sha256, format: header.format, width: header.width, height: header.height, bytes });
   }
   return kept;
+}
+
+/**
+ * `@image:` lookups in the session folder `dirOf` gives (null: no session open): the kept file whose
+ * digest starts with the name's digits and whose extension is the name's. Two such files (48 bits
+ * shared) find none, so a name never picks the wrong image.
+ */
+export function pastedImageLookup(dirOf: () => Promise<string | null>): ImageLookup {
+  return async (name) => {
+    if (!PASTED_IMAGE_NAME.test(name)) return null;
+    const dir = await dirOf();
+    if (!dir) return null;
+    const prefix = name.slice(0, PASTED_NAME_DIGITS);
+    const extension = name.slice(PASTED_NAME_DIGITS);
+    let entries: string[];
+    try {
+      entries = await readdir(path.join(dir, 'images'));
+    } catch {
+      return null;
+    }
+    const found = entries.filter((e) => e.startsWith(prefix) && e.endsWith(extension) && /^[0-9a-f]{64}\.[a-z]+$/.test(e));
+    return found.length === 1 ? path.join(dir, 'images', found[0]!) : null;
+  };
 }

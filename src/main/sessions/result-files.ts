@@ -5,9 +5,10 @@
  * against the description, and a result whose text changed is reported as damaged and not used.
  */
 import { createHash } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { MiB } from '../../shared/limits';
-import { fail, jsonText, readFileCapped, readJsonFile, writeFileAtomic, type FileRead } from '../storage';
+import { fail, jsonText, readFileCapped, readJsonFile, tempPathFor, writeFileAtomic, type FileRead } from '../storage';
 import { isId } from './ids';
 import { ResultMetaSchema, type ResultMeta } from '../../shared/session-records';
 import { SESSION_TEXT } from './text';
@@ -33,6 +34,36 @@ export async function writeResult(sessionDir: string, meta: Omit<ResultMeta, 've
   const dir = resultsDir(sessionDir);
   const wroteText = await writeFileAtomic(join(dir, `${meta.id}.txt`), bytes);
   if (!wroteText.ok) return wroteText;
+  const wroteMeta = await writeFileAtomic(join(dir, `${meta.id}.json`), jsonText(full));
+  return wroteMeta.ok ? { ok: true, value: full } : wroteMeta;
+}
+
+/**
+ * Writes a result whose text is already in a file (a reply stored as it streamed): the file is
+ * copied, not read into memory, and `digest` (its size and sha256, known from writing it) goes into
+ * the description, written last as in {@link writeResult}.
+ */
+export async function writeResultFromFile(
+  sessionDir: string,
+  meta: Omit<ResultMeta, 'version' | 'bytes' | 'sha256'>,
+  source: string,
+  digest: { bytes: number; sha256: string },
+): Promise<FileRead<ResultMeta>> {
+  const full: ResultMeta = { version: 1, ...meta, bytes: digest.bytes, sha256: digest.sha256 };
+  const dir = resultsDir(sessionDir);
+  const target = join(dir, `${meta.id}.txt`);
+  const temp = tempPathFor(target);
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.copyFile(source, temp);
+    const handle = await fsp.open(temp, 'r+');
+    await handle.sync().finally(() => handle.close());
+    await fsp.rename(temp, target);
+  } catch (err) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    const code = (err as { code?: unknown }).code;
+    return fail(target, 'unreadable', `could not save ${meta.id}.txt (${typeof code === 'string' ? code : String(err)}): check that the disk is not full and the folder is writable`);
+  }
   const wroteMeta = await writeFileAtomic(join(dir, `${meta.id}.json`), jsonText(full));
   return wroteMeta.ok ? { ok: true, value: full } : wroteMeta;
 }

@@ -1,9 +1,10 @@
 /**
  * Send: expand with the engine (or take the expansion the person previewed), refuse when the hard
  * token limit blocked it, record the run with its citations and stored blocks, stream the reply
- * from the endpoint, store the reply as a result, and finish the run. The run is recorded however
- * the reply ends: done, stopped (Stop) or failed (with its error). The request's user message is
- * exactly the expanded message, nothing added.
+ * from the endpoint into the run's reply file, scrub it, store it as a result, and finish the run.
+ * The run is recorded however the reply ends: done, stopped (Stop) or failed (with its error). The
+ * request's user message is exactly the expanded message, nothing added. The reply is held in
+ * memory once, at the end, for the run Send answers with (layout in docs/contract.md).
  */
 import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
@@ -13,10 +14,12 @@ import { streamChat, type ChatOutcome } from '../model';
 import type { LookupFn } from '../net';
 import type { Endpoint } from '../settings';
 import type { RunRecord } from '../../shared/session-records';
-import { keyScrubber, scrubReply, scrubShort, scrubText } from './reply-scrub';
+import { keyScrubber, scrubShort, scrubText } from './reply-scrub';
+import { readReplyFile, type ReplyAppender } from './reply-file';
+import { MAX_RESULT_BYTES } from './result-files';
+import { scrubReplyFile } from './reply-scrub-file';
 import type { SessionStore } from './session-store';
-import { userMessage } from './image-parts';
-import { keepPastedImages, type PastedImage } from './pasted-images';
+import { pictureOnlyReferences, userMessage } from './image-parts';
 import { SESSION_TEXT } from './text';
 
 /** Options of {@link send}. */
@@ -34,8 +37,6 @@ export interface SendOptions {
    * (or of another message) the message is expanded again here.
    */
   expansion?: ExpansionResult;
-  /** Images pasted on the composer: kept in the session folder, sent as images where the endpoint takes them. */
-  pastedImages?: readonly PastedImage[];
   /** Stop. Before the request, nothing is recorded; during it, the run is recorded as stopped. */
   signal?: AbortSignal;
   /** Called once the run is recorded, before the request: the conversation view can show it. */
@@ -65,6 +66,8 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   const expansion = options.expansion?.originalMessage === options.message ? options.expansion : await engine.expand(options.message, { signal });
   if (signal?.aborted) return { ok: false, code: 'stopped', ...said(SESSION_TEXT.stoppedBeforeSending), run: null, expansion };
   if (expansion.blocked) return { ok: false, code: 'blocked', ...said(SESSION_TEXT.blocked), run: null, expansion };
+  const picturesOnly = endpoint.acceptsImages ? [] : pictureOnlyReferences(expansion);
+  if (picturesOnly.length > 0) return { ok: false, code: 'blocked', ...said(SESSION_TEXT.picturesNotAccepted(endpoint.name, picturesOnly.join(', '))), run: null, expansion };
 
   const created = await session.createRun(expansion, {
     workspace: engine.workspaceRoot,
@@ -73,16 +76,17 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
   });
   if (!created.ok) return { ok: false, code: 'save_failed', ...said(SESSION_TEXT.saveFailed(created.problem.message)), run: null, expansion };
   let run = created.value;
-  const pasted = options.pastedImages?.length ? await keepPastedImages(session.dir, options.pastedImages) : [];
-  const user = await userMessage(expansion, endpoint.acceptsImages, pasted);
-  if (pasted.length) {
-    const sent = new Set(user.images.filter((i) => i.sent).map((i) => i.raw));
-    run = { ...run, images: pasted.map((p) => ({ name: p.name, sha256: p.sha256, format: p.format, width: p.width, height: p.height, sent: sent.has(`pasted:${p.sha256}`) })) };
-  }
+  // Pasted images are `@image:` references of the expansion, read and sent like `@file` images.
+  const user = await userMessage(expansion, endpoint.acceptsImages);
   options.onRun?.(run);
 
-  const checkpoints = checkpointer(session, options.checkpointMs ?? 1000);
-  // The key's exact text never reaches the screen or a checkpoint, even when the server echoes it.
+  // The reply goes to its file as it streams (issue 26, finding 16): nobody holds it in memory,
+  // and a checkpoint writes the small record (`replyFile`, set by createRun), not the reply again.
+  const appender = await session.openReply(run.id);
+  if (!appender.ok) return { ok: false, code: 'save_failed', message: appender.problem.message, text: appender.problem.text, run, expansion };
+  const reply = appender.value;
+  const checkpoints = checkpointer(session, reply, options.checkpointMs ?? 1000);
+  // The key's exact text never reaches the screen or the file, even when the server echoes it.
   const scrubber = keyScrubber(options.apiKey);
   const raw = await streamChat({
     endpoint: { name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey: options.apiKey },
@@ -92,37 +96,43 @@ export async function send(options: SendOptions): Promise<SendOutcome> {
     idleTimeoutMs: options.idleTimeoutMs,
     lookup: options.lookup,
     now,
+    keepText: false,
     onDelta: (piece) => {
       const text = scrubber.push(piece);
-      run = { ...run, reply: run.reply + text, timings: { ...run.timings, firstTokenAt: run.timings.firstTokenAt ?? now().toISOString() } };
+      reply.append(text);
+      if (run.timings.firstTokenAt === null) run = { ...run, timings: { ...run.timings, firstTokenAt: now().toISOString() } };
       checkpoints.offer(run);
       if (text !== '') options.onDelta?.(text);
     },
   });
   await checkpoints.stop();
   const tail = scrubber.end();
+  reply.append(tail);
   if (tail !== '') options.onDelta?.(tail);
-  const outcome = await scrubbed(raw, options.apiKey);
+  const written = await reply.close();
+  // The secret rules over the whole reply, window by window, in place; then its text is read once,
+  // for the run Send answers with (the conversation shows it).
+  const kept = written.ok ? await scrubReplyFile(session.replyPath(run.id), options.apiKey) : written;
+  const text = kept.ok ? await readReplyFile(session.replyPath(run.id), MAX_RESULT_BYTES) : kept;
+  const outcome = scrubbedError(raw, options.apiKey);
 
-  run = finished(run, outcome, now);
-  if (outcome.text !== '') {
-    const stored = await session.storeReply(run, outcome.text, outcome.model ?? endpoint.model);
+  run = finished(run, outcome, text.ok ? text.value : '', now);
+  if (kept.ok && kept.value.bytes > 0) {
+    const stored = await session.storeReplyFile(run, outcome.model ?? endpoint.model, kept.value);
     if (stored.ok) run = stored.value;
   }
-  const saved = await session.saveRun(run);
+  const saved = !kept.ok ? kept : !text.ok ? text : await session.saveRun(run);
   if (!saved.ok) return { ok: false, code: 'save_failed', message: saved.problem.message, text: saved.problem.text, run, expansion };
   if (outcome.ok) return { ok: true, run };
   return { ok: false, code: outcome.error.code === 'stopped' ? 'stopped' : 'model_error', message: outcome.error.message, text: outcome.error.text, run, expansion };
 }
 
-/** The outcome with the key and anything the secret rules catch taken out of its reply and its error. */
-async function scrubbed(outcome: ChatOutcome, apiKey: string | null): Promise<ChatOutcome> {
-  const text = outcome.text === '' ? '' : await scrubReply(outcome.text, apiKey);
-  if (outcome.ok) return { ...outcome, text };
+/** The outcome with the key and Atmark's rules' matches taken out of its error (the reply is in its file). */
+function scrubbedError(outcome: ChatOutcome, apiKey: string | null): ChatOutcome {
+  if (outcome.ok) return outcome;
   const { error } = outcome;
   return {
     ...outcome,
-    text,
     error: {
       ...error,
       message: scrubShort(error.message, apiKey),
@@ -132,11 +142,11 @@ async function scrubbed(outcome: ChatOutcome, apiKey: string | null): Promise<Ch
   };
 }
 
-function finished(run: RunRecord, outcome: ChatOutcome, now: () => Date): RunRecord {
+function finished(run: RunRecord, outcome: ChatOutcome, reply: string, now: () => Date): RunRecord {
   return {
     ...run,
     status: outcome.ok ? 'done' : outcome.error.code === 'stopped' ? 'stopped' : 'failed',
-    reply: outcome.text,
+    reply,
     finishReason: outcome.finishReason,
     usage: outcome.usage,
     error: outcome.ok ? null : { code: outcome.error.code, message: outcome.error.message, text: outcome.error.text },
@@ -149,10 +159,11 @@ function finished(run: RunRecord, outcome: ChatOutcome, now: () => Date): RunRec
 }
 
 /**
- * Saves the run (with the reply so far) at most every `everyMs` while it streams. One save at a
- * time; `stop` waits for the last, so the final save always lands after every checkpoint.
+ * At most every `everyMs` while the reply streams: writes the reply gathered so far to its file,
+ * then saves the run record (small: its reply is in the file). One save at a time; `stop` waits for
+ * the last, so the final save always lands after every checkpoint.
  */
-function checkpointer(session: SessionStore, everyMs: number): { offer(run: RunRecord): void; stop(): Promise<void> } {
+function checkpointer(session: SessionStore, reply: ReplyAppender, everyMs: number): { offer(run: RunRecord): void; stop(): Promise<void> } {
   let latest: RunRecord | null = null;
   let timer: NodeJS.Timeout | null = null;
   let saving: Promise<unknown> = Promise.resolve();
@@ -164,7 +175,7 @@ function checkpointer(session: SessionStore, everyMs: number): { offer(run: RunR
       timer = setTimeout(() => {
         timer = null;
         const snapshot = latest;
-        if (snapshot && !stopped) saving = saving.then(() => session.saveRun(snapshot));
+        if (snapshot && !stopped) saving = saving.then(() => reply.flush()).then(() => session.saveRun(snapshot));
       }, everyMs);
     },
     async stop() {

@@ -15,8 +15,12 @@ import { isId, newId } from './ids';
 import { RunRecordSchema, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type RunSummary, type SessionMeta } from '../../shared/session-records';
 
 export type { RunSummary } from '../../shared/session-records';
-import { readResult, readResultMeta, resultsDir, writeResult } from './result-files';
+import { MAX_RESULT_BYTES, readResult, readResultMeta, resultsDir, writeResult, writeResultFromFile } from './result-files';
+import { openReplyAppender, readReplyFile, readReplyHead, replyFilePath, type ReplyAppender } from './reply-file';
 import { SESSION_TEXT } from './text';
+
+/** Bytes of a reply file read for the history list's preview (200 characters, 4 bytes each at most). */
+const PREVIEW_BYTES = 800;
 
 /** A run record is at most this large (the expanded message within the limits, plus the reply). */
 const MAX_RUN_BYTES = 128 * MiB;
@@ -53,10 +57,22 @@ export interface SessionStore {
   listResults(signal?: AbortSignal): Promise<Listing<ResultSummary>>;
   /** Records a new run for `expansion` and stores each attached block as a result. */
   createRun(expansion: ExpansionResult, options: CreateRunOptions): Promise<FileRead<RunRecord>>;
-  /** Writes `run` (atomically) as it now stands. */
+  /**
+   * Writes `run` (atomically) as it now stands. A run with `replyFile` is written without its
+   * reply text: that lives in the reply file.
+   */
   saveRun(run: RunRecord): Promise<FileRead<true>>;
   /** Stores a reply as a result and returns the run with `replyResultId` set (not yet saved). */
   storeReply(run: RunRecord, text: string, model: string | null): Promise<FileRead<RunRecord>>;
+  /** Where the reply of a run with `replyFile` is kept (`runs/ID.reply.txt`). */
+  replyPath(runId: string): string;
+  /** Creates (or empties) a run's reply file, to append the reply to as it streams. */
+  openReply(runId: string): Promise<FileRead<ReplyAppender>>;
+  /**
+   * Stores the run's reply file, already scrubbed, as a result (copied, not read into memory) and
+   * returns the run with `replyResultId` set (not yet saved). `digest` is the file's size and sha256.
+   */
+  storeReplyFile(run: RunRecord, model: string | null, digest: { bytes: number; sha256: string }): Promise<FileRead<RunRecord>>;
   /** Damaged files met by lookups since the session was opened. */
   problems(): FileProblem[];
 }
@@ -117,13 +133,22 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
     if (p.code !== 'missing' && !problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
   };
 
-  async function readRun(id: string, signal?: AbortSignal): Promise<FileRead<RunRecord>> {
+  /** The run's record; its reply text only when it is inline (records from before `replyFile`). */
+  async function readRecord(id: string, signal?: AbortSignal): Promise<FileRead<RunRecord>> {
     const path = join(runsDir, `${id}.json`);
     if (!isId('run', id)) return fail(path, 'missing', `no run ${id} in this session`);
     const read = await readJsonFile(path, RunRecordSchema, MAX_RUN_BYTES, signal);
     if (!read.ok || read.value.status !== 'running' || streaming.has(id)) return read;
     // Streaming, but not by this process: the app was closed or killed mid-reply.
     return { ok: true, value: { ...read.value, status: 'interrupted', error: read.value.error ?? { code: 'interrupted', ...said(SESSION_TEXT.interrupted) } } };
+  }
+
+  /** The run as it is shown, exported and cited: its reply read from the reply file when it has one. */
+  async function readRun(id: string, signal?: AbortSignal): Promise<FileRead<RunRecord>> {
+    const read = await readRecord(id, signal);
+    if (!read.ok || !read.value.replyFile) return read;
+    const reply = await readReplyFile(replyFilePath(dir, id), MAX_RESULT_BYTES, signal);
+    return reply.ok ? { ok: true, value: { ...read.value, reply: reply.value } } : reply;
   }
 
   async function runIds(): Promise<string[]> {
@@ -180,6 +205,8 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
       timings: { startedAt: createdAt, firstTokenAt: null, finishedAt: options.status === 'expanded' ? createdAt : null },
       usage: null,
       error: null,
+      // A reply to come is appended to its own file (reply-file.ts); the record says so from the start.
+      ...(options.status === 'running' ? { replyFile: true as const } : {}),
     };
     const saved = await saveRun(run);
     if (!saved.ok) return saved;
@@ -193,7 +220,7 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
   async function saveRun(run: RunRecord): Promise<FileRead<true>> {
     if (run.status === 'running') streaming.add(run.id);
     else streaming.delete(run.id);
-    return writeFileAtomic(join(runsDir, `${run.id}.json`), jsonText(run));
+    return writeFileAtomic(join(runsDir, `${run.id}.json`), jsonText(run.replyFile ? { ...run, reply: '' } : run));
   }
 
   return {
@@ -211,7 +238,9 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
     async listRuns(signal) {
       const listing: Listing<RunSummary> = { items: [], problems: [] };
       for (const id of await runIds()) {
-        const read = await readRun(id, signal);
+        // The list shows the reply's first line only: a long reply file is not read whole here.
+        const read = await readRecord(id, signal);
+        if (read.ok && read.value.replyFile) read.value.reply = await readReplyHead(replyFilePath(dir, id), PREVIEW_BYTES);
         if (read.ok) listing.items.push(summarizeRun(read.value));
         else listing.problems.push(read.problem);
       }
@@ -237,6 +266,15 @@ function sessionStore(dir: string, meta: SessionMeta, now: () => Date): SessionS
       const id = newId('result');
       const label = SESSION_TEXT.replyLabel(run.number, model);
       const stored = await writeResult(dir, { id, sessionId: meta.id, runId: run.id, kind: 'reply', label, reference: null, language: 'markdown', createdAt: now().toISOString() }, text);
+      return stored.ok ? { ok: true, value: { ...run, replyResultId: id } } : stored;
+    },
+    replyPath: (runId) => replyFilePath(dir, runId),
+    openReply: async (runId) => (isId('run', runId) ? openReplyAppender(replyFilePath(dir, runId)) : fail(join(runsDir, runId), 'missing', `no run ${runId} in this session`)),
+    async storeReplyFile(run, model, digest) {
+      const id = newId('result');
+      const label = SESSION_TEXT.replyLabel(run.number, model);
+      const description = { id, sessionId: meta.id, runId: run.id, kind: 'reply' as const, label, reference: null, language: 'markdown', createdAt: now().toISOString() };
+      const stored = await writeResultFromFile(dir, description, replyFilePath(dir, run.id), digest);
       return stored.ok ? { ok: true, value: { ...run, replyResultId: id } } : stored;
     },
     problems: () => [...problems],

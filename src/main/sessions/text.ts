@@ -15,6 +15,7 @@ export const SESSION_TEXT = {
   blockLabel: (reference: string, run: number): string => `${reference} in run ${run}`,
   replyLabel: (run: number, model: string | null): string => `reply of run ${run}${model ? ` (${model})` : ''}`,
   blocked: text('session.blocked'),
+  picturesNotAccepted: (endpoint: string, refs: string): Text => text('session.picturesNotAccepted', { endpoint, refs }),
   saveFailed: (why: string): Text => text('session.saveFailed', { why }),
   stoppedBeforeSending: text('service.stoppedBeforeSending'),
   noDraftWorkspace: 'no workspace',

@@ -168,7 +168,15 @@ export function chosenEndpoint(settings: Settings): Endpoint | null {
 /** What the engine needs from the settings: `createEngine({workspace, ...engineOptionsFrom(s)})`. */
 export function engineOptionsFrom(
   settings: Settings,
-): { contextLength: number; limits: Limits; allowHosts: string[]; workspaceAllowHosts: Record<string, string[]>; promptLanguage: Language; maskAddresses: AddressMasking } {
+): {
+  contextLength: number;
+  limits: Limits;
+  allowHosts: string[];
+  workspaceAllowHosts: Record<string, string[]>;
+  promptLanguage: Language;
+  maskAddresses: AddressMasking;
+  imagesSent: boolean;
+} {
   const endpoint = chosenEndpoint(settings);
   return {
     contextLength: endpoint?.contextLength ?? DEFAULT_CONTEXT_LENGTH,
@@ -177,5 +185,6 @@ export function engineOptionsFrom(
     workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
     promptLanguage: settings.promptLanguage,
     maskAddresses: settings.maskAddresses,
+    imagesSent: endpoint?.acceptsImages ?? false,
   };
 }

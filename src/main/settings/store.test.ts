@@ -41,6 +41,7 @@ describe('settings on disk', () => {
       workspaceAllowHosts: { '/home/mio/決算': ['127.0.0.1:9000'] },
       promptLanguage: 'en',
       maskAddresses: 'exports',
+      imagesSent: false,
     });
   });
 

@@ -47,7 +47,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   const dir = dirname(path);
   // A unique temp name per write: two writers never share a temp file, and a crash leaves at
   // worst a stray `.tmp` that readers ignore.
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = tempPathFor(path);
   try {
     await fsp.mkdir(dir, { recursive: true });
     const handle = await fsp.open(temp, 'w', options.mode ?? 0o600);
@@ -64,6 +64,14 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     await fsp.rm(temp, { force: true }).catch(() => undefined);
     return fail(path, 'unreadable', `could not save ${basename(path)} (${errno(err)}): check that the disk is not full and the folder is writable`);
   }
+}
+
+/**
+ * A unique temp name beside `path` (`.NAME.PID.RAND.tmp`), the shape {@link sweepStaleTemps} clears
+ * after a crash: for writers that fill a file in steps and then rename it into place.
+ */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   readFileCapped,
   readJsonFile,
   sweepStaleTemps,
+  tempPathFor,
   writeFileAtomic,
   type FileProblem,
   type FileProblemCode,

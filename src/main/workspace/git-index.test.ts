@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IndexCursor, type TrackedType } from '../git/index-cursor';
+import { IndexCursor, type TrackedType } from '../git/storage/index-cursor';
 import { findGitDir, readGitIndexBytes } from './git-index';
 
 const made: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * Where the workspace index finds `.git/index`: a work tree's git folder, and the file's bytes,
  * read capped and without blocking. The entries are then walked by the one reader of the format,
- * src/main/git/index-cursor.ts (the tracked table takes name, type and size, what completion
+ * src/main/git/storage/index-cursor.ts (the tracked table takes name, type and size, what completion
  * lists). No git is spawned: git would run repository-controlled programs (`core.fsmonitor`) even
  * for a listing. Read-only: the index is never written.
  */

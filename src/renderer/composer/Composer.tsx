@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { acceptCompletion, autocompletion, completionKeymap, completionStatus } from '@codemirror/autocomplete';
+import { acceptCompletion, completionKeymap, completionStatus } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
@@ -9,7 +9,7 @@ import { currentLanguage, uiText, useUi } from '../i18n';
 import { useApi, useAppStore, type AppState } from '../store';
 import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
-import { gitMarksRenderer, referenceCompletion, type RowCompletion } from './completion';
+import { referenceCompletion } from './completion';
 import { fileDrop } from './drop';
 import { chipCard } from './chip-card';
 import { cjkSpace } from './cjk-space';
@@ -72,14 +72,7 @@ export function Composer({ onSubmit }: ComposerProps) {
           EditorView.lineWrapping,
           words.current.of(editorWords(currentLanguage())),
           // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
-          autocompletion({
-            override: [referenceCompletion(api, currentLanguage, () => store.getState().settings?.limits.maxReferenceBytes ?? DEFAULT_LIMITS.maxReferenceBytes)],
-            icons: true,
-            addToOptions: [gitMarksRenderer(currentLanguage)],
-            optionClass: (c) => ((c as RowCompletion).disabled ? 'cm-completion-disabled' : ''),
-            activateOnTyping: true,
-            defaultKeymap: false,
-          }),
+          referenceCompletion({ api, language: currentLanguage, maxReferenceBytes: () => store.getState().settings?.limits.maxReferenceBytes ?? DEFAULT_LIMITS.maxReferenceBytes }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
           chipCard({ onSelect: (raw) => store.getState().selectRef(raw), onRetry: (raw) => store.getState().retryRef(raw) }),
           fileDrop({
@@ -87,7 +80,7 @@ export function Composer({ onSubmit }: ComposerProps) {
             openFolder: (path) => void store.getState().openWorkspace(path),
             notify: (kind, said, cause) => store.getState().notify(kind, said, undefined, cause),
             granted: () => store.getState().refresh(),
-            images: (files) => void store.getState().addImages(files),
+            keepImages: (files) => store.getState().keepImages(files),
           }),
           EditorView.updateListener.of((update) => {
             // The completion list scrolls when it is long, and a list that scrolls must be reachable

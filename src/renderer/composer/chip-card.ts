@@ -3,7 +3,9 @@ import { EditorView, hoverTooltip, keymap, showTooltip, type Tooltip } from '@co
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import type { ParsedReference } from '../../shared/reference';
-import { formatReference } from '../../shared/grammar';
+import { IMAGE_SEND_MODES, formatReference, withImageMode } from '../../shared/grammar';
+import { documentFormatOfName, isImageFormat } from '../../shared/documents';
+import type { ImageSendMode } from '../../shared/reference';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
 import { uiText, type UiKey } from '../i18n/said';
 import { resolvingInfo } from './chip-info';
@@ -59,7 +61,8 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
       run();
     });
   };
-  if (KIND_DESCRIPTORS[ref.kind].value === 'path-with-range') {
+  if (isImageReference(ref)) imageChoice(card, view, ref, words);
+  else if (KIND_DESCRIPTORS[ref.kind].value === 'path-with-range') {
     button('compose.chipCard.range', () => {
       // The range is typed after a colon at the end of the path; the reference stays text until the cursor leaves it.
       // A block of cells is replaced whole: its own colons are not the range's.
@@ -77,6 +80,47 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
     view.focus();
   });
   return card;
+}
+
+/** True for a reference to an image: a pasted one, or a file named as a PNG, JPEG, WebP or GIF. */
+function isImageReference(ref: ParsedReference): boolean {
+  if (ref.kind === 'image') return true;
+  const format = ref.kind === 'file' ? documentFormatOfName(ref.value) : null;
+  return format !== null && isImageFormat(format);
+}
+
+const MODE_KEYS: Readonly<Record<ImageSendMode, UiKey>> = { text: 'compose.chipCard.sendText', image: 'compose.chipCard.sendImage', both: 'compose.chipCard.sendBoth' };
+
+/**
+ * What is sent of an image: Text, Image or Both, as three toggle buttons; pressing one writes its
+ * word after the reference (`@file:shot.png:image`), pressing the chosen one again takes it away
+ * (the default). The reference is the record: the preview, the draft and the run all show the choice.
+ */
+function imageChoice(card: HTMLElement, view: EditorView, ref: ParsedReference, words: (key: UiKey) => string): void {
+  const row = card.appendChild(document.createElement('div'));
+  row.className = 'cm-chip-card-send';
+  row.setAttribute('role', 'group');
+  const legend = row.appendChild(document.createElement('span'));
+  legend.id = `cm-chip-card-send-${ref.from}`;
+  legend.textContent = words('compose.chipCard.send');
+  row.setAttribute('aria-labelledby', legend.id);
+  for (const mode of IMAGE_SEND_MODES) {
+    const b = row.appendChild(document.createElement('button'));
+    b.type = 'button';
+    b.textContent = words(MODE_KEYS[mode]);
+    b.setAttribute('aria-pressed', String(ref.imageMode === mode));
+    b.addEventListener('mousedown', (event) => {
+      event.preventDefault();
+      const insert = withImageMode(ref, ref.imageMode === mode ? null : mode);
+      view.dispatch({ changes: { from: ref.from, to: ref.to, insert }, userEvent: 'input.imageMode' });
+      view.focus();
+    });
+  }
+  if (!ref.imageMode) {
+    const note = card.appendChild(document.createElement('p'));
+    note.className = 'cm-chip-card-detail';
+    note.textContent = words('compose.chipCard.sendDefault');
+  }
 }
 
 /** Closes the keyboard's card (Escape). */
@@ -121,6 +165,7 @@ export function chipCard(config: ChipCardConfig): Extension {
       '.cm-chip-card p': { margin: '0 0 4px' },
       '.cm-chip-card-title': { fontWeight: '600' },
       '.cm-chip-card-actions': { display: 'flex', gap: '6px', marginTop: '6px' },
+      '.cm-chip-card-send': { display: 'flex', gap: '6px', alignItems: 'center', marginTop: '6px' },
     }),
   ];
 }

@@ -83,6 +83,9 @@ const RANGE_KEYS: Readonly<
   row: { one: 'ui.chip.row', many: 'ui.chip.rows' },
 };
 
+/** The words of an image's choice of what is sent. */
+const IMAGE_MODE_KEYS = { text: 'ui.chip.sendText', image: 'ui.chip.sendImage', both: 'ui.chip.sendBoth' } as const;
+
 /** The name a chip shows, in `language`: a file's base name with its lines, a folder's name, a short git phrase. */
 export function shortName(ref: ParsedReference, language: Language = 'en', maxGitCommits: number = DEFAULT_LIMITS.maxGitCommits): string {
   const words = (key: Parameters<typeof uiText>[0], count?: number) => translate(uiText(key, count === undefined ? undefined : { count }), language);
@@ -90,6 +93,8 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
   const label = KIND_DESCRIPTORS[ref.kind].chip.label;
   switch (label.from) {
     case 'path': {
+      // An image's choice of what is sent is named after it: "shot.png, picture only".
+      if (ref.imageMode) return translate(uiText('ui.chip.document', { name: base(ref.value), range: words(IMAGE_MODE_KEYS[ref.imageMode]) }), language);
       // A workbook's block is named as spreadsheets name it: "book.xlsx, 売上 2026!A1:D20".
       if (ref.cells) return translate(uiText('ui.chip.document', { name: base(ref.value), range: cellTargetLabel(ref.cells) }), language);
       if (ref.lineStart === undefined) return base(ref.value);
@@ -105,8 +110,11 @@ export function shortName(ref: ParsedReference, language: Language = 'en', maxGi
     }
     case 'folder':
       return `${base(ref.value)}/`;
-    case 'words':
-      return words(label.key);
+    case 'words': {
+      // A pasted image is named by the first digits of its digest (the chip reads "pasted image 3f2a91").
+      const named = translate(uiText(label.key, { value: ref.value.slice(0, 6) }), language);
+      return ref.imageMode ? translate(uiText('ui.chip.document', { name: named, range: words(IMAGE_MODE_KEYS[ref.imageMode]) }), language) : named;
+    }
     case 'count':
       // What is attached: the engine clamps the count into 1..the commit limit (`@git:99` attaches 10).
       return ref.count === undefined ? ref.value : words(label.key, Math.min(Math.max(ref.count, 1), maxGitCommits));

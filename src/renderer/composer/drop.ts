@@ -12,8 +12,8 @@ export interface DropConfig {
   notify(kind: 'info' | 'error', said: Said, cause?: 'drop'): void;
   /** A file outside the workspace was granted: expand again. */
   granted(): void;
-  /** Images pasted or dropped: kept in the session as image chips. */
-  images(files: File[]): void;
+  /** Images pasted or dropped: kept in the session; answers the `@image:` references to insert. */
+  keepImages(files: File[]): Promise<string[]>;
 }
 
 /** The image files of a paste or a drop. */
@@ -37,24 +37,25 @@ export function droppedPaths(api: AtmarkApi, data: DataTransfer): string[] {
 
 /**
  * Dropping a file on the composer inserts an `@file:` chip where it was dropped; pasting or dropping
- * images keeps them as image chips.
+ * images keeps them in the session and inserts their `@image:` chips there.
  */
 export function fileDrop(config: DropConfig): Extension {
   return EditorView.domEventHandlers({
     // A pasted screenshot (Ctrl+V) is an image, not text.
-    paste(event) {
+    paste(event, view) {
       const images = imageFiles(event.clipboardData);
       if (images.length === 0) return false;
       event.preventDefault();
-      config.images(images);
+      void insertImages(config, view, images, view.state.selection.main.head);
       return true;
     },
     drop(event, view) {
       if (!event.dataTransfer || event.dataTransfer.files.length === 0) return false;
       event.preventDefault();
       const images = imageFiles(event.dataTransfer);
+      const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;
       if (images.length > 0 && images.length === event.dataTransfer.files.length) {
-        config.images(images);
+        void insertImages(config, view, images, at);
         return true;
       }
       const paths = droppedPaths(config.api, event.dataTransfer);
@@ -62,11 +63,25 @@ export function fileDrop(config: DropConfig): Extension {
         config.notify('error', uiText('ui.drop.filePathHidden'), 'drop');
         return true;
       }
-      const at = view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;
       void insertDropped(config, view, paths, at);
       return true;
     },
   });
+}
+
+/**
+ * Keeps pasted or dropped images and inserts their references at `at` (mapped through what was
+ * typed meanwhile), with the spaces that keep them apart from the words around.
+ */
+async function insertImages(config: DropConfig, view: EditorView, files: File[], at: number): Promise<void> {
+  const doc = view.state.doc;
+  const references = await config.keepImages(files);
+  if (references.length === 0) return;
+  // Typed on while the images were kept: they go where the cursor is now.
+  const pos = view.state.doc === doc ? at : view.state.selection.main.head;
+  const before = pos > 0 && !/\s/.test(view.state.sliceDoc(pos - 1, pos)) ? ' ' : '';
+  const insert = `${before}${references.join(' ')} `;
+  view.dispatch({ changes: { from: pos, insert }, selection: { anchor: pos + insert.length }, userEvent: 'input.paste' });
 }
 
 async function insertDropped(config: DropConfig, view: EditorView, paths: string[], at: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
-import { PreviewImages, PreviewSentImages } from './ImageChips';
+import { PreviewImages } from './PreviewImages';
 import { LinkedText } from './links';
 
 /**
@@ -30,7 +30,6 @@ export function Preview({ hidden }: { hidden: boolean }) {
         {busy ? ui.t('ui.preview.updating') : ''}
       </p>
       <PreviewImages />
-      <PreviewSentImages />
       <pre className="preview-text" tabIndex={0}>
         {at < 0 || !block ? (
           <LinkedText text={message} />

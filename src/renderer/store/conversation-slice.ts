@@ -118,8 +118,7 @@ export function createConversationSlice(api: AtmarkApi): StateCreator<AppState, 
         set({ sending: { requestId, runId: null }, sendError: null });
         const { contextLength } = get();
         const text = message ?? get().text;
-        const images = get().images.map((i) => ({ name: i.name, dataUrl: i.url }));
-        const answer = await api.send({ requestId, text, contextLength, ...(images.length ? { images } : {}) });
+        const answer = await api.send({ requestId, text, contextLength });
         if (answer.ok) upsert(answer.value.run);
         set((s) => ({ sending: null, sendError: answer.ok ? null : answer.error, historyVersion: s.historyVersion + 1 }));
       },

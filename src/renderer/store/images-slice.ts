@@ -1,35 +1,23 @@
 import type { StateCreator } from 'zustand';
 import { uiText } from '../i18n/said';
+import type { AtmarkApi } from '../../shared/api/contract';
 import type { AppState } from './types';
-
-/** An image pasted or dropped on the composer, kept for this session (in memory). */
-export interface SessionImage {
-  id: string;
-  /** The file's name; null for a pasted screenshot (browsers call every one `image.png`). */
-  name: string | null;
-  /** Its number in this session, for a name when it has none ("Pasted image 2"). */
-  n: number;
-  type: string;
-  size: number;
-  /** A `data:` URL (the page's policy allows images from `data:` only). */
-  url: string;
-}
 
 /** Largest image kept: a screenshot is far smaller; a photo larger than this is refused with a notice. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /**
- * Images pasted (Ctrl+V) or dropped on the composer. They are shown as chips and in the preview,
- * and go with Send: main keeps them in the session folder by sha256 and sends them as images to an
- * endpoint that accepts images (sessions/pasted-images.ts). Their text is not read.
+ * Images pasted (Ctrl+V) or dropped on the composer. Each goes to main, which keeps it in the
+ * session folder by its sha256 and answers its `@image:` reference; the composer inserts that
+ * reference, so a pasted image is a chip like any other: its text is read locally (OCR) and shown
+ * in the preview, and the chip card says whether its text, the picture or both are sent.
  */
 export interface ImagesSlice {
-  images: SessionImage[];
-  addImages(files: readonly File[]): Promise<void>;
-  removeImage(id: string): void;
+  /** Pictures of this window's pasted images by reference (`@image:3f2a91c0d4e1.png`), as `data:` URLs, for the preview. */
+  pictures: Record<string, string>;
+  /** Keeps `files` in the session; answers the references to insert (none for a refused image, with a notice). */
+  keepImages(files: readonly File[]): Promise<string[]>;
 }
-
-let counter = 0;
 
 function dataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -41,23 +29,34 @@ function dataUrl(file: File): Promise<string> {
 }
 
 /** Creates the slice. */
-export const createImagesSlice: StateCreator<AppState, [], [], ImagesSlice> = (set, get) => ({
-  images: [],
-  async addImages(files) {
+export function createImagesSlice(api: AtmarkApi): StateCreator<AppState, [], [], ImagesSlice> {
+  return (set, get) => ({
+  pictures: {},
+  async keepImages(files) {
+    const references: string[] = [];
     for (const file of files) {
       if (file.size > MAX_IMAGE_BYTES) {
         get().notify('error', uiText('ui.images.tooLarge', { size: file.size, limit: MAX_IMAGE_BYTES }));
         continue;
       }
+      let url: string;
       try {
-        const url = await dataUrl(file);
-        const n = ++counter;
-        const name = file.name && file.name !== 'image.png' ? file.name : null;
-        set((s) => ({ images: [...s.images, { id: `image-${n}`, name, n, type: file.type, size: file.size, url }] }));
+        url = await dataUrl(file);
       } catch {
         get().notify('error', uiText('ui.images.unreadable'));
+        continue;
       }
+      // Browsers call every pasted screenshot `image.png`: such a name says nothing.
+      const name = file.name && file.name !== 'image.png' ? file.name : null;
+      const kept = await api.keepImage({ name, dataUrl: url });
+      if (!kept.ok) {
+        get().notify('error', kept.error);
+        continue;
+      }
+      references.push(kept.value.reference);
+      set((s) => ({ pictures: { ...s.pictures, [kept.value.reference]: url } }));
     }
+    return references;
   },
-  removeImage: (id) => set((s) => ({ images: s.images.filter((i) => i.id !== id) })),
-});
+  });
+}

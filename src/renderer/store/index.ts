@@ -24,7 +24,7 @@ export function createAppStore(api: AtmarkApi, draft: string | null = null): Sto
     ...createNoticeSlice(...a),
     ...createConversationSlice(api)(...a),
     ...createLayoutSlice(...a),
-    ...createImagesSlice(...a),
+    ...createImagesSlice(api)(...a),
   }));
   // The draft main kept wins (it survives a crash of the host); this page's copy is the fallback.
   store.setState({ text: draft ?? loadDraft() });

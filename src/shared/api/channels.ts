@@ -24,6 +24,7 @@ export const CALL_NAMES = [
   'localServers',
   'systemLanguage',
   'send',
+  'keepImage',
   'listSessions',
   'newSession',
   'listRuns',

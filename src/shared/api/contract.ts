@@ -144,9 +144,12 @@ export const CALL_SCHEMAS = {
     requestId,
     text: z.string().min(1).max(1_000_000),
     contextLength: z.number().int().min(256).max(10_000_000),
-    /** Images pasted on the composer (data: URLs): kept in the session, sent where the endpoint accepts images. */
-    images: z.array(z.strictObject({ name: z.string().max(300).nullable(), dataUrl: z.string().max(28_000_000) })).max(8).optional(),
   }),
+  /**
+   * Keeps an image pasted or dropped on the composer (a `data:image/…;base64,` URL) in the current
+   * session's folder by its sha256, and answers the `@image:` reference the composer inserts.
+   */
+  keepImage: z.strictObject({ name: z.string().max(300).nullable(), dataUrl: z.string().max(28_000_000) }),
   /** Every session, newest first, and which one is current. */
   listSessions: z.strictObject({}),
   /** Starts a new, empty current session. */
@@ -255,6 +258,7 @@ export interface CallOutputs {
   localServers: Array<{ presetId: string; models: string[] }>;
   systemLanguage: string[];
   send: SendAnswer;
+  keepImage: KeptImageView;
   listSessions: SessionListView;
   newSession: SessionSummaryView;
   listRuns: RunSummaryView[];
@@ -262,6 +266,16 @@ export interface CallOutputs {
   exportRun: { markdown: string; suggestedName: string };
   saveDraft: true;
   getDraft: DraftView | null;
+}
+
+/** An image kept in the session: the reference that attaches it, and what it is. */
+export interface KeptImageView {
+  /** `@image:3f2a91c0d4e1.png`. */
+  reference: string;
+  sha256: string;
+  format: string;
+  width: number;
+  height: number;
 }
 
 /** Events main pushes to the renderer, by name. */

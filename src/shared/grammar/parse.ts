@@ -6,6 +6,7 @@ import { MALFORMED } from './messages';
 import { canStartReference } from './start';
 import { readCellSuffix, startsCellSuffix, workbookPathEnd } from './cells';
 import { endOfRun, endOfUnquoted } from './unquoted';
+import { imageModeAfterQuote, splitImageMode } from './image-mode';
 
 /**
  * The one reference grammar (docs/contract.md "Grammar", docs/grammar.md), shared by the renderer and the
@@ -83,6 +84,12 @@ function parseQuoted(text: string, from: number, kind: KindSyntax, start: number
     if (range) {
       Object.assign(base, parseRange(range[1] as string, after.slice(1, range[0].length)));
       to += range[0].length;
+    } else {
+      const mode = imageModeAfterQuote(after, value);
+      if (mode) {
+        base.imageMode = mode.mode;
+        to += mode.length;
+      }
     }
   }
   return finish(text, base, to, kind);
@@ -101,6 +108,9 @@ function parseBare(text: string, from: number, kind: KindSyntax, start: number):
       const written = value.slice(range.index + 1);
       value = value.slice(0, range.index);
       Object.assign(base, { value }, parseRange(range[1] as string, written));
+    } else {
+      const mode = splitImageMode(value);
+      if (mode) Object.assign(base, { value: mode.path, imageMode: mode.mode });
     }
   }
   return finish(text, base, to, kind);

@@ -54,6 +54,8 @@ export type ChipLabel =
 /** Everything about a kind of the product: its syntax and deadline, completion, chip and words. */
 export type KindDescriptor<K extends string = string> = KindSyntax<K> & {
   completion: CompletionSource;
+  /** False for a kind the app writes and a person never types (`@image`, inserted by a paste): the `@` list leaves it out. */
+  listed?: false;
   chip: {
     label: ChipLabel;
     /**

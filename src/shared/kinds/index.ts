@@ -3,6 +3,7 @@ import { diffKind } from './diff';
 import { fileKind } from './file';
 import { folderKind } from './folder';
 import { gitKind } from './git';
+import { imageKind } from './image';
 import { resultKind } from './result';
 import { stagedKind } from './staged';
 import { urlKind } from './url';
@@ -22,6 +23,7 @@ export const KIND_DESCRIPTORS = {
   git: gitKind,
   url: urlKind,
   result: resultKind,
+  image: imageKind,
 } as const satisfies { readonly [K in string]: KindDescriptor<K> };
 
 /** One of the product's reference kinds. */

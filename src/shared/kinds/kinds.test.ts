@@ -10,7 +10,7 @@ import { BARE_KINDS, KIND_DESCRIPTORS, PRODUCT_KINDS, REFERENCE_KINDS, withKinds
  */
 describe('reference kind descriptors', () => {
   it('name every kind after its key, in the order the composer offers them', () => {
-    expect(REFERENCE_KINDS).toEqual(['file', 'folder', 'diff', 'staged', 'git', 'url', 'result']);
+    expect(REFERENCE_KINDS).toEqual(['file', 'folder', 'diff', 'staged', 'git', 'url', 'result', 'image']);
     for (const kind of REFERENCE_KINDS) expect(KIND_DESCRIPTORS[kind].name).toBe(kind);
   });
 

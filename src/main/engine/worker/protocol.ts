@@ -9,7 +9,7 @@ import type { EngineOptions } from '../engine';
 
 /** What the worker is started with: the engine's options without functions. */
 export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers' | 'countTokens' | 'now'> & {
-  /** The current session's folder: `@result:ID` looks ids up there (and nowhere else). */
+  /** The current session's folder: `@result:ID` and `@image:NAME` look there (and nowhere else). */
   sessionDir?: string | null;
 };
 

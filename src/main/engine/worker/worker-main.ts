@@ -6,6 +6,8 @@
 import { workerData } from 'node:worker_threads';
 import { createEngine, EngineSetupError, type Engine } from '../engine';
 import { createResultResolver, type ResultLookup } from '../../resolvers/result';
+import { createImageResolver } from '../../resolvers/image';
+import { pastedImageLookup } from '../../sessions/pasted-images';
 import { openSession, type SessionStore } from '../../sessions';
 import { ChannelError, serveChannel } from '../../worker-channel';
 import type { EngineProtocol, WorkerEngineOptions } from './protocol';
@@ -32,7 +34,8 @@ let engine: Engine | undefined;
 let warmUp: WarmUp | undefined;
 try {
   const { sessionDir, ...options } = workerData as WorkerEngineOptions;
-  engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null))] });
+  const images = sessionDir ? pastedImageLookup(async () => sessionDir) : null;
+  engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
   channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
   warmUp = warmUpEngine(engine);
   warmDocumentsOf(engine.workspaceRoot);

@@ -37,7 +37,7 @@ export interface AsyncWorkspaceIndex {
   sizes(paths: string[], signal?: AbortSignal): Promise<Map<string, number>>;
   /**
    * The git status marks of workspace paths, in the order given: read in the index's thread, at
-   * most every 2 s (see src/main/git/status-marks.ts); none outside a repository.
+   * most every 2 s (see src/main/git/views/status-marks.ts); none outside a repository.
    */
   gitMarks(items: Array<[string, EntryKind]>, signal?: AbortSignal): Promise<GitMark[][]>;
   /** Listens to index events (tracked, ready, updated, failed); returns the unsubscribe function. */

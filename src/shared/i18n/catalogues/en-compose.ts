@@ -9,5 +9,10 @@ export const enCompose = {
     range: 'Set line range',
     preview: 'Show in preview',
     remove: 'Remove',
+    send: 'Send',
+    sendText: 'Text',
+    sendImage: 'Image',
+    sendBoth: 'Both',
+    sendDefault: 'Not chosen: its text is sent, and the picture too where the endpoint accepts images.',
   },
 };

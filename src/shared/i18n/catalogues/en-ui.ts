@@ -30,6 +30,7 @@ export const enUi = {
     git: 'git',
     url: 'url',
     result: 'result',
+    image: 'pasted image',
   },
   kindHelp: {
     file: 'a text file or some of its lines; a document (PDF, Word, Excel, PowerPoint, OpenDocument) or some of its pages',
@@ -39,6 +40,7 @@ export const enUi = {
     git: 'the last N commits with their patches',
     url: 'the readable text of a web page',
     result: 'an earlier result of this session',
+    image: 'an image pasted or dropped on the composer, kept in this session (its text is read here)',
   },
   completion: {
     binary: '{{size}} · binary: cannot be attached as text',
@@ -67,6 +69,10 @@ export const enUi = {
     commits_other: 'last {{count, number}} commits · {{id}} {{subject}}',
   },
   chip: {
+    pastedImage: '{{value}}',
+    sendText: 'text only',
+    sendImage: 'picture only',
+    sendBoth: 'text and picture',
     label: '{{kind}} {{name}}, {{state}}',
     labelTokens: '{{kind}} {{name}}, {{state}}, {{tokens}}',
     state: {
@@ -170,14 +176,8 @@ export const enUi = {
     done: 'Done',
   },
   images: {
-    label: 'Images',
-    pasted: 'Pasted image {{n}}',
-    chip: 'Image {{name}}, {{size}}: kept in this session, sent as an image to an endpoint that accepts images (its text is not read; attach a saved copy with @file for that)',
-    notSent: 'image only',
-    remove: 'Remove {{name}}',
     tooLarge: 'The image is larger than {{limit, bytes}} ({{size, bytes}}), so it was not kept.',
     unreadable: 'The image could not be read; copy it again or save it as a file.',
-    previewNote: 'Pasted images are kept in this session and sent as images, without their EXIF data, to an endpoint that accepts images; their text is not read. To attach the text of an image, save it into the workspace and attach it with @file.',
     sentNote_one: 'Sent with {{count, number}} image ({{names}}) after the text, its EXIF data (GPS position, camera serial) and other metadata removed.',
     sentNote_other: 'Sent with {{count, number}} images ({{names}}) after the text, their EXIF data (GPS position, camera serial) and other metadata removed.',
   },

@@ -142,6 +142,9 @@ export const en = {
     },
   },
   doc: {
+    pastedNoSession: 'pasted image not found: no session is open. Paste the image again.',
+    pastedBadName: 'pasted image not found: "{{name}}" is not the name of a pasted image (they look like 3f2a91c0d4e1.png). Paste the image again.',
+    pastedNotInSession: 'pasted image not found: this session has no image {{name}}. Images pasted in another session stay there; paste the image again.',
     format: {
       pdf: 'PDF',
       docx: 'Word document',
@@ -233,7 +236,7 @@ export const en = {
     mailLimits: 'the {{format}} has more than {{parts, number}} MIME parts or parts nested deeper than {{depth, number}} levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
     imagePixels: 'the {{format}} is {{width, number}} × {{height, number}} pixels, over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
     imagePixelsUnknown: 'the {{format}} is over the {{megapixels, number}} megapixels (or {{side, number}} pixels a side) Atmark reads, so it was not opened. Scale it down or crop the part with the text, and attach that.',
-    imageNoText: 'no text was found in the {{format}}.',
+    imageNoText: 'no text was found in the {{format}}. To send the picture itself, choose Image on its chip (the reference then ends in :image).',
     ocrLowConfidence: 'the text was read from the image with low confidence ({{confidence, number}} of 100): check it against the image before you rely on it.',
   },
   net: {
@@ -298,6 +301,7 @@ export const en = {
     tooLarge: 'The reply from {{name}} was too large{{d}} and was cut off.',
   },
   service: {
+    imageNotKept: 'The image was not kept: it is not a PNG, JPEG, WebP or GIF within 20 MB and 40 megapixels. Save it in one of these formats and paste it again.',
     folderNotFound: 'The folder "{{path}}" was not found; check the path and try again.',
     notAFolder: '"{{path}}" is a file, not a folder; open the folder that contains it instead.',
     fileNotFound: 'The file "{{path}}" was not found; it may have been moved or deleted.',
@@ -327,6 +331,7 @@ export const en = {
     socketBinary: 'Binary WebSocket messages are not accepted; send the call as JSON text.',
   },
   session: {
+    picturesNotAccepted: 'Nothing was sent: {{refs}} asks to send the picture only, and the endpoint "{{endpoint}}" is not marked as accepting images. Choose Text or Both on its chip, or tick "The model accepts images" for this endpoint in Settings.',
     noSuchResult: 'this session has no such result',
     foreignResult: 'result {{id}} belongs to another session and was not used',
     damagedResult: 'result {{id}} is damaged (its text no longer matches what was stored) and was not used',

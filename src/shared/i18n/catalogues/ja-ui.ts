@@ -25,6 +25,7 @@ export const jaUi: Catalogue['ui'] = {
     git: 'コミット',
     url: 'ウェブ',
     result: '結果',
+    image: '貼り付けた画像',
   },
   kindHelp: {
     file: 'テキストファイルまたはその一部の行。文書（PDF、Word、Excel、PowerPoint、OpenDocument）またはその一部のページ',
@@ -34,6 +35,7 @@ export const jaUi: Catalogue['ui'] = {
     git: '直近 N 件のコミットとその差分',
     url: 'ウェブページの本文',
     result: 'このセッションの以前の結果',
+    image: '入力欄に貼り付けたりドロップしたりした画像。このセッションに保存し、文字をこの PC で読み取ります',
   },
   completion: {
     binary: '{{size}} · バイナリ: テキストとして添付できません',
@@ -62,6 +64,10 @@ export const jaUi: Catalogue['ui'] = {
     commits_other: '直近 {{count, number}} 件のコミット · {{id}} {{subject}}',
   },
   chip: {
+    pastedImage: '{{value}}',
+    sendText: 'テキストのみ',
+    sendImage: '画像のみ',
+    sendBoth: 'テキストと画像',
     label: '{{kind}} {{name}}、{{state}}',
     labelTokens: '{{kind}} {{name}}、{{state}}、{{tokens}}',
     state: {
@@ -165,14 +171,8 @@ export const jaUi: Catalogue['ui'] = {
     done: '完了',
   },
   images: {
-    label: '画像',
-    pasted: '貼り付けた画像 {{n}}',
-    chip: '画像 {{name}}、{{size}}: このセッションに保持し、画像を受け付けるエンドポイントには画像として送ります（文字は読み取りません。文字を添付するには保存して @file で添付してください）',
-    notSent: '画像のみ',
-    remove: '{{name}} を削除',
     tooLarge: '画像が {{limit, bytes}} より大きい（{{size, bytes}}）ため、保持しませんでした。',
     unreadable: '画像を読み込めませんでした。もう一度コピーするか、ファイルとして保存してください。',
-    previewNote: '貼り付けた画像はこのセッションに保持し、画像を受け付けるエンドポイントには EXIF 情報を除いて画像として送ります。文字は読み取りません。画像の文字を添付するには、ワークスペースに保存して @file で添付してください。',
     sentNote_one: 'テキストのあとに画像 {{count, number}} 枚（{{names}}）も送ります。EXIF 情報（GPS の位置、カメラのシリアル番号）などのメタデータは除きます。',
     sentNote_other: 'テキストのあとに画像 {{count, number}} 枚（{{names}}）も送ります。EXIF 情報（GPS の位置、カメラのシリアル番号）などのメタデータは除きます。',
   },

@@ -129,6 +129,9 @@ export const ja: Catalogue = {
     },
   },
   doc: {
+    pastedNoSession: '貼り付けた画像が見つかりません: セッションが開いていません。画像をもう一度貼り付けてください。',
+    pastedBadName: '貼り付けた画像が見つかりません: 「{{name}}」は貼り付けた画像の名前ではありません（3f2a91c0d4e1.png のような名前です）。画像をもう一度貼り付けてください。',
+    pastedNotInSession: '貼り付けた画像が見つかりません: このセッションに画像 {{name}} はありません。別のセッションで貼り付けた画像はそのセッションに残ります。画像をもう一度貼り付けてください。',
     format: {
       pdf: 'PDF',
       docx: 'Word 文書',
@@ -220,7 +223,7 @@ export const ja: Catalogue = {
     mailLimits: 'この{{format}}は MIME パートが {{parts, number}} 個を超えるか、{{depth, number}} 段より深く入れ子になっています。通常のメールにはない構造のため読み取りませんでした。必要な部分をメールソフトから保存して添付してください。',
     imagePixels: '{{format}}は {{width, number}} × {{height, number}} ピクセルあり、Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
     imagePixelsUnknown: '{{format}}は Atmark が読み込む上限 {{megapixels, number}} メガピクセル（1 辺 {{side, number}} ピクセル）を超えるため開きませんでした。縮小するか、文字のある部分を切り抜いて添付してください。',
-    imageNoText: '{{format}}に文字は見つかりませんでした。',
+    imageNoText: '{{format}}に文字は見つかりませんでした。画像そのものを送るには、チップで「画像」を選んでください（参照の末尾が :image になります）。',
     ocrLowConfidence: '画像の文字は低い確信度（100 のうち {{confidence, number}}）で読み取りました。使う前に画像と照らし合わせてください。',
   },
   net: {
@@ -281,6 +284,7 @@ export const ja: Catalogue = {
     tooLarge: '{{name}} からの回答が大きすぎたため{{d}}、途中で切りました。',
   },
   service: {
+    imageNotKept: '画像を保存できませんでした: 20 MB・4,000 万画素以内の PNG、JPEG、WebP、GIF ではありません。これらの形式で保存してから、もう一度貼り付けてください。',
     folderNotFound: 'フォルダー「{{path}}」が見つかりません。パスを確認してやり直してください。',
     notAFolder: '「{{path}}」はフォルダーではなくファイルです。それを含むフォルダーを開いてください。',
     fileNotFound: 'ファイル「{{path}}」が見つかりません。移動または削除された可能性があります。',
@@ -310,6 +314,7 @@ export const ja: Catalogue = {
     socketBinary: 'バイナリの WebSocket メッセージは受け付けません。呼び出しを JSON テキストで送ってください。',
   },
   session: {
+    picturesNotAccepted: '何も送信していません: {{refs}} は画像そのものだけを送る指定ですが、接続先「{{endpoint}}」は画像を受け付ける設定になっていません。チップで「テキスト」か「両方」を選ぶか、設定でこの接続先の「モデルは画像を受け付ける」をオンにしてください。',
     noSuchResult: 'このセッションにその結果はありません',
     foreignResult: '結果 {{id}} は別のセッションのものなので使いませんでした',
     damagedResult: '結果 {{id}} は壊れている（保存時と内容が一致しない）ため使いませんでした',

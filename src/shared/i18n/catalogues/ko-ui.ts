@@ -25,6 +25,7 @@ export const koUi: Catalogue['ui'] = {
     git: '커밋',
     url: '웹',
     result: '결과',
+    image: '붙여넣은 이미지',
   },
   kindHelp: {
     file: '텍스트 파일 또는 그 일부 줄, 문서(PDF, Word, Excel, PowerPoint, OpenDocument) 또는 그 일부 페이지',
@@ -34,6 +35,7 @@ export const koUi: Catalogue['ui'] = {
     git: '최근 N개 커밋과 그 패치',
     url: '웹 페이지의 본문',
     result: '이 세션의 이전 결과',
+    image: '입력란에 붙여넣거나 끌어 놓은 이미지. 이 세션에 보관하고 글자를 이 컴퓨터에서 읽습니다',
   },
   completion: {
     binary: '{{size}} · 바이너리: 텍스트로 첨부할 수 없습니다',
@@ -62,6 +64,10 @@ export const koUi: Catalogue['ui'] = {
     commits_other: '최근 커밋 {{count, number}}개 · {{id}} {{subject}}',
   },
   chip: {
+    pastedImage: '{{value}}',
+    sendText: '텍스트만',
+    sendImage: '이미지만',
+    sendBoth: '텍스트와 이미지',
     label: '{{kind}} {{name}}, {{state}}',
     labelTokens: '{{kind}} {{name}}, {{state}}, {{tokens}}',
     state: {
@@ -165,14 +171,8 @@ export const koUi: Catalogue['ui'] = {
     done: '완료',
   },
   images: {
-    label: '이미지',
-    pasted: '붙여 넣은 이미지 {{n}}',
-    chip: '이미지 {{name}}, {{size}}: 이 세션에 보관하고, 이미지를 받는 엔드포인트에는 이미지로 보냅니다(글자는 읽지 않습니다. 글자를 첨부하려면 저장한 뒤 @file로 첨부하세요)',
-    notSent: '이미지만',
-    remove: '{{name}} 삭제',
     tooLarge: '이미지가 {{limit, bytes}}보다 커서({{size, bytes}}) 보관하지 않았습니다.',
     unreadable: '이미지를 읽을 수 없습니다. 다시 복사하거나 파일로 저장하세요.',
-    previewNote: '붙여 넣은 이미지는 이 세션에 보관하고, 이미지를 받는 엔드포인트에는 EXIF 정보를 지우고 이미지로 보냅니다. 글자는 읽지 않습니다. 이미지의 글자를 첨부하려면 작업 공간에 저장하고 @file로 첨부하세요.',
     sentNote_one: '텍스트 뒤에 이미지 {{count, number}}개({{names}})도 보냅니다. EXIF 정보(GPS 위치, 카메라 일련번호) 등 메타데이터는 지웁니다.',
     sentNote_other: '텍스트 뒤에 이미지 {{count, number}}개({{names}})도 보냅니다. EXIF 정보(GPS 위치, 카메라 일련번호) 등 메타데이터는 지웁니다.',
   },

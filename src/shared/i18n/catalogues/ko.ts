@@ -126,6 +126,9 @@ export const ko: Catalogue = {
     },
   },
   doc: {
+    pastedNoSession: '붙여넣은 이미지를 찾을 수 없습니다: 열려 있는 세션이 없습니다. 이미지를 다시 붙여넣으세요.',
+    pastedBadName: '붙여넣은 이미지를 찾을 수 없습니다: 이름 "{{name}}"의 모양이 맞지 않습니다(3f2a91c0d4e1.png 같은 이름이어야 합니다). 이미지를 다시 붙여넣으세요.',
+    pastedNotInSession: '붙여넣은 이미지를 찾을 수 없습니다: 이 세션에는 이미지 {{name}}이(가) 없습니다. 다른 세션에서 붙여넣은 이미지는 그 세션에 남아 있습니다. 이미지를 다시 붙여넣으세요.',
     format: {
       pdf: 'PDF',
       docx: 'Word 문서',
@@ -217,7 +220,7 @@ export const ko: Catalogue = {
     mailLimits: '이 {{format}}은(는) MIME 파트가 {{parts, number}}개를 넘거나 {{depth, number}}단계보다 깊이 중첩되어 있습니다. 일반 메일에는 없는 구조라서 읽지 않았습니다. 필요한 부분을 메일 프로그램에서 저장해 첨부하세요.',
     imagePixels: '{{format}}의 크기가 {{width, number}} × {{height, number}} 픽셀로, Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
     imagePixelsUnknown: '{{format}}의 크기가 Atmark가 읽는 한도인 {{megapixels, number}}메가픽셀(한 변 {{side, number}} 픽셀)을 넘어 열지 않았습니다. 크기를 줄이거나 글자가 있는 부분만 잘라서 첨부하세요.',
-    imageNoText: '{{format}}에서 글자를 찾지 못했습니다.',
+    imageNoText: '{{format}}에서 글자를 찾지 못했습니다. 이미지 자체를 보내려면 칩에서 "이미지"를 고르세요(참조 끝에 :image가 붙습니다).',
     ocrLowConfidence: '이미지의 글자를 낮은 신뢰도(100 중 {{confidence, number}})로 읽었습니다. 사용하기 전에 이미지와 대조해 확인하세요.',
   },
   net: {
@@ -278,6 +281,7 @@ export const ko: Catalogue = {
     tooLarge: '{{name}}의 답변이 너무 커서{{d}} 잘랐습니다.',
   },
   service: {
+    imageNotKept: '이미지를 보관하지 못했습니다: 20MB, 4천만 화소 이내의 PNG, JPEG, WebP, GIF가 아닙니다. 이 형식 중 하나로 저장한 뒤 다시 붙여넣으세요.',
     folderNotFound: '폴더 "{{path}}"를 찾을 수 없습니다. 경로를 확인하고 다시 시도하세요.',
     notAFolder: '"{{path}}"은(는) 폴더가 아니라 파일입니다. 그 파일이 들어 있는 폴더를 여세요.',
     fileNotFound: '파일 "{{path}}"를 찾을 수 없습니다. 옮겨졌거나 삭제되었을 수 있습니다.',
@@ -307,6 +311,7 @@ export const ko: Catalogue = {
     socketBinary: '바이너리 WebSocket 메시지는 받지 않습니다. 호출을 JSON 텍스트로 보내세요.',
   },
   session: {
+    picturesNotAccepted: '아무것도 보내지 않았습니다: {{refs}}은(는) 이미지 자체만 보내도록 되어 있지만, 연결 대상 {{endpoint}}은(는) 이미지를 받도록 설정되어 있지 않습니다. 칩에서 "텍스트"나 "둘 다"를 고르거나, 설정에서 이 연결 대상의 "모델이 이미지를 받음"을 켜세요.',
     noSuchResult: '이 세션에는 그런 결과가 없습니다',
     foreignResult: '결과 {{id}}은(는) 다른 세션의 것이라 쓰지 않았습니다',
     damagedResult: '결과 {{id}}이(가) 손상되어(저장할 때와 내용이 다름) 쓰지 않았습니다',

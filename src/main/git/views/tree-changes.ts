@@ -1,0 +1,119 @@
+/**
+ * Changes between trees: HEAD's tree against the index (`git diff --staged`) and a commit's tree
+ * against its parent's (`git log -p`). Both walk directory by directory and skip a directory whose
+ * two sides have the same tree id, so a commit touching three files reads a handful of trees. For
+ * the index side, the cache-tree extension supplies those ids, as it does for git.
+ */
+import type { Deadline } from '../storage/deadline';
+import type { GitIndex } from '../storage/index-file';
+import { indexFolders } from '../storage/index-folders';
+import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
+import { compareCodePoints } from '../storage/objects/parse-objects';
+import { readTree, type RepoSession, type TreeItem } from '../storage/repo-session';
+
+const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
+
+/** Pushes one change, or two when the kind of file changed (git shows a type change as delete + add). */
+function pushChange(out: FileChange[], path: string, old: FileSide | null, next: FileSide | null): void {
+  if (old && next) {
+    if (old.oid === next.oid && old.mode === next.mode) return;
+    const kind = (m: number): number => (m === MODE_SYMLINK ? 1 : isBlobMode(m) ? 0 : 2);
+    if (kind(old.mode) !== kind(next.mode)) {
+      out.push({ path, old, new: null }, { path, old: null, new: next });
+      return;
+    }
+  }
+  out.push({ path, old, new: next });
+}
+
+const sideOf = (item: TreeItem): FileSide => ({ oid: item.oid, mode: parseMode(item.mode) });
+
+/**
+ * Staged changes: HEAD's tree (null on an unborn branch) against the index. Paths with unresolved
+ * conflicts are returned apart, as git lists them ("Unmerged path").
+ */
+export async function stagedChanges(s: RepoSession, headTree: string | null, index: GitIndex, signal: Deadline): Promise<{ changes: FileChange[]; unmerged: string[] }> {
+  const folders = indexFolders(index);
+  const unmerged = [...new Set(index.entries.filter((e) => e.stage !== 0).map((e) => e.path))];
+  const skip = new Set(unmerged);
+  const out: FileChange[] = [];
+  const compareDir = async (treeOid: string | null, dir: string): Promise<void> => {
+    signal.throwIfAborted();
+    if (treeOid !== null && index.cacheTree.get(dir)?.oid === treeOid) return;
+    const items = treeOid ? await readTree(s, treeOid, signal) : [];
+    const node = folders(dir);
+    const seen = new Set<string>();
+    for (const item of items) {
+      const child = join(dir, item.path);
+      const entry = node?.files.get(item.path);
+      if (item.type === 'tree') {
+        if (node?.dirs.has(item.path)) {
+          seen.add(`d:${item.path}`);
+          await compareDir(item.oid, child);
+        } else await collect(s, item.oid, child, 'old', out, signal, skip);
+      } else if (!skip.has(child)) {
+        if (entry) seen.add(`f:${item.path}`);
+        pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null);
+      }
+    }
+    for (const [name, e] of node?.files ?? []) {
+      if (!seen.has(`f:${name}`)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode });
+    }
+    for (const name of node?.dirs ?? []) {
+      if (!seen.has(`d:${name}`)) await compareDir(null, join(dir, name));
+    }
+  };
+  await compareDir(headTree, '');
+  return { changes: sortChanges(out), unmerged };
+}
+
+/** Every blob under a tree, as deletions (`old`) or additions (`new`). */
+async function collect(s: RepoSession, treeOid: string, dir: string, side: 'old' | 'new', out: FileChange[], signal: Deadline, skip?: Set<string>): Promise<void> {
+  signal.throwIfAborted();
+  for (const item of await readTree(s, treeOid, signal)) {
+    const child = join(dir, item.path);
+    if (item.type === 'tree') await collect(s, item.oid, child, side, out, signal, skip);
+    else if (!skip?.has(child)) pushChange(out, child, side === 'old' ? sideOf(item) : null, side === 'new' ? sideOf(item) : null);
+  }
+}
+
+/** Changes from tree `oldTree` (null: the empty tree, for a root commit) to tree `newTree`. */
+export async function treeChanges(s: RepoSession, oldTree: string | null, newTree: string, signal: Deadline): Promise<FileChange[]> {
+  const out: FileChange[] = [];
+  const compare = async (a: string | null, b: string | null, dir: string): Promise<void> => {
+    signal.throwIfAborted();
+    if (a === b) return;
+    if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal);
+    if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal);
+    const [olds, news] = await Promise.all([readTree(s, a as string, signal), readTree(s, b as string, signal)]);
+    // Both lists are sorted by name (readTree's order): walk them side by side, and skip equal
+    // entries by id before looking further.
+    let i = 0;
+    let j = 0;
+    while (i < olds.length || j < news.length) {
+      const oi = olds[i];
+      const nj = news[j];
+      const order = !oi ? 1 : !nj ? -1 : Math.sign(compareCodePoints(oi.path, nj.path));
+      const o = order <= 0 ? oi : undefined;
+      const n = order >= 0 ? nj : undefined;
+      if (order <= 0) i++;
+      if (order >= 0) j++;
+      if (o && n && o.oid === n.oid && o.mode === n.mode) continue;
+      const name = (o ?? n) as TreeItem;
+      const child = join(dir, name.path);
+      const oTree = o?.type === 'tree';
+      const nTree = n?.type === 'tree';
+      if (oTree && nTree) {
+        await compare(o.oid, n.oid, child);
+        continue;
+      }
+      if (oTree) await collect(s, o.oid, child, 'old', out, signal);
+      if (nTree) await collect(s, n.oid, child, 'new', out, signal);
+      const oldSide = o && !oTree ? sideOf(o) : null;
+      const newSide = n && !nTree ? sideOf(n) : null;
+      if (oldSide || newSide) pushChange(out, child, oldSide, newSide);
+    }
+  };
+  await compare(oldTree, newTree, '');
+  return sortChanges(out);
+}

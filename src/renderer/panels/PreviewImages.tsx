@@ -1,0 +1,36 @@
+import { useUi } from '../i18n';
+import { useApp } from '../store';
+
+/**
+ * The images of the expansion in the Preview tab: those Send also sends as pictures (the chosen
+ * endpoint accepts images, and the reference did not ask for its text alone), named with what is
+ * removed from them, and the pictures of images pasted in this window.
+ */
+export function PreviewImages() {
+  const ui = useUi();
+  const imagesSent = useApp((s) => s.settings?.endpoints.find((e) => e.id === s.settings?.chosenEndpointId)?.acceptsImages === true);
+  const result = useApp((s) => s.result);
+  const pictures = useApp((s) => s.pictures);
+  const images = result ? result.references.filter((r) => r.status === 'attached' && r.source?.document?.image) : [];
+  const sent = imagesSent ? images.filter((r) => r.source?.document?.image?.send !== 'text') : [];
+  const shown = images.filter((r) => pictures[r.raw.replace(/:(?:text|image|both)$/, '')]);
+  if (sent.length === 0 && shown.length === 0) return null;
+  return (
+    <div className="preview-images">
+      {sent.length > 0 && (
+        <p className="muted small preview-sent-images" role="note">
+          {ui.t('ui.images.sentNote', { count: sent.length, names: sent.map((r) => r.raw).join(', ') })}
+        </p>
+      )}
+      {shown.length > 0 && (
+        <ul>
+          {shown.map((r) => (
+            <li key={r.raw}>
+              <img src={pictures[r.raw.replace(/:(?:text|image|both)$/, '')]} alt={r.raw} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
