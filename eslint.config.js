@@ -17,6 +17,7 @@ export const MAY_IMPORT = {
   'main/guards': ['shared'],
   'main/storage': ['shared'],
   'main/logs': ['shared'],
+  'main/worker-channel': [],
   // git reads in three layers, one way: storage (repositories, the index, objects), views (what
   // changed: worktree, index, commits), render (patches and headers); `main/git` is its face.
   'main/git/storage': ['shared', 'main/guards'],
@@ -25,14 +26,14 @@ export const MAY_IMPORT = {
   'main/git': ['shared', 'main/guards', 'main/git/storage', 'main/git/views', 'main/git/render'],
   'main/net': ['shared', 'main/guards'],
   'main/model': ['shared', 'main/net'],
-  'main/extraction': ['shared', 'main/net', 'scripts'],
-  'main/workspace': ['shared', 'main/guards', 'main/git', 'main/git/storage', 'main/git/views', 'scripts'],
+  'main/extraction': ['shared', 'main/net', 'main/worker-channel', 'scripts'],
+  'main/workspace': ['shared', 'main/guards', 'main/git', 'main/git/storage', 'main/git/views', 'main/worker-channel', 'scripts'],
   'main/resolve': ['shared', 'main/guards'],
   'main/resolvers': ['shared', 'main/resolve', 'main/guards', 'main/git', 'main/net', 'main/extraction', 'main/workspace'],
   'main/engine': ['shared', 'main/resolve', 'main/guards', 'main/resolvers', 'scripts'],
   'main/settings': ['shared', 'main/storage'],
   'main/sessions': ['shared', 'main/storage', 'main/engine', 'main/resolvers', 'main/guards', 'main/model', 'main/net', 'main/settings'],
-  'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'scripts'],
+  'main/engine-worker': ['shared', 'main/engine', 'main/resolve', 'main/resolvers', 'main/sessions', 'main/extraction', 'main/worker-channel', 'scripts'],
   'main/services': ['shared', 'main/engine', 'main/engine-worker', 'main/resolve', 'main/resolvers', 'main/guards', 'main/git', 'main/git/storage', 'main/git/views', 'main/extraction', 'main/workspace', 'main/sessions', 'main/settings', 'main/storage', 'main/net', 'main/model'],
   'main/host': ['shared', 'main/engine', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings'],
   'main/electron': ['shared', 'main/engine-worker', 'main/guards', 'main/services', 'main/settings', 'main/logs'],
@@ -57,6 +58,15 @@ const ELECTRON_FOLDERS = ['main/electron', 'preload'];
 /** Folders that run in a browser or a sandbox, or everywhere: no `node:*` (or bare `fs`) module. */
 const NO_NODE = ['shared', 'renderer', 'preload'];
 
+/** Folders crossed only through their `index.ts` (inside a folder, its files import each other freely). */
+const INDEX_ONLY = ['main/worker-channel'];
+
+const indexOnly = INDEX_ONLY.map((type) => ({
+  from: { element: { types: { noneOf: [type] } } },
+  disallow: { to: { element: { type, fileInternalPath: '!(index.ts)' } } },
+  message: `${type} is crossed only through its index.ts.`,
+}));
+
 const testSupportBan = {
   disallow: { to: { element: { type: 'test-support' } } },
   message: 'test-support/ is for tests and benches; product code must not import it.',
@@ -79,12 +89,13 @@ const productPolicies = [
     disallow: { to: { module: { origin: 'core' } } },
     message: 'shared, renderer and preload run where Node does not: no node:* module.',
   },
+  ...indexOnly,
   electronBan,
   testSupportBan,
 ];
 
 /** Tests may reach across folders and into test-support; Electron stays out of them too. */
-const testPolicies = [electronBan];
+const testPolicies = [electronBan, ...indexOnly];
 
 const boundarySettings = {
   'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },

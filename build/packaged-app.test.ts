@@ -201,9 +201,9 @@ describe('the workers start from the package, with only what it holds', () => {
     const script = [
       START('./out/main/engine-worker.js', { workspace, contextLength: 128_000 }),
       "worker.on('message', (m) => {",
-      "  if (m.type === 'ready') worker.postMessage({ type: 'expand', id: 1, message: 'Read @file:notes.txt and @folder:docs and @file:report.pdf', fresh: true });",
-      "  else if (m.type === 'result') done({ references: m.result.references.map((r) => ({ raw: r.raw, status: r.status, tokens: r.tokens, warnings: r.warnings.map((w) => ({ code: w.code, message: w.message })), block: r.block })) });",
-      "  else if (m.type !== 'progress') done({ error: JSON.stringify(m) });",
+      "  if (m.ch === 'hello' && m.body.ok) worker.postMessage({ ch: 'request', id: 1, body: { message: 'Read @file:notes.txt and @folder:docs and @file:report.pdf', fresh: true } });",
+      "  else if (m.ch === 'response') done({ references: m.body.references.map((r) => ({ raw: r.raw, status: r.status, tokens: r.tokens, warnings: r.warnings.map((w) => ({ code: w.code, message: w.message })), block: r.block })) });",
+      "  else if (m.ch !== 'progress') done({ error: JSON.stringify(m) });",
       '});',
     ].join('\n');
     const answer = await probe<Expanded>('engine', script);
@@ -223,11 +223,11 @@ describe('the workers start from the package, with only what it holds', () => {
     const script = [
       START('./out/main/index-worker.js', { root: workspace, watch: false }),
       "worker.on('message', (m) => {",
-      "  if (m.type === 'answer' && m.id === 1) worker.postMessage({ type: 'request', id: 2, request: { op: 'query', text: 'pln', limit: 5 } });",
-      "  else if (m.type === 'answer' && m.id === 2) done({ paths: m.value.map((x) => x.path) });",
-      "  else if (m.type === 'error') done({ error: m.message });",
+      "  if (m.ch === 'response' && m.id === 1) worker.postMessage({ ch: 'request', id: 2, body: { op: 'query', text: 'pln', limit: 5 } });",
+      "  else if (m.ch === 'response' && m.id === 2) done({ paths: m.body.map((x) => x.path) });",
+      "  else if (m.ch === 'error') done({ error: m.message });",
       '});',
-      "worker.postMessage({ type: 'request', id: 1, request: { op: 'ready' } });",
+      "worker.postMessage({ ch: 'request', id: 1, body: { op: 'ready' } });",
     ].join('\n');
     const answer = await probe<{ error?: string; paths?: string[] }>('index', script);
     expect(answer.error).toBeUndefined();
@@ -255,8 +255,9 @@ describe('the workers start from the package, with only what it holds', () => {
     if (format !== null) await fs.writeFile(input, content as Uint8Array);
     // The bytes are read in the probe, so the job crosses into the worker as it does in the app.
     const data = JSON.stringify(job).replace('"__BYTES__"', `new Uint8Array(readFileSync(${JSON.stringify(input)}))`);
-    // The warm worker's protocol (src/main/extraction/protocol.ts): it names its thread, takes a job,
-    // answers with the result (a second job proves it stays warm).
+    // The warm worker's protocol (src/main/extraction/protocol.ts) in the worker channel's envelopes
+    // (src/main/worker-channel/wire.ts): it names its thread, takes a job, answers with the result (a
+    // second job proves it stays warm).
     const script = [
       "import { readFileSync } from 'node:fs';",
       "import { Worker } from 'node:worker_threads';",
@@ -268,11 +269,12 @@ describe('the workers start from the package, with only what it holds', () => {
       "const text = (r) => r.output.kind === 'page' ? r.output.markdown : r.output.parts.map((p) => p.markdown).join('\\n');",
       "let answers = 0;",
       "worker.on('message', (m) => {",
-      "  if (m.type === 'ready') return worker.postMessage({ type: 'job', id: 1, job });",
-      "  if (m.type !== 'result') return;",
-      "  if (!m.result.ok) return done({ error: m.result.problem + ': ' + m.result.detail });",
-      "  if (++answers === 1) return worker.postMessage({ type: 'job', id: 2, job: { ...job, ...(job.bytes ? { bytes: new Uint8Array(job.bytes) } : {}) } });",
-      "  done({ text: text(m.result) });",
+      "  if (m.ch === 'hello') return worker.postMessage({ ch: 'request', id: 1, body: job });",
+      "  if (m.ch !== 'response') return;",
+      "  const result = m.body.result;",
+      "  if (!result.ok) return done({ error: result.problem + ': ' + result.detail });",
+      "  if (++answers === 1) return worker.postMessage({ ch: 'request', id: 2, body: { ...job, ...(job.bytes ? { bytes: new Uint8Array(job.bytes) } : {}) } });",
+      "  done({ text: text(result) });",
       "});",
     ].join('\n');
     const answer = await probe<{ error?: string; text?: string }>(`extract-${format ?? 'html'}`, script);

@@ -63,6 +63,7 @@ describe('the boundary lint', () => {
     ['a settings import of sessions', 'src/main/settings/probe.ts', "export { openSession } from '../sessions';\n", /main\/settings may import only/],
     ['a guards import of a resolver', 'src/main/guards/probe.ts', "import { fileResolver } from '../resolvers/file';\nexport const probe = fileResolver;\n", /main\/guards may import only/],
     ['a node: module in shared code', 'src/shared/probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", /no node:\* module/],
+    ['a worker channel file other than its index.ts', 'src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel/serve';\nexport const probe = serveChannel;\n", /crossed only through its index.ts/],
     ['a product import of test-support', 'src/main/sessions/probe.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n", /test-support\/ is for tests/],
   ])('refuses %s', async (_what, file, source, message) => {
     const found = await problems(file, source);
@@ -73,6 +74,7 @@ describe('the boundary lint', () => {
   it('lets through what the table allows: Electron in main/electron, the engine in the services, test-support in a test', async () => {
     expect(await problems('src/main/electron/probe.ts', "import { app } from 'electron';\nexport const probe = app;\n")).toEqual([]);
     expect(await problems('src/main/services/probe.ts', "import { createEngine } from '../engine';\nexport const probe = createEngine;\n")).toEqual([]);
+    expect(await problems('src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel';\nexport const probe = serveChannel;\n")).toEqual([]);
     expect(await problems('src/main/sessions/probe.test.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n")).toEqual([]);
   });
 });

@@ -144,17 +144,21 @@ export interface SpentLimit {
 /** How far a document's extraction has come (see `UnitProgress`). */
 export type ExtractionProgress = UnitProgress;
 
-/** What the pool sends a warm worker. */
-export type ToWorker = { type: 'job'; id: number; job: ExtractionJob } | { type: 'warm'; formats?: DocumentFormat[] };
+/** What a job reports on its way: its reader is loaded and its own work begins (from here its CPU time counts), or a unit finished. */
+export type JobProgress = { type: 'started' } | { type: 'units'; progress: ExtractionProgress };
 
-/** What a warm worker sends back. */
-export type FromWorker =
-  /** Once, at start: the worker's OS thread id, by which its CPU time is read (null where unknown). */
-  | { type: 'ready'; tid: number | null }
-  /** A job's reader is loaded and its own work begins: from here its CPU time counts. */
-  | { type: 'started'; id: number }
-  | { type: 'progress'; id: number; progress: ExtractionProgress }
-  /** A job's outcome, with the worker's heap and buffer bytes in use after it. */
-  | { type: 'result'; id: number; result: ExtractionResult; memory: number }
-  /** The worker's heap and buffers passed its cap while a job ran: it ends itself after this. */
-  | { type: 'memory'; id: number | null; memory: number };
+/**
+ * The extraction worker's protocol, inside the worker channel's envelopes (src/main/worker-channel).
+ * The worker says hello with its OS thread id, by which its CPU time is read (null where unknown);
+ * answers each job with its outcome and the heap and buffer bytes it holds after it; and fails a job
+ * with the code `memory` when its heap and buffers passed their cap (it ends itself after that).
+ */
+export interface ExtractionProtocol {
+  request: ExtractionJob;
+  response: { result: ExtractionResult; memory: number };
+  progress: JobProgress;
+  hello: { tid: number | null };
+  /** Load the readers of `formats` (default all) now, before the first document. */
+  toWorker: { type: 'warm'; formats?: DocumentFormat[] };
+  fromWorker: never;
+}

@@ -6,17 +6,14 @@
  * on demand (see worker-script.ts).
  */
 import './worker-quiet';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { extractJob, loadReaderFor, warmReaders } from './extract-job';
-import type { ExtractionResult, FromWorker, ToWorker } from './protocol';
+import type { ExtractionProtocol, ExtractionResult } from './protocol';
+import { serveChannel } from '../worker-channel';
 import { ocrEngineMemory } from './ocr-engine';
 import { currentThreadId } from './thread-cpu';
 
-const port = parentPort;
-if (!port) throw new Error('extraction-worker must run in a worker thread');
 const memoryCapBytes = (workerData as { memoryCapBytes?: number } | null)?.memoryCapBytes ?? Infinity;
-
-const post = (message: FromWorker) => port.postMessage(message);
 
 /** Heap, buffer and OCR engine bytes this thread holds (ArrayBuffers and WebAssembly memory are outside V8's heap limit). */
 function memoryInUse(): number {
@@ -33,28 +30,24 @@ setInterval(() => {
   if (running === null) return;
   const memory = memoryInUse();
   if (memory > memoryCapBytes) {
-    post({ type: 'memory', id: running, memory });
+    channel.fail(running, 'memory', `${memory} bytes in use`);
     process.exit(1);
   }
 }, 50).unref();
 
-port.on('message', (message: ToWorker) => {
-  if (message.type === 'warm') {
-    void warmReaders(message.formats);
-    return;
-  }
-  const { id, job } = message;
-  running = id;
-  loadReaderFor(job)
-    .then(() => {
-      post({ type: 'started', id });
-      return extractJob(job, (progress) => post({ type: 'progress', id, progress }));
-    })
-    .catch((err: unknown): ExtractionResult => ({ ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) }))
-    .then((result) => {
-      running = null;
-      post({ type: 'result', id, result, memory: memoryInUse() });
-    });
+const channel = serveChannel<ExtractionProtocol>({
+  notice: (warm) => void warmReaders(warm.formats),
+  async request(job, { id, progress }) {
+    running = id;
+    const result = await loadReaderFor(job)
+      .then(() => {
+        progress({ type: 'started' });
+        return extractJob(job, (units) => progress({ type: 'units', progress: units }));
+      })
+      .catch((err: unknown): ExtractionResult => ({ ok: false, problem: 'failed', detail: err instanceof Error ? err.message : String(err) }));
+    running = null;
+    return { result, memory: memoryInUse() };
+  },
 });
 
-post({ type: 'ready', tid: currentThreadId() });
+channel.hello({ tid: currentThreadId() });

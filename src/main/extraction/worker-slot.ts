@@ -5,8 +5,8 @@
  * reports it per thread), the time since a unit (page, slide, sheet) last finished, and an outer
  * wall-clock bound. A terminated or failed worker is never reused; the pool starts another.
  */
-import { Worker } from 'node:worker_threads';
-import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionResult, FromWorker, SpentLimit, ToWorker } from './protocol';
+import { WorkerChannel, type ChannelError } from '../worker-channel';
+import type { DocumentFormat, ExtractionJob, ExtractionProgress, ExtractionProtocol, ExtractionResult, JobProgress, SpentLimit } from './protocol';
 import { threadCpuMs } from './thread-cpu';
 
 /** The budgets one job runs under (see `extraction/budget.ts`). */
@@ -39,66 +39,50 @@ export interface SlotOutcome {
   memory: number | null;
 }
 
-let nextJobId = 1;
-
 /** A worker thread that runs extraction jobs one after another. */
 export class WorkerSlot {
-  private readonly worker: Worker;
+  private readonly channel: WorkerChannel<ExtractionProtocol>;
   private tid: number | null = null;
   private readonly ready: Promise<void>;
-  private current: ((message: FromWorker | { type: 'exit'; detail: string; memory?: boolean }) => void) | null = null;
-  /** False once the worker was terminated, failed or exited: the pool drops the slot. */
-  alive = true;
+  private ended = false;
   /** Jobs this worker has finished. */
   jobs = 0;
-  /** Why the worker ended, when it did on its own (out of memory while loading, say). */
-  private death: ExtractionResult | null = null;
 
   constructor(options: SlotOptions) {
-    this.worker = new Worker(options.script, {
-      workerData: { memoryCapBytes: options.memoryCapBytes },
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
-      // The worker inherits no environment: nothing it parses can read tokens from it.
-      env: {},
-      // Piped, never read: the worker prints nothing (worker-quiet.ts), and nothing it might print
-      // reaches the person's terminal or the CLI's output.
-      stdout: true,
-      stderr: true,
+    this.channel = new WorkerChannel<ExtractionProtocol>(options.script, {
+      label: 'extraction worker',
+      worker: {
+        workerData: { memoryCapBytes: options.memoryCapBytes },
+        resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+        // The worker inherits no environment: nothing it parses can read tokens from it.
+        env: {},
+        // Piped, never read: the worker prints nothing (worker-quiet.ts), and nothing it might print
+        // reaches the person's terminal or the CLI's output.
+        stdout: true,
+        stderr: true,
+      },
     });
-    this.ready = new Promise((resolve) => {
-      const onReady = (message: FromWorker) => {
-        if (message.type !== 'ready') return;
-        this.tid = message.tid;
-        this.worker.off('message', onReady);
-        resolve();
-      };
-      this.worker.on('message', onReady);
-      this.worker.once('exit', () => resolve());
-    });
-    this.worker.on('message', (message: FromWorker) => this.current?.(message));
-    this.worker.on('error', (err: Error & { code?: string }) => {
-      const memory = err.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory/i.test(err.message);
-      this.alive = false;
-      this.death ??= { ok: false, problem: memory ? 'memory' : 'failed', detail: err.message };
-      this.current?.({ type: 'exit', detail: err.message, memory });
-    });
-    this.worker.on('exit', (code) => {
-      this.alive = false;
-      this.current?.({ type: 'exit', detail: `the extraction worker stopped (exit ${code})` });
-    });
-    // An idle worker never keeps the process (a CLI run) alive; a busy one does.
-    this.worker.unref();
+    // A worker that dies before its hello is found dead by `run`.
+    this.ready = this.channel.hello.then(
+      (hello) => void (this.tid = hello.tid),
+      () => undefined,
+    );
+  }
+
+  /** False once the worker was terminated, failed or exited: the pool drops the slot. */
+  get alive(): boolean {
+    return !this.ended && this.channel.dead === null;
   }
 
   /** Asks the worker to load the readers of `formats` (default all) now, so the first document does not wait for them. */
   warm(formats?: DocumentFormat[]): void {
-    this.worker.postMessage({ type: 'warm', ...(formats ? { formats } : {}) } satisfies ToWorker);
+    this.channel.notify({ type: 'warm', ...(formats ? { formats } : {}) });
   }
 
   /** Ends the worker (whatever it is doing). */
   terminate(): void {
-    this.alive = false;
-    void this.worker.terminate();
+    this.ended = true;
+    void this.channel.terminate();
   }
 
   /**
@@ -107,10 +91,9 @@ export class WorkerSlot {
    */
   async run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal): Promise<SlotOutcome> {
     // Busy from here: the process waits for this job (idle, it never keeps a CLI run alive).
-    this.worker.ref();
+    this.channel.ref();
     await this.ready;
-    if (!this.alive) return { result: this.death ?? { ok: false, problem: 'failed', detail: 'the extraction worker did not start' }, memory: null };
-    const id = nextJobId++;
+    if (!this.alive) return { result: deathResult(this.channel.dead), memory: null };
     const started = Date.now();
     // Counted from the worker's 'started': loading a reader is not the document's work.
     let cpuAtStart: number | null = null;
@@ -118,14 +101,16 @@ export class WorkerSlot {
     let lastUnitAt = started;
     let progress: ExtractionProgress | undefined;
     return new Promise<SlotOutcome>((resolve) => {
+      let over = false;
       const finish = (outcome: SlotOutcome, kill: boolean) => {
+        if (over) return;
+        over = true;
         clearInterval(timer);
         signal?.removeEventListener('abort', onAbort);
-        this.current = null;
         if (kill) this.terminate();
         else {
           this.jobs += 1;
-          this.worker.unref();
+          this.channel.unref();
         }
         resolve(outcome);
       };
@@ -141,37 +126,41 @@ export class WorkerSlot {
           if (cpu !== null && cpu - cpuAtStart > workMs) return spent({ clock: 'work', ms: workMs });
         }
       };
+      const onJobProgress = (message: JobProgress) => {
+        if (message.type === 'started') {
+          if (this.tid !== null) cpuAtStart = threadCpuMs(this.tid);
+          return;
+        }
+        // The first report names how many units the job will read: the work budget grows with them.
+        if (progress === undefined && message.progress.total !== null && workMs !== null && budget.workPerUnitMs) {
+          workMs += budget.workPerUnitMs * message.progress.total;
+        }
+        if (message.progress.done > (progress?.done ?? 0)) lastUnitAt = Date.now();
+        progress = message.progress;
+        onProgress?.(message.progress);
+      };
       const timer = setInterval(check, CHECK_EVERY_MS);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.current = (message) => {
-        switch (message.type) {
-          case 'started':
-            if (message.id === id && this.tid !== null) cpuAtStart = threadCpuMs(this.tid);
-            return;
-          case 'progress':
-            if (message.id !== id) return;
-            // The first report names how many units the job will read: the work budget grows with them.
-            if (progress === undefined && message.progress.total !== null && workMs !== null && budget.workPerUnitMs) {
-              workMs += budget.workPerUnitMs * message.progress.total;
-            }
-            if (message.progress.done > (progress?.done ?? 0)) lastUnitAt = Date.now();
-            progress = message.progress;
-            onProgress?.(message.progress);
-            return;
-          case 'result':
-            if (message.id === id) finish({ result: message.result, memory: message.memory }, false);
-            return;
-          case 'memory':
-            return finish({ result: { ok: false, problem: 'memory', detail: `${message.memory} bytes in use` }, memory: message.memory }, true);
-          case 'exit':
-            return finish({ result: { ok: false, problem: message.memory ? 'memory' : 'failed', detail: message.detail }, memory: null }, true);
-        }
-      };
       if (signal?.aborted) return onAbort();
       // The document's bytes move to the worker instead of being copied, when they own their buffer.
       const bytes = job.kind === 'document' ? job.bytes : null;
       const transfer = bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-      this.worker.postMessage({ type: 'job', id, job } satisfies ToWorker, transfer);
+      this.channel.request(job, { onProgress: onJobProgress, transfer }).then(
+        (answer) => finish(answer, false),
+        (err: ChannelError) => finish({ result: jobFailure(err), memory: null }, true),
+      );
     });
   }
+}
+
+/** A job the worker did not answer: out of memory (its heap limit, or its own cap on heap and buffers), or a failure. */
+function jobFailure(err: ChannelError): ExtractionResult {
+  const memory = err.code === 'memory' || err.code === 'out-of-memory';
+  return { ok: false, problem: memory ? 'memory' : 'failed', detail: err.message };
+}
+
+/** Why a worker that died before its job was given it: what it died of, when it threw; else it did not start. */
+function deathResult(death: ChannelError | null): ExtractionResult {
+  if (death && death.code !== 'exited') return jobFailure(death);
+  return { ok: false, problem: 'failed', detail: 'the extraction worker did not start' };
 }

@@ -2,8 +2,9 @@ import type { ExpansionResult, ReferenceProgress } from '../../../shared/expansi
 import type { EngineOptions } from '../engine';
 
 /**
- * Messages between the thread that serves the window and the engine's worker thread. Plain values
- * only: they cross `postMessage` by structured clone.
+ * What the thread that serves the window and the engine's worker thread say to each other, inside
+ * the worker channel's envelopes (src/main/worker-channel). Plain values only: they cross
+ * `postMessage` by structured clone.
  */
 
 /** What the worker is started with: the engine's options without functions. */
@@ -12,13 +13,25 @@ export type WorkerEngineOptions = Omit<EngineOptions, 'resolvers' | 'sanitizers'
   sessionDir?: string | null;
 };
 
-export type ToWorker =
-  | { type: 'expand'; id: number; message: string; fresh: boolean; contextLength?: number; retry?: readonly string[] }
-  | { type: 'cancel'; id: number };
+/** One expansion asked of the worker. */
+export interface ExpandRequest {
+  message: string;
+  fresh: boolean;
+  contextLength?: number;
+  retry?: readonly string[];
+}
 
-export type FromWorker =
-  | { type: 'ready'; workspaceRoot: string; contextLength: number; limits: EngineOptions['limits'] }
-  | { type: 'setup-failed'; code: string; message: string }
-  | ({ type: 'progress'; id: number } & ReferenceProgress)
-  | { type: 'result'; id: number; result: ExpansionResult }
-  | { type: 'error'; id: number; message: string };
+/** What the worker says once started: its engine's figures, or why the workspace is unusable. */
+export type EngineHello =
+  | { ok: true; workspaceRoot: string; contextLength: number; limits: EngineOptions['limits'] }
+  | { ok: false; code: string; message: string };
+
+/** The engine worker's protocol. */
+export interface EngineProtocol {
+  request: ExpandRequest;
+  response: ExpansionResult;
+  progress: ReferenceProgress;
+  hello: EngineHello;
+  toWorker: never;
+  fromWorker: never;
+}

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { Limits } from '../../../shared/limits';
-import type { ExpansionResult } from '../../../shared/expansion';
-import { createEngine, EngineSetupError, type Engine, type EngineOptions, type ExpandOptions } from '../engine';
-import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
+import { createEngine, EngineSetupError, type Engine, type EngineOptions } from '../engine';
+import { WorkerChannel } from '../../worker-channel';
+import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
 
 /** An {@link Engine} whose work happens in a worker thread; `close()` stops the thread. */
 export interface WorkerEngine extends Engine {
@@ -15,69 +14,26 @@ export interface WorkerEngine extends Engine {
  * `engineWorkerScript`). Resolves once the engine is ready; rejects with {@link EngineSetupError}
  * when the workspace is unusable. Cancelling an expansion's signal cancels it in the worker.
  */
-export function startEngineWorker(script: string | URL, options: WorkerEngineOptions): Promise<WorkerEngine> {
-  const worker = new Worker(script, { workerData: options });
-  const pending = new Map<number, { resolve: (r: ExpansionResult) => void; reject: (e: Error) => void; onProgress?: ExpandOptions['onProgress'] }>();
-  let nextId = 1;
-  let dead: Error | null = null;
-
-  const failAll = (error: Error) => {
-    dead = error;
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  worker.on('error', (err) => failAll(err));
-  worker.on('exit', (code) => failAll(new Error(`the engine worker stopped (exit ${code})`)));
-
-  return new Promise((resolveReady, rejectReady) => {
-    worker.on('message', (msg: FromWorker) => {
-      switch (msg.type) {
-        case 'ready':
-          resolveReady(makeEngine(msg.workspaceRoot, msg.contextLength, msg.limits as Limits));
-          return;
-        case 'setup-failed':
-          void worker.terminate();
-          rejectReady(new EngineSetupError(msg.code as EngineSetupError['code'], msg.message));
-          return;
-        case 'progress':
-          pending.get(msg.id)?.onProgress?.({ raw: msg.raw, state: msg.state, ...(msg.units ? { units: msg.units } : {}) });
-          return;
-        case 'result':
-          pending.get(msg.id)?.resolve(msg.result);
-          pending.delete(msg.id);
-          return;
-        case 'error':
-          pending.get(msg.id)?.reject(new Error(msg.message));
-          pending.delete(msg.id);
-          return;
-      }
-    });
-    worker.once('exit', () => rejectReady(dead ?? new Error('the engine worker stopped before it was ready')));
-    // Last: attaching a 'message' listener refs the worker again, and an idle engine must never
-    // keep the process alive (the host's and the CLI's exit depend on it).
-    worker.unref();
-  });
-
-  function makeEngine(workspaceRoot: string, contextLength: number, limits: Limits): WorkerEngine {
-    return {
-      workspaceRoot,
-      contextLength,
-      limits,
-      expand(message, opts = {}) {
-        if (dead) return Promise.reject(dead);
-        const id = nextId++;
-        const send = (m: ToWorker) => worker.postMessage(m);
-        return new Promise<ExpansionResult>((resolve, reject) => {
-          pending.set(id, { resolve, reject, onProgress: opts.onProgress });
-          opts.signal?.addEventListener('abort', () => send({ type: 'cancel', id }), { once: true });
-          send({ type: 'expand', id, message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) });
-        });
-      },
-      async close() {
-        await worker.terminate();
-      },
-    };
+export async function startEngineWorker(script: string | URL, options: WorkerEngineOptions): Promise<WorkerEngine> {
+  const channel = new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: options } });
+  const hello = await channel.hello;
+  if (!hello.ok) {
+    void channel.terminate();
+    throw new EngineSetupError(hello.code as EngineSetupError['code'], hello.message);
   }
+  return {
+    workspaceRoot: hello.workspaceRoot,
+    contextLength: hello.contextLength,
+    limits: hello.limits as Limits,
+    expand(message, opts = {}) {
+      const request: ExpandRequest = { message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) };
+      // A cancelled expansion still answers (with what it has), as the engine in-process does.
+      return channel.request(request, { signal: opts.signal, onAbort: 'ask', onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
+    },
+    async close() {
+      await channel.terminate();
+    },
+  };
 }
 
 /**

@@ -3,20 +3,32 @@
  * off the thread that serves the window, so the app never freezes. Built to its own file
  * (dist/engine-worker.mjs, out/main/engine-worker.js) and started by `startEngineWorker`.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { createEngine, EngineSetupError, type Engine } from '../engine';
 import { createResultResolver, type ResultLookup } from '../../resolvers/result';
 import { createImageResolver } from '../../resolvers/image';
 import { pastedImageLookup } from '../../sessions/pasted-images';
 import { openSession, type SessionStore } from '../../sessions';
-import type { FromWorker, ToWorker, WorkerEngineOptions } from './protocol';
+import { ChannelError, serveChannel } from '../../worker-channel';
+import type { EngineProtocol, WorkerEngineOptions } from './protocol';
 import { WARM_UP_DELAY_MS, warmUpEngine, type WarmUp } from './warm-up';
 import { hasDocumentsNear } from '../../extraction/warm-when';
 import { warmExtraction } from '../../extraction/run-extraction';
 
-const port = parentPort;
-if (!port) throw new Error('engine-worker must run in a worker thread');
-const post = (message: FromWorker) => port.postMessage(message);
+const channel = serveChannel<EngineProtocol>({
+  request(request, { signal, progress }) {
+    if (!engine) throw new ChannelError('no-engine', 'the engine did not start');
+    // The person's expansions come first: the warm-up waits for the next quiet spell.
+    warmUp?.postpone();
+    return engine.expand(request.message, {
+      signal,
+      fresh: request.fresh,
+      ...(request.retry?.length ? { retry: request.retry } : {}),
+      ...(request.contextLength === undefined ? {} : { contextLength: request.contextLength }),
+      onProgress: progress,
+    });
+  },
+});
 
 let engine: Engine | undefined;
 let warmUp: WarmUp | undefined;
@@ -24,12 +36,12 @@ try {
   const { sessionDir, ...options } = workerData as WorkerEngineOptions;
   const images = sessionDir ? pastedImageLookup(async () => sessionDir) : null;
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
-  post({ type: 'ready', workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
+  channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
   warmUp = warmUpEngine(engine);
   warmDocumentsOf(engine.workspaceRoot);
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
-  post({ type: 'setup-failed', code, message: err instanceof Error ? err.message : String(err) });
+  channel.hello({ ok: false, code, message: err instanceof Error ? err.message : String(err) });
 }
 
 /**
@@ -53,30 +65,3 @@ function sessionLookup(dir: string | null): ResultLookup | null {
     return session ? session.lookup(id, signal) : null;
   };
 }
-
-const running = new Map<number, AbortController>();
-
-port.on('message', (msg: ToWorker) => {
-  if (msg.type === 'cancel') {
-    running.get(msg.id)?.abort();
-    return;
-  }
-  if (!engine) return;
-  // The person's expansions come first: the warm-up waits for the next quiet spell.
-  warmUp?.postpone();
-  const controller = new AbortController();
-  running.set(msg.id, controller);
-  engine
-    .expand(msg.message, {
-      signal: controller.signal,
-      fresh: msg.fresh,
-      ...(msg.retry?.length ? { retry: msg.retry } : {}),
-      ...(msg.contextLength === undefined ? {} : { contextLength: msg.contextLength }),
-      onProgress: (p) => post({ type: 'progress', id: msg.id, ...p }),
-    })
-    .then(
-      (result) => post({ type: 'result', id: msg.id, result }),
-      (err: unknown) => post({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) }),
-    )
-    .finally(() => running.delete(msg.id));
-});

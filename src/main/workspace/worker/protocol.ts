@@ -1,6 +1,6 @@
 /**
- * Messages between the thread that serves the window and the workspace index's worker thread.
- * Plain values only: they cross `postMessage` by structured clone.
+ * What the thread that serves the window asks the workspace index's worker thread, and what it
+ * hears back. Plain values only: they cross `postMessage` by structured clone.
  */
 import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
@@ -35,12 +35,15 @@ export interface IndexAnswers {
   settle: true;
 }
 
-export type ToIndexWorker =
-  | { type: 'request'; id: number; request: IndexRequest }
-  | { type: 'cancel'; id: number }
-  | { type: 'close' };
-
-export type FromIndexWorker =
-  | { type: 'answer'; id: number; value: unknown }
-  | { type: 'error'; id: number; message: string }
-  | { type: 'event'; event: IndexEvent };
+/** The index worker's protocol (inside the worker channel's envelopes, src/main/worker-channel). */
+export interface IndexProtocol {
+  request: IndexRequest;
+  /** One of {@link IndexAnswers}, by the request's `op`. */
+  response: unknown;
+  progress: never;
+  hello: never;
+  /** Stop watching and building: the worker then ends. */
+  toWorker: { type: 'close' };
+  /** The index's events (tracked, ready, updated, failed). */
+  fromWorker: IndexEvent;
+}

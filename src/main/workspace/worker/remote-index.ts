@@ -4,13 +4,13 @@
  * otherwise (unit tests running from sources). Both answer through the same `answerRequest`.
  */
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
 import type { Match } from '../ranking';
 import { createWorkspaceIndex, type IndexEvent, type IndexState } from '../workspace-index';
 import { answerRequest } from './answer';
-import type { FromIndexWorker, IndexAnswers, IndexRequest, IndexWorkerData, ToIndexWorker } from './protocol';
+import { WorkerChannel } from '../../worker-channel';
+import type { IndexAnswers, IndexProtocol, IndexRequest, IndexWorkerData } from './protocol';
 
 /** Options of a query through {@link AsyncWorkspaceIndex.query}. */
 export interface AsyncQueryOptions {
@@ -114,50 +114,19 @@ function inProcessIndex(data: IndexWorkerData): AsyncWorkspaceIndex {
 }
 
 function workerIndex(script: string, data: IndexWorkerData): AsyncWorkspaceIndex {
-  const worker = new Worker(script, { workerData: data });
   const listeners = new Set<(e: IndexEvent) => void>();
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  let nextId = 1;
-  let dead: Error | null = null;
-  const failAll = (error: Error) => {
-    dead ??= error;
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  worker.on('error', (err) => failAll(err));
-  worker.on('exit', (code) => failAll(new Error(`the workspace index worker stopped (exit ${code})`)));
-  worker.on('message', (msg: FromIndexWorker) => {
-    if (msg.type === 'event') {
-      for (const l of listeners) l(msg.event);
-      return;
-    }
-    const p = pending.get(msg.id);
-    pending.delete(msg.id);
-    if (msg.type === 'answer') p?.resolve(msg.value);
-    else p?.reject(new Error(msg.message));
+  const channel = new WorkerChannel<IndexProtocol>(script, {
+    label: 'workspace index worker',
+    worker: { workerData: data },
+    onNotice: (event) => {
+      for (const l of listeners) l(event);
+    },
   });
-  // After the listeners: attaching 'message' refs the worker again, and an index must never keep
-  // the process alive.
-  worker.unref();
-  const send = (m: ToIndexWorker) => worker.postMessage(m);
-  const ask: Ask = (request, signal) => {
-    if (dead) return Promise.reject(dead);
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      signal?.addEventListener('abort', () => {
-        // The answer, if it still comes, is dropped; the worker stops its size look-ups.
-        if (pending.delete(id)) reject(signal.reason);
-        send({ type: 'cancel', id });
-      }, { once: true });
-      send({ type: 'request', id, request });
-    });
-  };
+  // An aborted question rejects at once; its answer, if it still comes, is dropped, and the worker stops its size look-ups.
+  const ask: Ask = (request, signal) => channel.request(request, { signal }) as never;
   return facade('worker', ask, listeners, async () => {
-    if (dead) return;
-    send({ type: 'close' });
-    failAll(new Error('the workspace index was closed'));
-    await worker.terminate();
+    if (channel.dead) return;
+    channel.notify({ type: 'close' });
+    await channel.close('the workspace index was closed');
   });
 }

@@ -1,0 +1,66 @@
+/**
+ * The worker's side of a channel: requests in, each with its own AbortSignal; progress, responses
+ * and coded errors out. A worker's entry hands its handlers to {@link serveChannel} and keeps only
+ * what its protocol does.
+ */
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { ChannelError } from './channel-error';
+import type { ChannelProtocol, FromWorkerWire, ToWorkerWire } from './wire';
+
+/** What a handler is given with each request. */
+export interface RequestContext<P extends ChannelProtocol> {
+  /** The request's id: a worker that must fail it from outside the handler passes it to `fail`. */
+  id: number;
+  /** Aborted when the caller cancels. */
+  signal: AbortSignal;
+  /** Reports progress to the caller. */
+  progress(body: P['progress']): void;
+}
+
+/** A worker's handlers. */
+export interface ChannelHandlers<P extends ChannelProtocol> {
+  /** Answers one request; a rejection reaches the caller as a ChannelError (its code, or `failed`). */
+  request(body: P['request'], context: RequestContext<P>): Promise<P['response']>;
+  /** Hears a notice from the starting thread. */
+  notice?(body: P['toWorker']): void;
+}
+
+/** What a served worker can say on its own. */
+export interface ServedChannel<P extends ChannelProtocol> {
+  /** Says the worker has started (once; the starting thread's `hello` resolves with it). */
+  hello(body: P['hello']): void;
+  /** Sends a notice that belongs to no request. */
+  notify(body: P['fromWorker']): void;
+  /** Fails a running request from outside its handler (its later answer is then dropped there). */
+  fail(id: number, code: string, message: string): void;
+}
+
+/** Serves `handlers` on `port` (the worker's parentPort by default). Throws outside a worker thread. */
+export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandlers<P>, port: MessagePort | null = parentPort): ServedChannel<P> {
+  if (!port) throw new Error('a channel is served only in a worker thread');
+  const post = (message: FromWorkerWire<P>) => port.postMessage(message);
+  const running = new Map<number, AbortController>();
+  const fail = (id: number, code: string, message: string) => {
+    if (running.delete(id)) post({ ch: 'error', id, code, message });
+  };
+  port.on('message', (message: ToWorkerWire<P>) => {
+    if (message.ch === 'notice') return handlers.notice?.(message.body);
+    if (message.ch === 'cancel') return running.get(message.id)?.abort();
+    const { id } = message;
+    const controller = new AbortController();
+    running.set(id, controller);
+    const context: RequestContext<P> = { id, signal: controller.signal, progress: (body) => post({ ch: 'progress', id, body }) };
+    // Called at once; a handler that throws before its first await fails the request like one that rejects.
+    new Promise<P['response']>((resolve) => resolve(handlers.request(message.body, context))).then(
+      (body) => {
+        if (running.delete(id)) post({ ch: 'response', id, body });
+      },
+      (err: unknown) => fail(id, err instanceof ChannelError ? err.code : 'failed', err instanceof Error ? err.message : String(err)),
+    );
+  });
+  return {
+    hello: (body) => post({ ch: 'hello', body }),
+    notify: (body) => post({ ch: 'notice', body }),
+    fail,
+  };
+}
