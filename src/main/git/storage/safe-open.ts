@@ -52,24 +52,33 @@ export function readGitFile(file: string, cap = MAX_SMALL_GIT_FILE_BYTES): Buffe
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new UnsafeGitFile(file, kindOf(st));
-    let buf = Buffer.allocUnsafe(Math.min(cap + 1, st.size + 1));
-    let total = 0;
-    for (;;) {
-      if (total === buf.length) {
-        if (total > cap) throw new UnsafeGitFile(file, 'too large');
-        const bigger = Buffer.allocUnsafe(Math.min(cap + 1, buf.length * 2));
-        buf.copy(bigger, 0, 0, total);
-        buf = bigger;
-      }
-      const n = fs.readSync(fd, buf, total, buf.length - total, null);
-      if (n === 0) break;
-      total += n;
-    }
-    if (total > cap) throw new UnsafeGitFile(file, 'too large');
-    return buf.subarray(0, total);
+    return readOpenFile(fd, st.size, cap, () => new UnsafeGitFile(file, 'too large'));
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * Reads an open file whole, counting the bytes actually read (a file may grow while read, and some
+ * report a size of 0), and throws `tooLarge()` past `cap` bytes: the one capped read loop of the
+ * git reader.
+ */
+export function readOpenFile(fd: number, statSize: number, cap: number, tooLarge: () => Error): Buffer {
+  let buf = Buffer.allocUnsafe(Math.min(cap + 1, statSize + 1));
+  let total = 0;
+  for (;;) {
+    if (total === buf.length) {
+      if (total > cap) throw tooLarge();
+      const bigger = Buffer.allocUnsafe(Math.min(cap + 1, buf.length * 2));
+      buf.copy(bigger, 0, 0, total);
+      buf = bigger;
+    }
+    const n = fs.readSync(fd, buf, total, buf.length - total, null);
+    if (n === 0) break;
+    total += n;
+  }
+  if (total > cap) throw tooLarge();
+  return buf.subarray(0, total);
 }
 
 /** {@link readGitFile} as UTF-8 text, or null when the file does not exist (ENOENT, ENOTDIR). */
