@@ -13,6 +13,7 @@ import { documentBudget } from '../src/main/extraction/budget';
 import { MAX_INFLATED_BYTES } from '../src/main/resolvers/document';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
 import type { DocumentFormat } from '../src/shared/documents';
+import { peakBytes } from './peak-rss';
 
 const [file, format] = process.argv.slice(2) as [string, DocumentFormat];
 const bytes = new Uint8Array(readFileSync(file));
@@ -23,17 +24,4 @@ const result = await runExtraction(
 );
 pool.close();
 const summary = result.ok ? { ok: true } : { ok: false, problem: result.problem, detail: result.detail };
-/**
- * This process's peak resident memory. Linux's VmHWM belongs to the program started by exec; the
- * rusage maxRSS would also count what the parent held when it forked this process.
- */
-function peakBytes(): number {
-  try {
-    const hwm = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
-    if (hwm) return Number(hwm[1]) * 1024;
-  } catch {
-    // not Linux
-  }
-  return process.resourceUsage().maxRSS * 1024;
-}
 process.stdout.write(JSON.stringify({ result: summary, peakBytes: peakBytes() }));

@@ -5,25 +5,15 @@
  * is this one Send's alone. Not part of the app.
  * Usage: node reply-memory-child.mjs SESSION_DIR BASE_URL WORKSPACE API_KEY
  */
-import { readFileSync } from 'node:fs';
 import { createEngine } from '../src/main/engine';
 import { createResultResolver } from '../src/main/resolvers/result';
 import { endpointFromPreset } from '../src/main/settings/presets';
 import { openSession } from '../src/main/sessions/session-store';
 import { send } from '../src/main/sessions/send';
+import { peakBytes } from './peak-rss';
 
 const [sessionDir, baseUrl, workspace, apiKey] = process.argv.slice(2) as [string, string, string, string];
 
-/** This process's peak resident memory (Linux's VmHWM; rusage's maxRSS elsewhere). */
-function peakBytes(): number {
-  try {
-    const hwm = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
-    if (hwm) return Number(hwm[1]) * 1024;
-  } catch {
-    // not Linux
-  }
-  return process.resourceUsage().maxRSS * 1024;
-}
 
 const opened = await openSession(sessionDir);
 if (!opened.ok) throw new Error(opened.message);

@@ -3,8 +3,7 @@ import { EditorView, hoverTooltip, keymap, showTooltip, type Tooltip } from '@co
 import { translate, type Language } from '../../shared/i18n';
 import { KIND_DESCRIPTORS } from '../../shared/kinds';
 import type { ParsedReference } from '../../shared/reference';
-import { IMAGE_SEND_MODES, formatReference, withImageMode } from '../../shared/grammar';
-import { documentFormatOfName, isImageFormat } from '../../shared/documents';
+import { IMAGE_SEND_MODES, formatReference, isImageName, withImageMode } from '../../shared/grammar';
 import type { ImageSendMode } from '../../shared/reference';
 import { CHIP_STATE_KEYS, KIND_KEYS } from '../i18n/code-words';
 import { uiText, type UiKey } from '../i18n/said';
@@ -84,9 +83,7 @@ function cardDom(view: EditorView, ref: ParsedReference, config: ChipCardConfig)
 
 /** True for a reference to an image: a pasted one, or a file named as a PNG, JPEG, WebP or GIF. */
 function isImageReference(ref: ParsedReference): boolean {
-  if (ref.kind === 'image') return true;
-  const format = ref.kind === 'file' ? documentFormatOfName(ref.value) : null;
-  return format !== null && isImageFormat(format);
+  return ref.kind === 'image' || (ref.kind === 'file' && isImageName(ref.value));
 }
 
 const MODE_KEYS: Readonly<Record<ImageSendMode, UiKey>> = { text: 'compose.chipCard.sendText', image: 'compose.chipCard.sendImage', both: 'compose.chipCard.sendBoth' };

@@ -1,3 +1,4 @@
+import { withImageMode } from '../../shared/grammar';
 import { useUi } from '../i18n';
 import { useApp } from '../store';
 
@@ -13,7 +14,9 @@ export function PreviewImages() {
   const pictures = useApp((s) => s.pictures);
   const images = result ? result.references.filter((r) => r.status === 'attached' && r.source?.document?.image) : [];
   const sent = imagesSent ? images.filter((r) => r.source?.document?.image?.send !== 'text') : [];
-  const shown = images.filter((r) => pictures[r.raw.replace(/:(?:text|image|both)$/, '')]);
+  // Pictures are kept by the reference as pasted, before any choice of what is sent was written after it.
+  const pictureOf = (r: (typeof images)[number]) => pictures[withImageMode({ raw: r.raw, imageMode: r.source?.document?.image?.send ?? undefined }, null)];
+  const shown = images.filter((r) => pictureOf(r));
   if (sent.length === 0 && shown.length === 0) return null;
   return (
     <div className="preview-images">
@@ -26,7 +29,7 @@ export function PreviewImages() {
         <ul>
           {shown.map((r) => (
             <li key={r.raw}>
-              <img src={pictures[r.raw.replace(/:(?:text|image|both)$/, '')]} alt={r.raw} />
+              <img src={pictureOf(r)} alt={r.raw} />
             </li>
           ))}
         </ul>

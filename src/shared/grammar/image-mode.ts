@@ -17,7 +17,8 @@ const MODE_AT_END = /:(text|image|both)$/i;
 /** The mode word right after a quoted value (`"my shot.png":both`), ended by anything but a letter or digit. */
 const MODE_AFTER_QUOTE = /^:(text|image|both)(?![0-9A-Za-z_])/i;
 
-function isImageName(path: string): boolean {
+/** True for a path named as a PNG, JPEG, WebP or GIF: a reference to it may say what is sent. */
+export function isImageName(path: string): boolean {
   const format = documentFormatOfName(path);
   return format !== null && isImageFormat(format);
 }

@@ -3,4 +3,4 @@ export { formatValue, formatReference, formatCellReference } from './format';
 export { MALFORMED } from './messages';
 export { canStartReference } from './start';
 export { findNearMisses, type NearMiss } from './near-miss';
-export { IMAGE_SEND_MODES, withImageMode } from './image-mode';
+export { IMAGE_SEND_MODES, isImageName, withImageMode } from './image-mode';
