@@ -5,8 +5,8 @@ import { namePrefixOrder, namePrefixRange } from './name-prefix-table';
 import { namePrefixTop } from './prefix-matches';
 import { better, insert, parse, passesMasks, queryBonus, scoreEntry, type Ranked } from './ranking';
 
-/** Characters the random names draw from: both cases, digits, the separators, non-ASCII (with and without case), and code units past 126. */
-const ALPHABET = ['a', 'b', 'A', 'B', 'c', 'C', '.', '-', '_', '1', '9', '~', 'é', 'É', '議', 'ß', ' '];
+/** Characters the random names draw from: both cases, digits, the separators, non-ASCII (with and without case, and the Kelvin sign, which lower-cases to `k`), and code units past 126. */
+const ALPHABET = ['a', 'b', 'A', 'B', 'c', 'C', 'k', '.', '-', '_', '1', '9', '~', 'é', 'É', '議', 'ß', '\u212a', ' '];
 
 function randomTable(seed: number, count: number): EntryTable {
   const rnd = seededRandom(seed);
@@ -28,8 +28,11 @@ function scanTop(t: EntryTable, text: string, limit: number): Ranked[] {
   const term = p.terms[0] as string;
   const top: Ranked[] = [];
   for (let i = 0; i < t.count; i++) {
-    const base = t.path(i).slice(t.path(i).lastIndexOf('/') + 1);
-    const starts = p.sensitive ? base.startsWith(term) : base.toLowerCase().startsWith(term);
+    const hay = t.haystack(p.sensitive);
+    const from = t.baseStart[i] as number;
+    // Lower-cased as the table's copy is (or ASCII letters folded when it keeps none).
+    const base = p.sensitive ? t.path(i).slice(from - (t.start[i] as number)) : (t.lower === null ? hay.slice(from, t.end(i)).toLowerCase() : hay.slice(from, t.end(i)));
+    const starts = base.startsWith(term);
     if (!starts || !passesMasks(t, i, p, null) || !t.isVisible(i)) continue;
     insert(t, top, { i, s: scoreEntry(t, i, p, queryBonus(t, i, p)) }, limit);
   }

@@ -5,8 +5,8 @@
  * read it: their strongest results are exactly the entries whose basename starts with the term, and
  * scanning all entries for them cost the slowest keystrokes, growing with the workspace (issue 27).
  *
- * A key holds four characters of seven bits each (0: the name ended; code units from 126 up, and
- * so every non-ASCII character, share one value). So a range is a superset of the entries whose
+ * A key holds four characters of seven bits each (0: the name ended; ASCII capitals folded; code
+ * units from 126 up, and so every non-ASCII character, share one value). So a range is a superset of the entries whose
  * basename starts with the term: the caller checks each with `occursAt`, which also applies case
  * exactly for a query with a capital. One Int32 per entry; built once per table on first use (one
  * native sort of numbers, as priorOrder does) and kept while the table lives.
@@ -38,9 +38,20 @@ function keyOf(text: string, from: number, to: number): number {
   return key;
 }
 
-/** The key of entry `i`'s basename. Read from `text`: the lower-cased copy changes no key (non-ASCII is {@link OTHER} either way). */
+/**
+ * The key of entry `i`'s basename, read from the lower-cased copy when the table keeps one: a few
+ * characters beyond ASCII lower-case to an ASCII letter (the Kelvin sign to `k`), and a term's
+ * characters are keyed lower-cased alike ({@link termKeyCode}), so either case finds them.
+ */
 function entryKey(t: EntryTable, i: number): number {
-  return keyOf(t.text, t.baseStart[i] as number, t.end(i));
+  return keyOf(t.lower ?? t.text, t.baseStart[i] as number, t.end(i));
+}
+
+/** The key value of a term's character: lower-cased as the table's copy is (one code unit for one). */
+function termKeyCode(code: number): number {
+  if (code < 128) return keyCode(code);
+  const lower = String.fromCharCode(code).toLowerCase();
+  return keyCode(lower.length === 1 ? lower.charCodeAt(0) : code);
 }
 
 /** Entry indexes of `t` in key order (ties in index order), built on first use. */
@@ -83,7 +94,7 @@ export function namePrefixRange(t: EntryTable, term: string): { order: Int32Arra
   const order = namePrefixOrder(t);
   const n = Math.min(term.length, PREFIX_CHARS);
   let key = 0;
-  for (let k = 0; k < PREFIX_CHARS; k++) key = key * RADIX + (k < n ? keyCode(term.charCodeAt(k)) : 0);
+  for (let k = 0; k < PREFIX_CHARS; k++) key = key * RADIX + (k < n ? termKeyCode(term.charCodeAt(k)) : 0);
   const from = lowerBound(t, order, key);
   const to = lowerBound(t, order, key + RADIX ** (PREFIX_CHARS - n));
   return { order, from, to };
