@@ -284,6 +284,8 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
 export interface BroadResult {
   top: Ranked[];
   readonly survivors: Int32Array;
+  /** Set when the survivors are only the entries that pass the masks (see ShortResult). */
+  readonly masksOnly?: true;
 }
 
 /**
@@ -295,7 +297,7 @@ export function searchBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed
   if (top) {
     // Computed when the next keystroke narrows, if it does.
     let survivors: Int32Array | null = null;
-    return { top, get survivors(): Int32Array { return (survivors ??= maskSurvivors(t, list, p)); } };
+    return { top, get survivors(): Int32Array { return (survivors ??= maskSurvivors(t, list, p)); }, masksOnly: true };
   }
   return searchTwoTier(t, list, p, limit);
 }

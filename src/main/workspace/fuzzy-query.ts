@@ -38,7 +38,7 @@ interface NarrowCache {
   snapshot: IndexSnapshot;
   parsed: Parsed;
   /** Read only when the next query narrows: a short query's survivors are computed on that read. */
-  found: { readonly survivors: Int32Array };
+  found: { readonly survivors: Int32Array; readonly masksOnly?: true };
 }
 
 const caches = new WeakMap<object, NarrowCache>();
@@ -65,7 +65,10 @@ function narrows(prev: Parsed, next: Parsed): boolean {
 
 function candidates(snapshot: IndexSnapshot, key: object, p: Parsed): Int32Array | null {
   const cache = caches.get(key);
-  return cache && cache.snapshot === snapshot && narrows(cache.parsed, p) ? cache.found.survivors : null;
+  // Survivors that only passed the previous query's masks are a pass over every entry to compute,
+  // and the search's own mask test drops the same entries: every entry is searched instead.
+  if (!cache || cache.snapshot !== snapshot || cache.found.masksOnly || !narrows(cache.parsed, p)) return null;
+  return cache.found.survivors;
 }
 
 /**

@@ -89,6 +89,8 @@ export interface ShortResult {
    * it narrows to a longer query; a short one answers from the tables again.
    */
   readonly survivors: Int32Array;
+  /** The survivors are only the entries that pass the masks: the next keystroke's own mask test does as well. */
+  readonly masksOnly: true;
 }
 
 /**
@@ -106,6 +108,7 @@ export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed
     get survivors(): Int32Array {
       return (survivors ??= maskSurvivors(t, list, p));
     },
+    masksOnly: true,
   };
 }
 
