@@ -259,10 +259,15 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
   const bits = memo.bits;
   let i = codes.length - 1;
   if (((bits[i] as number) & baseMask) === bits[i]) {
+    // The character looked for, held in locals: this loop reads most basenames of a broad query.
+    let code = codes[i] as number;
+    let f = folds[i] as number;
     for (let j = to - 1; j >= base; j--) {
-      if ((hay.charCodeAt(j) | (folds[i] as number)) !== codes[i]) continue;
+      if ((hay.charCodeAt(j) | f) !== code) continue;
       tail[i--] = j;
       if (i < 0 || ((bits[i] as number) & baseMask) !== bits[i]) break;
+      code = codes[i] as number;
+      f = folds[i] as number;
     }
   }
   const k = i + 1;
