@@ -3,7 +3,7 @@
  * large workspaces: `git add` of a million files takes many minutes and a commit is not needed for
  * `git ls-files` or for the workspace index, which both read this file. Every entry points at the
  * empty blob with zeroed stat data (so git takes each file for modified when it compares contents,
- * which no bench row asks of it). Format: git's Documentation/gitformat-index.txt.
+ * which no bench row asks of it). The format is git's, as its gitformat-index manual describes it.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
