@@ -2,8 +2,9 @@
  * Writes a git index (`.git/index`, version 2) listing the given paths directly, for the bench's
  * large workspaces: `git add` of a million files takes many minutes and a commit is not needed for
  * `git ls-files` or for the workspace index, which both read this file. Every entry points at the
- * empty blob with zeroed stat data (so git takes each file for modified when it compares contents,
- * which no bench row asks of it). The format is git's, as its gitformat-index manual describes it.
+ * empty blob with zeroed stat data: `git status` then reads each file again to compare it (the
+ * generated files are empty, so they compare equal; `.gitignore` shows as modified), which no bench
+ * row asks of it. The format is git's, as its gitformat-index manual describes it.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
