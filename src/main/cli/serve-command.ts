@@ -28,9 +28,9 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
       i++;
     } else throw new UsageError(CLI_TEXT.serveArgument(String(arg)));
   }
-  const { serve } = await import('../host/serve');
+  const { serve } = await import('../host');
   const { resolve } = await import('node:path');
-  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
+  const { createKeychainSecretStore } = await import('../settings');
   const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');
   // API keys typed in the browser go to the system keychain where there is one (else memory).
   const running = await serve({

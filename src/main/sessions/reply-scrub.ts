@@ -14,9 +14,9 @@
  */
 import type { Text, TextParam } from '../../shared/i18n/text';
 import { isText } from '../../shared/i18n/text';
-import { redactionMarker } from '../guards/secret-messages';
-import { applyRedactions, redactSecrets } from '../guards/secrets';
+import { redactionMarker } from '../guards';
 import { findRuleSpans } from '../guards/secret-rules';
+import { applyRedactions, redactSecrets } from '../guards/secrets';
 
 /** Shortest key looked for in replies. */
 export const MIN_KEY_CHARS = 16;
