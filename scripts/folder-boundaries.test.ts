@@ -76,7 +76,7 @@ describe('the boundary lint', () => {
     ['a worker channel file other than its index.ts', 'src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel/serve';\nexport const probe = serveChannel;\n", /crossed only through its index.ts/],
     ['a file inside another folder of main, not its face', 'src/main/services/probe.ts', "import { isInside } from '../guards/containment';\nexport const probe = isInside;\n", /main\/guards is crossed only through its index.ts/],
     ['a file in a folder inside another folder of main', 'src/main/services/probe.ts', "import { openWorkspaceIndex } from '../workspace/worker/remote-index';\nexport const probe = openWorkspaceIndex;\n", /main\/workspace is crossed only through its index.ts/],
-    ['a file of a git layer, not its face', 'src/main/workspace/probe.ts', "export { IndexCursor } from '../git/storage/index-cursor';\n", /main\/git\/storage is crossed only through its index.ts/],
+    ['a file of a git layer, not its face', 'src/main/workspace/probe.ts', "export { locateRepository } from '../git/storage/repository';\n", /main\/git\/storage is crossed only through its index.ts/],
     ['a lazy import of a file that is not a face', 'src/main/cli/probe.ts', "export const probe = () => import('../host/serve');\n", /main\/host is crossed only through its index.ts/],
     ['a product import of test-support', 'src/main/sessions/probe.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n", /test-support\/ is for tests/],
   ])('refuses %s', async (_what, file, source, message) => {
@@ -91,6 +91,7 @@ describe('the boundary lint', () => {
     expect(await problems('src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel';\nexport const probe = serveChannel;\n")).toEqual([]);
     expect(await problems('src/main/services/probe.ts', "import { isInside } from '../guards';\nexport const probe = isInside;\n")).toEqual([]);
     expect(await problems('src/main/engine/probe.ts', "export const probe = () => import('../guards/secret-guard');\n")).toEqual([]);
+    expect(await problems('src/main/workspace/probe.ts', "export { IndexCursor } from '../git/storage/index-cursor';\n")).toEqual([]);
     expect(await problems('src/main/sessions/probe.test.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n")).toEqual([]);
   });
 });

@@ -9,27 +9,8 @@ export { countRows } from './csv';
 export { decodeXml } from './sheet-values';
 export { readZipDirectory, type ZipEntry } from './zip';
 export { MAX_BLOCK_CELLS } from './cell-block';
-export {
-  cellMessages,
-  documentDescription,
-  noticeMessage,
-  documentTooLargeMessage,
-  emptyDocumentMessage,
-  extractionProblemMessage,
-  imageNoTextMessage,
-  imageTooLargeMessage,
-  lowConfidenceMessage,
-  flowingRangeMessage,
-  pictureOnlyText,
-  PICTURE_ONLY_EXTRACTOR,
-  notADocumentMessage,
-  scannedPagesMessage,
-  oleMessage,
-  unitClampedMessage,
-  unitPastEndMessage,
-  urlDocumentTooLargeMessage,
-  documentTooBigMessage,
-} from './messages';
+// The sentences of reading documents, every one of them for the resolvers.
+export * from './messages';
 export { type DocumentOutput, type DocumentFormat } from './protocol';
 export { isFlowingText, sniffNamedDocument, unitOf, sniffDocument } from './document-format';
 export { MAX_MAIL_BYTES } from './mail-limits';
