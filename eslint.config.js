@@ -76,8 +76,10 @@ export const SECOND_FACES = {
   // The engine worker and the CLI read pasted images without the rest of sessions (the model client,
   // the network, Send).
   'main/sessions': ['pasted-images.ts'],
-  // Where user data lives is read first at start-up, before the settings schema (zod) is loaded.
-  'main/settings': ['user-data-dir.ts'],
+  // Where user data lives is read first at start-up, before the settings schema (zod) is loaded. The
+  // system keychain serves only the browser host (`atmark serve`): the packaged app keeps keys with
+  // Electron's safeStorage and ships without @napi-rs/keyring, so its import stays out of the face.
+  'main/settings': ['user-data-dir.ts', 'keychain-secrets.ts'],
   // The workspace index worker walks .git/index with the index file's byte cursor (no I/O, no
   // catalogue) at start, without the object store and the catalogues the rest of storage loads.
   'main/git/storage': ['index-cursor.ts'],

@@ -30,7 +30,7 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
   }
   const { serve } = await import('../host');
   const { resolve } = await import('node:path');
-  const { createKeychainSecretStore } = await import('../settings');
+  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
   const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');
   // API keys typed in the browser go to the system keychain where there is one (else memory).
   const running = await serve({

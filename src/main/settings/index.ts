@@ -19,4 +19,3 @@ export { createEnvSecretStore, envNamesFor, type EnvSecretStoreOptions } from '.
 export { publicSettings, type PublicEndpoint, type PublicSettings } from './public';
 export { endpointForSend, type SendEndpoint } from './send-endpoint';
 export { judgeKeyProtection, unprotectedSecretStore, type KeyProtection } from './key-protection';
-export { createKeychainSecretStore } from './keychain-secrets';
