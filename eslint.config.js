@@ -66,9 +66,10 @@ const NO_NODE = ['shared', 'renderer', 'preload'];
  */
 export const SECOND_FACES = {
   // The secret scan (secretlint and its rule preset, and Atmark's own rules) stands apart: the
-  // window's protocol, the host's static files, the resolvers and the workspace index worker check
-  // containment and protected paths without loading it.
-  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts'],
+  // window's protocol, the host's static files and the resolvers check containment without loading
+  // it. The protected list is a pure table: the workspace index worker checks every path against it
+  // at start without the rest of the guards (isbinaryfile, the safe reads).
+  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts'],
   // The page extractor loads linkedom, Readability and turndown: the model client and @url fetch
   // without them. Content types and text decoding are pure: the extraction worker converts and
   // decodes saved pages with these two without loading undici and the address policy.

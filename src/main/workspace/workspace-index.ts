@@ -15,7 +15,7 @@
  */
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { isProtectedRelativePath } from '../guards';
+import { isProtectedRelativePath } from '../guards/protected-paths';
 import { EntryStore, type EntryKind, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
 import { FolderWatcher } from './folder-watcher';
 import { findGitDir, readGitIndexBytes } from './git-index';
