@@ -5,8 +5,7 @@ import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallIn
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { translate, type Text } from '../../shared/i18n';
-import { createResultResolver } from '../resolvers/result';
-import { createImageResolver } from '../resolvers/image';
+import { createResultResolver, createImageResolver } from '../resolvers';
 import { keepPastedImages, pastedImageLookup } from '../sessions/pasted-images';
 import { formatReference } from '../../shared/grammar';
 import { createDraftStore, type DraftStore } from '../sessions';
@@ -18,7 +17,7 @@ import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathIndex } from './path-index';
-import { localServers } from '../model/list-models';
+import { localServers } from '../model';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
 
