@@ -11,7 +11,7 @@
  *   `@diff`) and their expansion has settled, and its peak (VmHWM) so far.
  *
  * - **First `@diff` after the start** (issue 27): `atmark serve` started fresh on the 10k-file git
- *   bench repository; once the composer is editable, `@diff` is inserted and its chip timed to `ok`,
+ *   bench repository; once the composer is editable, `@diff` is inserted and its chip timed until it settles,
  *   beside `git diff` timed in the same run (the anchor).
  *
  * Each figure is the median of RUNS fresh hosts. Timings on a busy machine are inflated; memory is
@@ -138,8 +138,12 @@ async function firstDiffRun(browser: Browser, repo: string): Promise<number> {
     await editor.click();
     const typed = performance.now();
     await page.keyboard.insertText('Review @diff ');
-    await page.locator('.cm-chip[data-ref="@diff"][data-state="ok"]').waitFor({ timeout: SETTLE_MS });
-    return performance.now() - typed;
+    // Settled: `ok`, or a warning (the 50 changed files are more than one reference may attach by default).
+    const chip = page.locator('.cm-chip[data-ref="@diff"]:not([data-state="resolving"])');
+    await chip.waitFor({ timeout: SETTLE_MS });
+    const ms = performance.now() - typed;
+    if (process.env.ATMARK_BENCH_VERBOSE) console.log(`@diff chip: ${await chip.getAttribute('data-state')}`);
+    return ms;
   } finally {
     await page.close();
     child.kill('SIGTERM');
