@@ -130,6 +130,14 @@ function usableHelper(): Helper | null {
   return helper && !helper.broken ? helper : null;
 }
 
+/**
+ * Starts the helper thread now if it is not there, so it has booted by the time the first scan
+ * begins (`@diff`'s code loads and its index is read meanwhile). Costs nothing once started.
+ */
+export function prestartStatHelper(): void {
+  usableHelper();
+}
+
 /** Where the helper thread is: for tests and diagnostics. */
 export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broken' {
   if (!helper) return 'not started';
