@@ -79,7 +79,10 @@ const SESSION_WRITE_KEYS: ReadonlySet<string> = new Set(['session.saveFailed', '
 
 type Handlers = { [N in CallName]: (input: ValidCallInput<N>) => Promise<ApiResult<CallOutputs[N]>> };
 
-/** Creates the services. Nothing runs until the first call, except opening `options.workspace`. */
+/**
+ * Creates the services. Nothing runs until the first call, except opening `options.workspace` (or
+ * the draft's workspace): its index, and its engine, started so the first reference need not wait.
+ */
 export function createServices(options: ServicesOptions = {}): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   // Notices about Atmark's own files (issue 11): kept until withdrawn, and sent again whenever the
@@ -166,6 +169,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (!folder) return;
     const opened = await open(folder);
     if (opened.ok && draft && draft.workspace === opened.value.root) for (const g of draft.grants) expander.grants.add(g);
+    // With the grants restored, so the engine started is the one the first expansion asks for.
+    if (opened.ok && !closed) expander.prepare(opened.value.root);
   })();
 
   async function complete(input: ValidCallInput<'complete'>): Promise<ApiResult<CompletionItem[]>> {
@@ -180,7 +185,11 @@ export function createServices(options: ServicesOptions = {}): Services {
 
   const handlers: Handlers = {
     getWorkspace: async () => ok(workspace),
-    openWorkspace: async ({ path }) => open(path),
+    openWorkspace: async ({ path }) => {
+      const opened = await open(path);
+      if (opened.ok && !closed) expander.prepare(opened.value.root);
+      return opened;
+    },
     pickWorkspace: async () => {
       if (!options.platform?.pickFolder) return fail('unsupported', SERVICE_TEXT.unsupportedHere('The folder dialog'));
       const picked = await options.platform.pickFolder();
