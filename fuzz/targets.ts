@@ -141,14 +141,16 @@ function encodeDelta(base: Buffer, target: Buffer): Buffer {
 
 /** An in-memory object folder: the store reads through this instead of the disk (same interface). */
 function memoryFiles(files: Map<string, Buffer>): StoreFiles {
+  // The store hands its functions on detached (a pack keeps only `readRange`), so none uses `this`.
+  const readFile = (file: string): Buffer => {
+    const data = files.get(file);
+    if (!data) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT' });
+    return data;
+  };
   return {
-    readFile(file) {
-      const data = files.get(file);
-      if (!data) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT' });
-      return data;
-    },
+    readFile,
     readRange(file, position, length) {
-      const data = this.readFile(file);
+      const data = readFile(file);
       return { bytes: data.subarray(position, Math.min(data.length, position + length)), size: data.length };
     },
     readdir(dir) {
