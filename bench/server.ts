@@ -26,6 +26,20 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking
 const RUNS = Number(process.env.ATMARK_BENCH_RUNS ?? 3);
 /** How long the prompt's expansion may take to settle before a run is given up: a bound, not a goal. */
 const SETTLE_MS = 120_000;
+/** ATMARK_BENCH_HEAP_DIR: once the references are held, a heap snapshot of each thread is written there (see heap-report.ts). */
+const HEAP_DIR = process.env.ATMARK_BENCH_HEAP_DIR ? path.resolve(process.env.ATMARK_BENCH_HEAP_DIR) : null;
+
+/** Asks the host for its threads' heap snapshots and waits until they are written. */
+async function snapshotThreads(pid: number): Promise<void> {
+  const before = new Set(fs.existsSync(HEAP_DIR!) ? fs.readdirSync(HEAP_DIR!) : []);
+  fs.mkdirSync(HEAP_DIR!, { recursive: true });
+  fs.writeFileSync(path.join(HEAP_DIR!, `${Date.now()}.smaps`), fs.readFileSync(`/proc/${pid}/smaps`));
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < SETTLE_MS; waited += 250) {
+    await new Promise((r) => setTimeout(r, 250));
+    if (fs.existsSync(HEAP_DIR!) && fs.readdirSync(HEAP_DIR!).some((f) => f.endsWith('-done') && !before.has(f))) return;
+  }
+}
 
 /** The figures of the bench (medians of {@link RUNS}). */
 export interface ServerBenchResult {
@@ -51,7 +65,7 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 function startHost(workspace: string, configHome: string): Promise<{ child: ChildProcess; url: string }> {
   const bin = path.resolve('bin/atmark.mjs');
   const child = spawn(process.execPath, [bin, 'serve', '--workspace', workspace, '--port', '0'], {
-    env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+    env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8', ...(HEAP_DIR ? { ATMARK_HEAP_REPORT_DIR: HEAP_DIR } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -99,6 +113,11 @@ async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: n
     // Held: what the host keeps once the prompt's references are read and the page idles.
     await page.waitForTimeout(2_000);
     const { rss, peak } = memoryOf(child.pid!);
+    if (HEAP_DIR) {
+      await snapshotThreads(child.pid!);
+      // A snapshot collects each thread's garbage first: what is left is what the host really holds.
+      console.log(`after the snapshots (every thread collected): RSS ${memoryOf(child.pid!).rss.toFixed(0)} MiB`);
+    }
     const states = await page.locator('.cm-chip').evaluateAll((chips) => chips.map((c) => `${c.getAttribute('data-ref')}=${c.getAttribute('data-state')}`));
     if (process.env.ATMARK_BENCH_VERBOSE) console.log(states.join(' '));
     return { startMs, firstChipMs, held: rss, peak, idle };
