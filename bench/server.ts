@@ -19,6 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureRendererBuild } from '../src/main/host/renderer-build';
+import { CLEANED_CACHE_BYTES } from '../src/main/engine/cleaned-cache';
+import { REDACT_MEMO_BYTES } from '../src/main/engine/redact-resolution';
+import { RESOLUTION_CACHE_BYTES } from '../src/main/engine/resolution-cache';
+import { MEMO_CHARS } from '../src/main/engine/tokenizer/bpe-counter';
+import { DELTA_BASE_CACHE_BYTES } from '../src/main/git/storage/objects/object-store';
+import { IDLE_COLLECT_MS, WORKER_YOUNG_GENERATION_MB } from '../src/main/worker-channel';
+import { summariseHeap } from './heap-summary';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
 
 const CHROMIUM = process.env.ATMARK_CHROMIUM ?? '/usr/bin/chromium';
@@ -29,15 +36,30 @@ const SETTLE_MS = 120_000;
 /** ATMARK_BENCH_HEAP_DIR: once the references are held, a heap snapshot of each thread is written there (see heap-report.ts). */
 const HEAP_DIR = process.env.ATMARK_BENCH_HEAP_DIR ? path.resolve(process.env.ATMARK_BENCH_HEAP_DIR) : null;
 
-/** Asks the host for its threads' heap snapshots and waits until they are written. */
+/** ms the page is left open with no reference before the host's memory is read (the "none" run); 0 skips that run. */
+const NONE_WAIT_MS = Number(process.env.ATMARK_BENCH_NONE_WAIT ?? 15_000);
+
+/**
+ * Asks the host for its threads' heap snapshots (and keeps its smaps beside them), waits until they
+ * are written, and prints what each thread's heap holds.
+ */
 async function snapshotThreads(pid: number): Promise<void> {
-  const before = new Set(fs.existsSync(HEAP_DIR!) ? fs.readdirSync(HEAP_DIR!) : []);
-  fs.mkdirSync(HEAP_DIR!, { recursive: true });
-  fs.writeFileSync(path.join(HEAP_DIR!, `${Date.now()}.smaps`), fs.readFileSync(`/proc/${pid}/smaps`));
+  const dir = HEAP_DIR!;
+  fs.mkdirSync(dir, { recursive: true });
+  const before = new Set(fs.readdirSync(dir));
+  fs.writeFileSync(path.join(dir, `${Date.now()}.smaps`), fs.readFileSync(`/proc/${pid}/smaps`));
   process.kill(pid, 'SIGUSR2');
   for (let waited = 0; waited < SETTLE_MS; waited += 250) {
     await new Promise((r) => setTimeout(r, 250));
-    if (fs.existsSync(HEAP_DIR!) && fs.readdirSync(HEAP_DIR!).some((f) => f.endsWith('-done') && !before.has(f))) return;
+    const done = fs.readdirSync(dir).find((f) => f.endsWith('-done') && !before.has(f));
+    if (!done) continue;
+    const stamp = done.slice(0, -'-done'.length);
+    for (const file of fs.readdirSync(dir).filter((f) => f.startsWith(`${stamp}-`) && f.endsWith('.heapsnapshot')).sort()) {
+      const heap = summariseHeap(path.join(dir, file));
+      const thread = file.slice(stamp.length + 1, -'.heapsnapshot'.length).replace(/^\d+-/, '');
+      console.log(`  ${thread}: ${heap.totalMiB.toFixed(1)} MiB live: ${heap.groups.map((g) => `${g.what} ${g.MiB.toFixed(1)} (${g.count})`).join(', ')}`);
+    }
+    return;
   }
 }
 
@@ -48,17 +70,34 @@ export interface ServerBenchResult {
   heldRssMiB: number;
   peakRssMiB: number;
   idleRssMiB: number;
+  /** VmRSS and VmHWM with no reference, {@link NONE_WAIT_MS} after the page connected (one run); NaN when skipped. */
+  noneRssMiB: number;
+  nonePeakMiB: number;
+  /** Threads of the host with 8 references held (median). */
+  threads: number;
   runs: number;
   skipped?: string;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-/** VmRSS and VmHWM of a process, in MiB. */
-function memoryOf(pid: number): { rss: number; peak: number } {
+/** VmRSS and VmHWM of a process, in MiB, and its thread count. */
+function memoryOf(pid: number): { rss: number; peak: number; threads: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, threads: Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? NaN) };
+}
+
+/** The bounds of the caches that hold text or bytes between expansions, as the bench prints them. */
+export function cacheBounds(): string {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  return [
+    `prepared references ${mib(RESOLUTION_CACHE_BYTES)}`,
+    `cleaned texts ${mib(CLEANED_CACHE_BYTES)}`,
+    `metadata scan memo ${mib(REDACT_MEMO_BYTES)}`,
+    `token piece memo ${mib(MEMO_CHARS * 2)}`,
+    `git delta bases ${mib(DELTA_BASE_CACHE_BYTES)} per repository`,
+  ].join(', ');
 }
 
 /** Starts `atmark serve` on `workspace`; resolves with the child and the page's URL. */
@@ -79,7 +118,27 @@ function startHost(workspace: string, configHome: string): Promise<{ child: Chil
   });
 }
 
-async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number }> {
+/** One fresh host with no reference: its memory {@link NONE_WAIT_MS} after the page connected. */
+async function noneRun(browser: Browser, workspace: string): Promise<{ rss: number; peak: number; threads: number }> {
+  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const { child, url } = await startHost(workspace, configHome);
+  try {
+    await page.goto(url);
+    await page.getByRole('textbox', { name: 'Prompt' }).waitFor();
+    await page.waitForTimeout(NONE_WAIT_MS);
+    const memory = memoryOf(child.pid!);
+    if (HEAP_DIR) await snapshotThreads(child.pid!);
+    return memory;
+  } finally {
+    await page.close();
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    fs.rmSync(configHome, { recursive: true, force: true });
+  }
+}
+
+async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number; threads: number }> {
   const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const started = performance.now();
@@ -112,15 +171,11 @@ async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: n
     );
     // Held: what the host keeps once the prompt's references are read and the page idles.
     await page.waitForTimeout(2_000);
-    const { rss, peak } = memoryOf(child.pid!);
-    if (HEAP_DIR) {
-      await snapshotThreads(child.pid!);
-      // A snapshot collects each thread's garbage first: what is left is what the host really holds.
-      console.log(`after the snapshots (every thread collected): RSS ${memoryOf(child.pid!).rss.toFixed(0)} MiB`);
-    }
+    const { rss, peak, threads } = memoryOf(child.pid!);
+    if (HEAP_DIR) await snapshotThreads(child.pid!);
     const states = await page.locator('.cm-chip').evaluateAll((chips) => chips.map((c) => `${c.getAttribute('data-ref')}=${c.getAttribute('data-state')}`));
     if (process.env.ATMARK_BENCH_VERBOSE) console.log(states.join(' '));
-    return { startMs, firstChipMs, held: rss, peak, idle };
+    return { startMs, firstChipMs, held: rss, peak, idle, threads };
   } finally {
     await page.close();
     child.kill('SIGTERM');
@@ -135,17 +190,23 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.mjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
   if (missing) {
     console.log(`skipped: ${missing}`);
-    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, runs: 0, skipped: missing };
+    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, noneRssMiB: NaN, nonePeakMiB: NaN, threads: NaN, runs: 0, skipped: missing };
   }
   const workspace = generateWorkspace();
   await ensureRendererBuild();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  console.log(`caches bounded by bytes: ${cacheBounds()}; workers' young generation ${WORKER_YOUNG_GENERATION_MB} MiB; an idle worker collects after ${IDLE_COLLECT_MS} ms`);
   const runs: Array<Awaited<ReturnType<typeof oneRun>>> = [];
+  let none = { rss: NaN, peak: NaN, threads: NaN };
   try {
     for (let i = 0; i < RUNS; i++) {
       runs.push(await oneRun(browser, workspace));
       const r = runs.at(-1)!;
-      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS idle ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB (load ${os.loadavg()[0]!.toFixed(1)})`);
+      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS at interactive ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB, ${r.threads} threads (load ${os.loadavg()[0]!.toFixed(1)})`);
+    }
+    if (NONE_WAIT_MS > 0) {
+      none = await noneRun(browser, workspace);
+      console.log(`no reference, ${NONE_WAIT_MS} ms after the page connected: RSS ${none.rss.toFixed(0)} MiB, peak ${none.peak.toFixed(0)} MiB, ${none.threads} threads`);
     }
   } finally {
     await browser.close();
@@ -156,6 +217,9 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     heldRssMiB: median(runs.map((r) => r.held)),
     peakRssMiB: median(runs.map((r) => r.peak)),
     idleRssMiB: median(runs.map((r) => r.idle)),
+    noneRssMiB: none.rss,
+    nonePeakMiB: none.peak,
+    threads: median(runs.map((r) => r.threads)),
     runs: runs.length,
   };
 }
