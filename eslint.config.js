@@ -58,14 +58,59 @@ const ELECTRON_FOLDERS = ['main/electron', 'preload'];
 /** Folders that run in a browser or a sandbox, or everywhere: no `node:*` (or bare `fs`) module. */
 const NO_NODE = ['shared', 'renderer', 'preload'];
 
-/** Folders crossed only through their `index.ts` (inside a folder, its files import each other freely). */
-const INDEX_ONLY = ['main/worker-channel'];
+/**
+ * A folder of main is crossed only through its face: its `index.ts`, which names what other folders
+ * may use (inside a folder, its files import each other freely). A few folders have a second face: a
+ * file that stands alone so that its callers do not load the whole folder. Each is named here with
+ * why; nothing else may be imported from outside the folder. docs/architecture.md "Faces".
+ */
+export const SECOND_FACES = {
+  // The secret scan (secretlint and its rule preset, and Atmark's own rules) stands apart: the
+  // window's protocol, the host's static files and the resolvers check containment without loading
+  // it. The protected list is a pure table: the workspace index worker checks every path against it
+  // at start without the rest of the guards (isbinaryfile, the safe reads).
+  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts'],
+  // The page extractor loads linkedom, Readability and turndown: the model client and @url fetch
+  // without them. Content types and text decoding are pure: the extraction worker converts and
+  // decodes saved pages with these two without loading undici and the address policy.
+  'main/net': ['extract.ts', 'content.ts'],
+  // The engine worker and the CLI read pasted images without the rest of sessions (the model client,
+  // the network, Send).
+  'main/sessions': ['pasted-images.ts'],
+  // Where user data lives is read first at start-up, before the settings schema (zod) is loaded. The
+  // system keychain serves only the browser host (`atmark serve`): the packaged app keeps keys with
+  // Electron's safeStorage and ships without @napi-rs/keyring, so its import stays out of the face.
+  'main/settings': ['user-data-dir.ts', 'keychain-secrets.ts'],
+  // The workspace index worker walks .git/index with the index file's byte cursor (no I/O, no
+  // catalogue) at start, without the object store and the catalogues the rest of storage loads.
+  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads.
+  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts'],
+  // The engine loads each kind's resolver on the kind's first reference: a one-file expand loads no
+  // git, network or document reader. `lazy.ts` holds those loaders.
+  'main/resolvers': ['lazy.ts'],
+  // `@diff`'s first use boots the stat helper thread before the git reader's code loads, so the
+  // helper is ready by the time the first scan begins: this face loads only the helper's starter.
+  'main/git': ['stat-helper.ts'],
+};
 
-const indexOnly = INDEX_ONLY.map((type) => ({
-  from: { element: { types: { noneOf: [type] } } },
-  disallow: { to: { element: { type, fileInternalPath: '!(index.ts)' } } },
-  message: `${type} is crossed only through its index.ts.`,
-}));
+/** The folders of main (and main's sub-layers) held to their faces. */
+const FACED = Object.keys(MAY_IMPORT).filter((type) => type.startsWith('main/'));
+
+/** Anything below a folder (`*\/**`), or a file beside index.ts that is not one of its faces. */
+const notAFace = (type) => `{*/**,!(${['index.ts', ...(SECOND_FACES[type] ?? [])].join('|')})}`;
+
+/** Which folders may import `type`: the face rule speaks only to them (to the others the table already says no). */
+const importersOf = (type) => Object.keys(MAY_IMPORT).filter((from) => MAY_IMPORT[from].includes(type));
+
+const faceRule = (type, from = { anyOf: importersOf(type) }) => ({
+  from: { element: { types: from } },
+  disallow: { to: { element: { type, fileInternalPath: notAFace(type) } } },
+  message: `${type} is crossed only through its index.ts${SECOND_FACES[type] ? ` or its second faces (${SECOND_FACES[type].join(', ')})` : ''}: export what you need from there (SECOND_FACES in eslint.config.js).`,
+});
+
+const indexOnly = FACED.filter((type) => importersOf(type).length > 0).map((type) => faceRule(type));
+/** Tests may reach inside a folder to test its parts; the worker channel stays behind its face there too. */
+const testIndexOnly = [faceRule('main/worker-channel', { noneOf: ['main/worker-channel'] })];
 
 const testSupportBan = {
   disallow: { to: { element: { type: 'test-support' } } },
@@ -95,7 +140,7 @@ const productPolicies = [
 ];
 
 /** Tests may reach across folders and into test-support; Electron stays out of them too. */
-const testPolicies = [electronBan, ...indexOnly];
+const testPolicies = [electronBan, ...testIndexOnly];
 
 const boundarySettings = {
   'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },

@@ -13,6 +13,9 @@ import { benchFilePath, generateGitRepo } from './generate-repo';
 
 /** Medians of the expansion bench. */
 export interface ExpandBenchResult {
+  /** The repository and the message, for an anchor that expands the same. */
+  dir: string;
+  message: string;
   /** Eight references, every one read again (fresh), caches warm. */
   eightMs: number;
   /** From a new context length to the new result, the prompt unchanged. */
@@ -88,7 +91,7 @@ export async function runExpandBench(): Promise<ExpandBenchResult> {
     changeResolves = Math.max(changeResolves, resolves);
   }
   console.log(`context length changed, prompt unchanged: median ${median(change).toFixed(1)} ms, up to ${changeResolves} resolver runs`);
-  return { eightMs: median(eight), contextChangeMs: median(change), contextChangeResolves: changeResolves };
+  return { dir, message, eightMs: median(eight), contextChangeMs: median(change), contextChangeResolves: changeResolves };
 }
 
 // Run directly: node scripts/run-ts.mjs bench/expand8.ts

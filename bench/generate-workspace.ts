@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../test-support/prng';
+import { writeGitIndex } from './write-git-index';
 
 /** A bench query and the file it must rank first. */
 export interface BenchQuery {
@@ -144,12 +145,12 @@ function git(cwd: string, args: string[], input?: string): string {
     '-c', 'commit.gpgsign=false', ...args], { cwd, input, encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
-/** Where the generated workspace lives: `bench/.work/workspace-120k`. */
-export function benchWorkspaceDir(): string {
+/** Where the generated workspace lives: `bench/.work/workspace-120k` (or `workspace-<count>` for other sizes). */
+export function benchWorkspaceDir(count = FILE_COUNT): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // Bundled runs execute from /tmp: fall back to the current checkout.
   const benchDir = existsSync(path.join(here, 'generate-workspace.ts')) ? here : path.resolve('bench');
-  return path.join(benchDir, '.work', 'workspace-120k');
+  return path.join(benchDir, '.work', count === FILE_COUNT ? 'workspace-120k' : `workspace-${count}`);
 }
 
 /**
@@ -169,7 +170,39 @@ export function generateWorkspace(dir = benchWorkspaceDir(), count = FILE_COUNT)
   git(dir, ['init', '-q']);
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', 'bench workspace']);
-  // Ignored and untracked files: the index must hide the first and list the second.
+  addUntracked(dir);
+  writeFileSync(marker, `${VERSION} ${count}`);
+  return dir;
+}
+
+/**
+ * Generates a workspace of `count` files (once) the fast way, for the scale rows: the files are
+ * written empty and `.git/index` is written directly (write-git-index.ts), without `git add` or a
+ * commit. The files must exist: `rg --files` and the index's complete walk list the disk, not the
+ * git index. A million files take about a minute on an idle disk, against many minutes for `git add`.
+ */
+export function generateLargeWorkspace(count: number, dir = benchWorkspaceDir(count)): string {
+  const marker = path.join(dir, '.git', 'atmark-bench');
+  const version = `${VERSION} fast ${count}`;
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === version) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const files = workspacePaths(count);
+  for (const d of new Set(files.map((f) => path.posix.dirname(f)))) mkdirSync(path.join(dir, d), { recursive: true });
+  const empty = Buffer.alloc(0);
+  for (const f of files) writeFileSync(path.join(dir, f), empty);
+  writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\ndist/\n*.log\n.env*\n!.env.example\n');
+  git(dir, ['init', '-q']);
+  // The one blob every entry names, so the repository is whole (`git fsck` finds nothing missing).
+  git(dir, ['hash-object', '-w', '--stdin'], '');
+  writeGitIndex(path.join(dir, '.git', 'index'), files);
+  addUntracked(dir);
+  writeFileSync(marker, version);
+  return dir;
+}
+
+/** Ignored and untracked files: the index must hide the first and list the second. */
+function addUntracked(dir: string): void {
   for (let p = 0; p < 6; p++) {
     const nm = path.join(dir, `packages/${PACKAGES[p]}/node_modules/lib${p}`);
     mkdirSync(nm, { recursive: true });
@@ -179,13 +212,12 @@ export function generateWorkspace(dir = benchWorkspaceDir(), count = FILE_COUNT)
   writeFileSync(path.join(dir, 'apps/web/dist/bundle.js'), 'x');
   writeFileSync(path.join(dir, 'apps/web/.env'), 'SECRET=1\n');
   writeFileSync(path.join(dir, 'notes-untracked.md'), '# scratch\n');
-  writeFileSync(marker, `${VERSION} ${count}`);
-  return dir;
 }
 
 // Run directly: generate and print where.
 if (process.argv[1] && /generate-workspace\.(ts|mjs|js)$/.test(process.argv[1])) {
   const t0 = performance.now();
-  const dir = generateWorkspace();
+  const count = Number(process.argv[2] ?? FILE_COUNT);
+  const dir = count === FILE_COUNT ? generateWorkspace() : generateLargeWorkspace(count);
   console.log(`workspace ready at ${dir} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -94,6 +94,38 @@ async function keystroke(page: Page, key: string, waitSettled: boolean): Promise
   return [drawn, done ?? Number.NaN];
 }
 
+/** One node of a V8 CPU profile, as far as {@link startPageProfile} reads it. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Starts the page's V8 profiler; `stop` writes the profile and prints the functions with the most self time. */
+async function startPageProfile(page: Page): Promise<{ stop(file: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(file: string): Promise<void> {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+      fs.writeFileSync(file, JSON.stringify(profile));
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      let total = 0;
+      profile.samples.forEach((id, i) => {
+        const f = byId.get(id)?.callFrame;
+        const name = f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}` : '?';
+        const dt = profile.timeDeltas[i] ?? 0;
+        self.set(name, (self.get(name) ?? 0) + dt);
+        total += dt;
+      });
+      console.log(`page profile of the typed phase written to ${file}; most self time:`);
+      for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+    },
+  };
+}
+
 /** Runs the bench and prints its figures. Skips (pass true, `skipped` set) where Chromium is missing. */
 export async function runKeystrokeBench(): Promise<KeystrokeBenchResult> {
   console.log('## Keystroke to meters (browser host, Chromium, 120,000-file workspace, 8 references)');
@@ -135,12 +167,15 @@ export async function runKeystrokeBench(): Promise<KeystrokeBenchResult> {
     await page.keyboard.press('Delete');
     await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.meters')?.getAttribute('data-chars') === '0', undefined, { timeout: 60_000 });
     const typed: number[] = [];
+    // ATMARK_BENCH_PROFILE=FILE: the page's CPU profile of this phase, written to FILE, and its top functions printed.
+    const profiling = process.env.ATMARK_BENCH_PROFILE ? await startPageProfile(page) : null;
     for (const ref of refs) {
       for (const ch of `${ref} `) {
         typed.push((await keystroke(page, ch, false))[0]);
         await page.waitForTimeout(PACE_MS);
       }
     }
+    if (profiling && process.env.ATMARK_BENCH_PROFILE) await profiling.stop(process.env.ATMARK_BENCH_PROFILE);
     const sortedTyped = [...typed].sort((a, b) => a - b);
     const result: KeystrokeBenchResult = {
       medianMs: median(drawn), worstMs: Math.max(...drawn),

@@ -10,10 +10,14 @@
  *   engine, index and extraction workers) once the prompt holds 8 references (6 files, a folder,
  *   `@diff`) and their expansion has settled, and its peak (VmHWM) so far.
  *
+ * - **First `@diff` after the start** (issue 27): `atmark serve` started fresh on the 10k-file git
+ *   bench repository; once the composer is editable, `@diff` is inserted and its chip timed until it settles,
+ *   beside `git diff` timed in the same run (the anchor).
+ *
  * Each figure is the median of RUNS fresh hosts. Timings on a busy machine are inflated; memory is
  * not (the load average is printed beside them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +31,7 @@ import { DELTA_BASE_CACHE_BYTES } from '../src/main/git/storage/objects/object-s
 import { IDLE_COLLECT_MS, WORKER_YOUNG_GENERATION_MB } from '../src/main/worker-channel';
 import { summariseHeap } from './heap-summary';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
+import { generateGitRepo } from './generate-repo';
 
 const CHROMIUM = process.env.ATMARK_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
@@ -75,6 +80,9 @@ export interface ServerBenchResult {
   nonePeakMiB: number;
   /** Threads of the host with 8 references held (median). */
   threads: number;
+  /** The first `@diff` chip after a fresh start on the 10k-file repository, and `git diff` beside it. */
+  firstDiffMs: number;
+  gitDiffMs: number;
   runs: number;
   skipped?: string;
 }
@@ -184,13 +192,47 @@ async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: n
   }
 }
 
+/** `git diff` in `repo`, timed: the anchor of the first `@diff` row. */
+function timeGitDiff(repo: string): number {
+  const t0 = performance.now();
+  execFileSync('git', ['diff'], { cwd: repo, stdio: 'ignore', env: { ...process.env, GIT_PAGER: 'cat' } });
+  return performance.now() - t0;
+}
+
+/** A fresh host on the git bench repository: from the composer being editable to the `@diff` chip `ok`. */
+async function firstDiffRun(browser: Browser, repo: string): Promise<number> {
+  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const { child, url } = await startHost(repo, configHome);
+  try {
+    await page.goto(url);
+    const editor = page.getByRole('textbox', { name: 'Prompt' });
+    await editor.waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
+    await editor.click();
+    const typed = performance.now();
+    await page.keyboard.insertText('Review @diff ');
+    // Settled: `ok`, or a warning (the 50 changed files are more than one reference may attach by default).
+    const chip = page.locator('.cm-chip[data-ref="@diff"]:not([data-state="resolving"])');
+    await chip.waitFor({ timeout: SETTLE_MS });
+    const ms = performance.now() - typed;
+    if (process.env.ATMARK_BENCH_VERBOSE) console.log(`@diff chip: ${await chip.getAttribute('data-state')}`);
+    return ms;
+  } finally {
+    await page.close();
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    fs.rmSync(configHome, { recursive: true, force: true });
+  }
+}
+
 /** Runs the bench and prints its figures; skipped where Chromium or the CLI build is missing. */
 export async function runServerBench(): Promise<ServerBenchResult> {
   console.log(`## The host on a 120,000-file workspace (atmark serve, fresh each run, ${RUNS} runs)`);
   const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.mjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
   if (missing) {
     console.log(`skipped: ${missing}`);
-    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, noneRssMiB: NaN, nonePeakMiB: NaN, threads: NaN, runs: 0, skipped: missing };
+    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, noneRssMiB: NaN, nonePeakMiB: NaN, threads: NaN, firstDiffMs: NaN, gitDiffMs: NaN, runs: 0, skipped: missing };
   }
   const workspace = generateWorkspace();
   await ensureRendererBuild();
@@ -198,10 +240,17 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   console.log(`caches bounded by bytes: ${cacheBounds()}; workers' young generation ${WORKER_YOUNG_GENERATION_MB} MiB; an idle worker collects after ${IDLE_COLLECT_MS} ms`);
   const runs: Array<Awaited<ReturnType<typeof oneRun>>> = [];
   let none = { rss: NaN, peak: NaN, threads: NaN };
+  const repo = generateGitRepo(console.log);
+  const firstDiff: number[] = [];
+  const gitDiff: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       runs.push(await oneRun(browser, workspace));
       const r = runs.at(-1)!;
+      // Interleaved: the anchor is timed right after each host's first `@diff`.
+      firstDiff.push(await firstDiffRun(browser, repo));
+      gitDiff.push(timeGitDiff(repo));
+      console.log(`run ${i + 1}: first @diff chip after the start ${firstDiff.at(-1)!.toFixed(0)} ms, git diff ${gitDiff.at(-1)!.toFixed(0)} ms`);
       console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS at interactive ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB, ${r.threads} threads (load ${os.loadavg()[0]!.toFixed(1)})`);
     }
     if (NONE_WAIT_MS > 0) {
@@ -220,6 +269,8 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     noneRssMiB: none.rss,
     nonePeakMiB: none.peak,
     threads: median(runs.map((r) => r.threads)),
+    firstDiffMs: median(firstDiff),
+    gitDiffMs: median(gitDiff),
     runs: runs.length,
   };
 }

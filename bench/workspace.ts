@@ -101,7 +101,7 @@ function heldBytes(): number {
 }
 
 /** Heap and buffers one built index holds, ready to search, over the UTF-8 bytes of the paths it lists. */
-async function measureMemory(dir: string): Promise<{ ratio: number; held: number; raw: number }> {
+export async function measureMemory(dir: string): Promise<{ ratio: number; held: number; raw: number }> {
   collectGarbage();
   const before = heldBytes();
   const { index } = await timeIndex(dir);
@@ -119,7 +119,7 @@ async function measureMemory(dir: string): Promise<{ ratio: number; held: number
 
 type BuildFigures = Pick<WorkspaceBenchResult, 'entries' | 'gitLsFilesMs' | 'trackedMs' | 'rgMs' | 'completeMs'>;
 
-async function benchBuild(dir: string): Promise<{ snapshot: IndexSnapshot; figures: BuildFigures }> {
+export async function benchBuild(dir: string, runs = RUNS): Promise<{ snapshot: IndexSnapshot; figures: BuildFigures }> {
   const git: number[] = [];
   const rg: number[] = [];
   const tracked: number[] = [];
@@ -128,7 +128,7 @@ async function benchBuild(dir: string): Promise<{ snapshot: IndexSnapshot; figur
   let gitLines = 0;
   const withRg = await hasCommand('rg');
   // Interleaved, so machine noise hits both sides alike.
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < runs; r++) {
     const g = await timeCommand('git', ['ls-files', '-z'], dir);
     git.push(g.ms);
     gitLines = g.lines;
@@ -149,7 +149,7 @@ async function benchBuild(dir: string): Promise<{ snapshot: IndexSnapshot; figur
 
 type QueryFigures = Pick<WorkspaceBenchResult, 'keystroke' | 'slowest' | 'keystrokes' | 'firsts' | 'queries'>;
 
-function benchQueries(snapshot: IndexSnapshot): QueryFigures {
+export function benchQueries(snapshot: IndexSnapshot, listEach = true): QueryFigures {
   collectGarbage();
   // What the index worker builds once the index is ready (columns, the short queries' ranking),
   // and a JIT warmed up as a running app's would be.
@@ -171,7 +171,7 @@ function benchQueries(snapshot: IndexSnapshot): QueryFigures {
     }
     const ok = top === q.intended;
     if (ok) firsts++;
-    console.log(`  ${ok ? 'first ' : 'MISSED'}  ${q.text.padEnd(22)} ${ok ? q.intended : `got ${top}, wanted ${q.intended}`}`);
+    if (listEach || !ok) console.log(`  ${ok ? 'first ' : 'MISSED'}  ${q.text.padEnd(22)} ${ok ? q.intended : `got ${top}, wanted ${q.intended}`}`);
   }
   const keystroke = percentiles(typed);
   slowest.sort((a, b) => b[1] - a[1]);
@@ -182,7 +182,7 @@ function benchQueries(snapshot: IndexSnapshot): QueryFigures {
 }
 
 /** uFuzzy (path-friendly options) over the same paths and keystrokes: its `search` with default thresholds. */
-function benchUfuzzy(snapshot: IndexSnapshot): { ufuzzy: Percentiles; ufuzzyFirsts: number } {
+export function benchUfuzzy(snapshot: IndexSnapshot): { ufuzzy: Percentiles; ufuzzyFirsts: number } {
   const haystack: string[] = [];
   for (let i = 0; i < snapshot.count; i++) if (snapshot.isVisible(i)) haystack.push(snapshot.path(i));
   const uf = new UFuzzy({ intraMode: 0, intraIns: Infinity, intraChars: "[a-z\\d'._-]", interChars: '.' });

@@ -147,6 +147,10 @@ function memoryFiles(files: Map<string, Buffer>): StoreFiles {
       if (!data) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT' });
       return data;
     },
+    readRange(file, position, length) {
+      const data = this.readFile(file);
+      return { bytes: data.subarray(position, Math.min(data.length, position + length)), size: data.length };
+    },
     readdir(dir) {
       const prefix = `${dir}/`;
       return [...files.keys()].filter((f) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/')).map((f) => f.slice(prefix.length));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const ROOT = join(import.meta.dirname, '..');
-const config = (await import(join(ROOT, 'eslint.config.js') as string)) as { MAY_IMPORT: Record<string, readonly string[]> };
+const config = (await import(join(ROOT, 'eslint.config.js') as string)) as { MAY_IMPORT: Record<string, readonly string[]>; SECOND_FACES: Record<string, readonly string[]> };
 const table = config.MAY_IMPORT;
 
 /** The folders product code lives in: src's own, main's, and the worker engine (its own face). */
@@ -45,6 +45,16 @@ describe('the folder table', () => {
   });
 });
 
+describe('the faces', () => {
+  const faces = config.SECOND_FACES;
+  it('names only files that exist, in folders of the table', () => {
+    for (const [folder, files] of Object.entries(faces)) {
+      expect(table, folder).toHaveProperty([folder]);
+      for (const file of files) expect(existsSync(join(ROOT, 'src', folder, file)), `${folder}/${file}`).toBe(true);
+    }
+  });
+});
+
 describe('the boundary lint', () => {
   const eslint = new ESLint({ cwd: ROOT });
   const problems = async (file: string, source: string): Promise<string[]> => {
@@ -64,6 +74,10 @@ describe('the boundary lint', () => {
     ['a guards import of a resolver', 'src/main/guards/probe.ts', "import { fileResolver } from '../resolvers/file';\nexport const probe = fileResolver;\n", /main\/guards may import only/],
     ['a node: module in shared code', 'src/shared/probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", /no node:\* module/],
     ['a worker channel file other than its index.ts', 'src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel/serve';\nexport const probe = serveChannel;\n", /crossed only through its index.ts/],
+    ['a file inside another folder of main, not its face', 'src/main/services/probe.ts', "import { isInside } from '../guards/containment';\nexport const probe = isInside;\n", /main\/guards is crossed only through its index.ts/],
+    ['a file in a folder inside another folder of main', 'src/main/services/probe.ts', "import { openWorkspaceIndex } from '../workspace/worker/remote-index';\nexport const probe = openWorkspaceIndex;\n", /main\/workspace is crossed only through its index.ts/],
+    ['a file of a git layer, not its face', 'src/main/workspace/probe.ts', "export { locateRepository } from '../git/storage/repository';\n", /main\/git\/storage is crossed only through its index.ts/],
+    ['a lazy import of a file that is not a face', 'src/main/cli/probe.ts', "export const probe = () => import('../host/serve');\n", /main\/host is crossed only through its index.ts/],
     ['a product import of test-support', 'src/main/sessions/probe.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n", /test-support\/ is for tests/],
   ])('refuses %s', async (_what, file, source, message) => {
     const found = await problems(file, source);
@@ -75,6 +89,9 @@ describe('the boundary lint', () => {
     expect(await problems('src/main/electron/probe.ts', "import { app } from 'electron';\nexport const probe = app;\n")).toEqual([]);
     expect(await problems('src/main/services/probe.ts', "import { createEngine } from '../engine';\nexport const probe = createEngine;\n")).toEqual([]);
     expect(await problems('src/main/extraction/probe.ts', "import { serveChannel } from '../worker-channel';\nexport const probe = serveChannel;\n")).toEqual([]);
+    expect(await problems('src/main/services/probe.ts', "import { isInside } from '../guards';\nexport const probe = isInside;\n")).toEqual([]);
+    expect(await problems('src/main/engine/probe.ts', "export const probe = () => import('../guards/secret-guard');\n")).toEqual([]);
+    expect(await problems('src/main/workspace/probe.ts', "export { IndexCursor } from '../git/storage/index-cursor';\n")).toEqual([]);
     expect(await problems('src/main/sessions/probe.test.ts', "import { makeContext } from '../../../test-support/context';\nexport const probe = makeContext;\n")).toEqual([]);
   });
 });

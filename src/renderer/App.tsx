@@ -13,7 +13,7 @@ import { Meters } from './panels/Meters';
 import { Notice } from './panels/Notice';
 import { SidePanel, tabId } from './panels/SidePanel';
 import { WorkspaceBar } from './panels/WorkspaceBar';
-import { useApi, useApp, useAppStore } from './store';
+import { useApi, useAppStore, useAppFields } from './store';
 import { OFFER_FOLDER_BROWSER } from './store/notice-slice';
 
 /** Mod+. : open the side panel on its tab, or, from inside it, collapse it and go back to the prompt. */
@@ -29,8 +29,7 @@ export function App() {
   const api = useApi();
   const store = useAppStore();
 
-  const panel = useApp((s) => s.panel);
-  const sideOpen = useApp((s) => s.sideOpen);
+  const { panel, sideOpen } = useAppFields('panel', 'sideOpen');
 
   useEffect(() => {
     const state = store.getState();

@@ -33,6 +33,9 @@ export interface Limits {
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
+/** Bytes of a document file read at most (the document resolver, and a picture sent to the model). Default 64 MiB. */
+export const MAX_DOCUMENT_BYTES = 64 * MiB;
+
 /** The defaults of docs/contract.md "Limits". */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxReferences: 8,

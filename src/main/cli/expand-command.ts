@@ -32,10 +32,9 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
   const message = options.message === '-' ? await io.readStdin() : options.message;
   const session = options.session === undefined ? null : await openSessionOrFail(resolve(io.cwd, options.session));
   // Loaded only once the arguments are known to be good: a usage error loads nothing of the engine.
-  const [{ createEngine, EngineSetupError }, { createResultResolver }, { createImageResolver }, { pastedImageLookup }] = await Promise.all([
-    import('../engine/engine'),
-    import('../resolvers/result'),
-    import('../resolvers/image'),
+  const [{ createEngine, EngineSetupError }, { createResultResolver, createImageResolver }, { pastedImageLookup }] = await Promise.all([
+    import('../engine'),
+    import('../resolvers'),
     import('../sessions/pasted-images'),
   ]);
   let engine;
@@ -55,8 +54,9 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
     throw err;
   }
   // Documents start loading their readers now, while the engine loads the rest.
-  const documents = (await import('../extraction/warm-when')).documentsMentioned(message);
-  if (documents.length > 0) (await import('../extraction/run-extraction')).warmExtraction(documents.length, [...new Set(documents)]);
+  const { documentsMentioned, warmExtraction } = await import('../extraction');
+  const documents = documentsMentioned(message);
+  if (documents.length > 0) warmExtraction(documents.length, [...new Set(documents)]);
   const result = await engine.expand(message, { fresh: true });
   const recorded = session && !result.blocked ? await recordRun(session, result, engine.workspaceRoot) : null;
   if (options.json) {

@@ -28,7 +28,7 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
       i++;
     } else throw new UsageError(CLI_TEXT.serveArgument(String(arg)));
   }
-  const { serve } = await import('../host/serve');
+  const { serve } = await import('../host');
   const { resolve } = await import('node:path');
   const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
   const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { staticContentType } from '../../shared/static-types';
-import { isInside } from '../guards/containment';
+import { isInside } from '../guards';
 
 /**
  * The app's own scheme, `app://atmark/...`, which serves the built renderer in place of `file://`:

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { isInside } from '../guards/containment';
+import { isInside } from '../guards';
 import { resolveAppFile } from './app-protocol-policy';
 
 /**

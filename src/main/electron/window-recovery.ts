@@ -1,6 +1,6 @@
 import { dialog, type BrowserWindow } from 'electron';
 import { text, translate, type Language } from '../../shared/i18n';
-import type { LogFile } from '../logs/log-file';
+import type { LogFile } from '../logs';
 import type { Services } from '../services';
 import { decideRecovery, type PageTrouble } from './recovery';
 

@@ -1,8 +1,8 @@
 import type { ReferenceKind } from '../../shared/kinds';
 import type { Resolver } from '../resolve';
 import { lazyResolver } from './lazy-resolver';
-import { createResultResolver } from '../resolvers/result';
-import { createImageResolver } from '../resolvers/image';
+import { resolverLoaders } from '../resolvers/lazy';
+import { createResultResolver, createImageResolver } from '../resolvers';
 
 /**
  * One resolver per kind, each module loaded when its kind is first used (see lazyResolver). A
@@ -16,12 +16,12 @@ export function defaultResolvers(): Resolver[] {
 /** The resolvers by kind; each one's `kind` is its key (a test checks it). */
 export function resolversByKind(): { readonly [K in ReferenceKind]: Resolver } {
   return {
-    file: lazyResolver('file', async () => (await import('../resolvers/file')).fileResolver),
-    folder: lazyResolver('folder', async () => (await import('../resolvers/folder')).folderResolver),
-    diff: lazyResolver('diff', async () => (await import('../resolvers/diff')).diffResolver),
-    staged: lazyResolver('staged', async () => (await import('../resolvers/staged')).stagedResolver),
-    git: lazyResolver('git', async () => (await import('../resolvers/log')).logResolver),
-    url: lazyResolver('url', async () => (await import('../resolvers/url')).urlResolver),
+    file: lazyResolver('file', resolverLoaders.file),
+    folder: lazyResolver('folder', resolverLoaders.folder),
+    diff: lazyResolver('diff', resolverLoaders.diff),
+    staged: lazyResolver('staged', resolverLoaders.staged),
+    git: lazyResolver('git', resolverLoaders.git),
+    url: lazyResolver('url', resolverLoaders.url),
     result: createResultResolver(null),
     image: createImageResolver(null),
   };

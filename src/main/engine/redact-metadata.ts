@@ -1,5 +1,5 @@
 import type { ExpandedReference, ReferenceSource } from '../../shared/expansion';
-import { isText, type Text, type TextParam } from '../../shared/i18n/text';
+import { mapTextStrings, type Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
 import type { Warning } from '../../shared/warnings';
 import { applyRedactions } from '../guards/secrets';
@@ -67,14 +67,5 @@ export function redactReferenceMetadata(out: ExpandedReference, headerCounts: Re
 
 /** A copy of a catalogue text with every string parameter (nested texts and lists too) redacted. */
 function redactText(t: Text, counts: Record<string, number>): Text {
-  if (!t.params) return t;
-  const param = (v: TextParam): TextParam => {
-    if (typeof v === 'string') return redactField(v, counts);
-    if (Array.isArray(v)) return v.map(param);
-    if (isText(v)) return redactText(v, counts);
-    return v;
-  };
-  const params: Record<string, TextParam> = {};
-  for (const [k, v] of Object.entries(t.params)) params[k] = param(v);
-  return { key: t.key, params };
+  return mapTextStrings(t, (value) => redactField(value, counts));
 }

@@ -1,6 +1,5 @@
 import type { Warning } from '../../shared/warnings';
-import { renderFenced } from '../guards/fence';
-import { neutralizeInvisible } from '../guards/invisible';
+import { renderFenced, neutralizeInvisible } from '../guards';
 import { ENGINE_TEXT } from './text';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FolderListing } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { text } from '../../shared/i18n';
-import { isInside } from '../guards/containment';
+import { isInside } from '../guards';
 
 /**
  * The browser host's folder browser (it stands in for the system's folder dialog, which a browser

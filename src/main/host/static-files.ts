@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { staticContentType } from '../../shared/static-types';
-import { isInside } from '../guards/containment';
+import { isInside } from '../guards';
 import { requestPath } from './guard';
 
 /** Largest file served (the renderer bundle is a few MB at most). */

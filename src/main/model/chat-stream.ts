@@ -9,9 +9,7 @@
  * stall (no bytes for `idleTimeoutMs`), HTTP errors, broken or unfinished streams all resolve as
  * `{ok: false, error}` with a stable code, together with the text received so far.
  */
-import { guardedFetch } from '../net/fetch';
-import { allowEntryFor } from '../net/errors';
-import type { LookupFn } from '../net/policy';
+import { guardedFetch, allowEntryFor, type LookupFn } from '../net';
 import { fromNetError, httpError, modelError, serverMessageOf, type ModelError } from './errors';
 import { createSseDecoder } from './sse';
 import { emptyChunkState, readCompletionChunk, type ChatUsage } from './chunks';

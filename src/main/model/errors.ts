@@ -4,7 +4,7 @@
  */
 import { text, type MessageKey, type Text, type TextParam } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
-import type { NetError } from '../net/errors';
+import type { NetError } from '../net';
 
 /** Stable codes of a failed chat completion. */
 export type ModelErrorCode =

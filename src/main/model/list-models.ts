@@ -5,8 +5,7 @@
  * The request goes through the same guarded fetch as Send, to the endpoint's own host only, with a
  * short deadline: a server that does not list its models simply adds none to the picker.
  */
-import { guardedFetch } from '../net/fetch';
-import { allowEntryFor } from '../net/errors';
+import { guardedFetch, allowEntryFor } from '../net';
 
 /** Models listed at most (a hosted catalogue can hold hundreds). */
 const MAX_MODELS = 300;

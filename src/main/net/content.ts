@@ -5,7 +5,7 @@
  * `<meta charset>` near the top; UTF-8 otherwise.
  */
 import { TextDecoder } from 'node:util';
-import { isKnownBinaryType } from '../guards/binary';
+import { isKnownBinaryType } from '../guards';
 
 /** How a body is attached: reduced to Markdown (html), as text, or not at all (binary). */
 export type ContentKind = 'html' | 'text' | 'binary';

@@ -6,7 +6,7 @@ import type { UnitProgress } from '../../shared/documents';
 import type { ReferenceSource } from '../../shared/expansion';
 import type { Warning, WarningCode } from '../../shared/warnings';
 import { LruMap } from '../../shared/lru';
-import { LinkIdentityCache } from '../guards/hard-links';
+import { LinkIdentityCache } from '../guards';
 
 /**
  * The resolver contract: what a resolver gets (ResolveContext) and what it returns (Resolution). The

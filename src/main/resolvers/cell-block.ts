@@ -10,9 +10,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import { formatCellReference } from '../../shared/grammar';
 import { said } from '../../shared/i18n/translate';
 import type { Warning } from '../../shared/warnings';
-import { MAX_BLOCK_CELLS } from '../extraction/cell-block';
-import { cellMessages, documentDescription, noticeMessage } from '../extraction/messages';
-import type { DocumentOutput } from '../extraction/protocol';
+import { MAX_BLOCK_CELLS, cellMessages, documentDescription, noticeMessage, type DocumentOutput } from '../extraction';
 import { refuse, type Resolution } from '../resolve';
 import type { DocumentRequest } from './document';
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../resolve';
+import { expectRefusal } from '../../../test-support/refusals';
 import { gitRef, makeContext, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { diffResolver } from './diff';
 
@@ -158,8 +159,7 @@ describe('@diff refusals', () => {
     const repo = repoWith({ 'a.txt': 'a\n' });
     repo.write('untracked.txt', 'x\n');
     const res = await resolveDiff(repo);
-    expect(res).toMatchObject({ ok: false, code: 'not_found' });
-    expect(res.ok ? '' : res.message).toMatch(/^no unstaged changes/);
+    expectRefusal(res, 'not_found', /^no unstaged changes/);
   });
 
   it('fails with a clear sentence outside any repository', async () => {
@@ -180,8 +180,7 @@ describe('@diff refusals', () => {
     repo.write('.env', 'TOKEN=new\n');
     repo.write('a.txt', 'b\n');
     const res = await resolveDiff(repo);
-    expect(res).toMatchObject({ ok: false, code: 'blocked' });
-    expect(res.ok ? '' : res.message).toContain('.env');
+    expectRefusal(res, 'blocked', { contains: '.env' });
     expect(JSON.stringify(res)).not.toContain('TOKEN=new');
   });
 
@@ -189,8 +188,7 @@ describe('@diff refusals', () => {
     const repo = repoWith({ 'a.txt': 'a\n' });
     repo.write('a.txt', 'b\n');
     const late = await diffResolver.resolve(gitRef('diff'), makeContext(repo.dir, { limits: { gitTimeoutMs: -1 } }));
-    expect(late).toMatchObject({ ok: false, code: 'failed' });
-    expect(late.ok ? '' : late.message).toMatch(/took longer than/);
+    expectRefusal(late, 'failed', /took longer than/);
     const controller = new AbortController();
     controller.abort();
     const cancelled = await diffResolver.resolve(gitRef('diff'), makeContext(repo.dir, { signal: controller.signal }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { buildFakeSecrets } from '../../../test-support/secret-corpus';
 import { makeArea, type TempArea } from '../../../test-support/fs';
+import { expandAttached, expandBlockless } from '../../../test-support/engine-refs';
 import { makeCjkPdf, makeDocxParagraphs, makePdfDeflateBomb, makeXlsx } from '../../../test-support/documents';
 
 // Documents through the whole engine: the extracted text is redacted, checked for invisible
@@ -26,9 +27,7 @@ const engine = () => createEngine({ workspace: area.root, now: () => new Date('2
 
 describe('documents through the engine', () => {
   it('redacts secrets and shows invisible characters in the extracted text, inside the untrusted framing', async () => {
-    const result = await engine().expand('Review @file:notes.docx');
-    const ref = result.references[0]!;
-    expect(ref.status).toBe('attached');
+    const { result, ref } = await expandAttached(engine(), 'Review @file:notes.docx');
     expect(result.message).not.toContain(connection.secret);
     expect(result.message).toContain('[REDACTED:');
     expect(result.message).toContain('[U+202E]');
@@ -58,9 +57,7 @@ describe('documents through the engine', () => {
   });
 
   it('reads Japanese text from a PDF drawn with a CJK font', async () => {
-    const result = await engine().expand('@file:japanese.pdf');
-    const ref = result.references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:japanese.pdf');
     expect(ref.block).toContain('会議の資料です\n東京で開催します');
     expect(ref.source?.document).toMatchObject({ format: 'pdf', first: 1, last: 1, count: 1 });
   });
@@ -72,9 +69,7 @@ describe('documents through the engine', () => {
   });
 
   it('a PDF whose content stream inflates to 1 GiB is refused as a bomb, attaching nothing', async () => {
-    const result = await engine().expand('@file:bomb.pdf');
-    const ref = result.references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:bomb.pdf');
     expect(ref.warnings[0]).toMatchObject({ code: 'too_large' });
     expect(ref.warnings[0]!.message).toMatch(/^the PDF would decompress to more than/);
   });

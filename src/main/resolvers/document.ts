@@ -8,16 +8,15 @@
 import { createHash } from 'node:crypto';
 import { said } from '../../shared/i18n/translate';
 import type { ReferenceSource } from '../../shared/expansion';
-import { MiB } from '../../shared/limits';
+import { MAX_DOCUMENT_BYTES, MiB } from '../../shared/limits';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../resolve';
-import { isFlowingText, sniffNamedDocument, unitOf } from '../extraction/document-format';
-import { MAX_MAIL_BYTES } from '../extraction/mail-limits';
-import { maskAddresses } from '../guards/mask-addresses';
-import { FORMAT_DESCRIPTORS } from '../../shared/formats';
-import { attachBlock } from './cell-block';
 import {
+  isFlowingText,
+  sniffNamedDocument,
+  unitOf,
+  MAX_MAIL_BYTES,
   documentDescription,
   documentTooLargeMessage,
   emptyDocumentMessage,
@@ -36,10 +35,16 @@ import {
   cellMessages,
   unitPastEndMessage,
   urlDocumentTooLargeMessage,
-} from '../extraction/messages';
-import type { DocumentFormat, DocumentOutput } from '../extraction/protocol';
-import { DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from '../extraction/run-extraction';
-import { documentBudget, imageBudget } from '../extraction/budget';
+  type DocumentFormat,
+  type DocumentOutput,
+  DEFAULT_EXTRACTION_MEMORY_MB,
+  runExtraction,
+  documentBudget,
+  imageBudget,
+} from '../extraction';
+import { maskAddresses } from '../guards';
+import { FORMAT_DESCRIPTORS } from '../../shared/formats';
+import { attachBlock } from './cell-block';
 import { imageFits, readImageHeader, type ImageHeader } from '../../shared/image-header';
 import { isImageFormat, isMail, isWorkbook } from '../../shared/documents';
 import { openAiImageTokens } from '../../shared/image-tokens';
@@ -47,8 +52,6 @@ import { openAiImageTokens } from '../../shared/image-tokens';
 /** Below this mean word confidence (of 100) OCR text earns a warning. */
 export const LOW_OCR_CONFIDENCE = 70;
 
-/** Bytes of a document file read at most. Default 64 MiB. */
-export const MAX_DOCUMENT_BYTES = 64 * MiB;
 /**
  * Bytes all parts of a zip-based document that are read may decompress to, together (media and
  * other parts that are never read do not count). Default 96 MiB: with the copies the readers make,

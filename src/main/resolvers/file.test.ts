@@ -6,6 +6,7 @@ import { KiB } from '../../shared/limits';
 import { fileResolver } from './file';
 import type { Resolution } from '../resolve';
 import { makeArea, makeCtx, makeRef, numberedLines, ok, refused, type TempArea } from '../../../test-support/fs';
+import { expectRefusal } from '../../../test-support/refusals';
 
 let area: TempArea;
 
@@ -68,16 +69,12 @@ describe('fileResolver: whole files', () => {
 
   it('refuses a binary type and a file with a NUL byte: blocked', async () => {
     for (const name of ['logo.ico', 'nul-late.ts']) {
-      const r = refused(await resolve(name));
-      expect(r.code).toBe('blocked');
-      expect(r.message).toMatch(/^binary files are not supported/);
+      expectRefusal(await resolve(name), 'blocked', /^binary files are not supported/);
     }
   });
 
   it('refuses a file over the per-reference limit: too_large, suggesting a line range', async () => {
-    const r = refused(await resolve('big.log'));
-    expect(r.code).toBe('too_large');
-    expect(r.message).toContain('70 KiB');
+    const r = expectRefusal(await resolve('big.log'), 'too_large', { contains: '70 KiB' });
     expect(r.message).toContain('64 KiB');
     expect(r.message).toContain('@file:big.log:1-200');
   });
@@ -88,30 +85,23 @@ describe('fileResolver: whole files', () => {
   });
 
   it('refuses a folder with a hint to use @folder: not_found', async () => {
-    const r = refused(await resolve('src'));
-    expect(r.code).toBe('not_found');
-    expect(r.message).toBe('file not found: src is a folder. To list it, use @folder:src.');
+    expectRefusal(await resolve('src'), 'not_found', 'file not found: src is a folder. To list it, use @folder:src.');
   });
 
   it('says file not found with how to fix it', async () => {
-    const r = refused(await resolve('src/missing.ts'));
-    expect(r.code).toBe('not_found');
-    expect(r.message).toMatch(/^file not found: src\/missing\.ts\. Check the spelling/);
+    const r = expectRefusal(await resolve('src/missing.ts'), 'not_found', /^file not found: src\/missing\.ts\. Check the spelling/);
     expect(r.target).toBe('src/missing.ts');
   });
 
   it('reports a cancelled read as failed', async () => {
     const controller = new AbortController();
     controller.abort();
-    const r = refused(await resolve('src/a.ts', undefined, makeCtx(area.root, { signal: controller.signal })));
-    expect(r.code).toBe('failed');
-    expect(r.message).toContain('cancelled');
+    expectRefusal(await resolve('src/a.ts', undefined, makeCtx(area.root, { signal: controller.signal })), 'failed', { contains: 'cancelled' });
   });
 
   it('passes a malformed reference through as malformed', async () => {
     const ref = { ...makeRef('file', 'a.ts'), malformed: MALFORMED.rangeStart('0-3') };
-    const r = refused(await fileResolver.resolve(ref, makeCtx(area.root)));
-    expect(r.code).toBe('malformed');
+    expectRefusal(await fileResolver.resolve(ref, makeCtx(area.root)), 'malformed');
   });
 });
 
@@ -155,9 +145,7 @@ describe('fileResolver: line ranges', () => {
   });
 
   it('refuses a range that starts past the end: not_found, naming the line count', async () => {
-    const r = refused(await resolve('src/a.ts', [41, 50]));
-    expect(r.code).toBe('not_found');
-    expect(r.message).toBe('file src/a.ts has 40 lines; line 41 is past its end. Use a range within 1-40.');
+    expectRefusal(await resolve('src/a.ts', [41, 50]), 'not_found', 'file src/a.ts has 40 lines; line 41 is past its end. Use a range within 1-40.');
     expect(refused(await resolve('empty.txt', [1])).message).toContain('is empty');
   });
 
@@ -168,9 +156,7 @@ describe('fileResolver: line ranges', () => {
   });
 
   it('refuses a range whose text passes the limit: too_large', async () => {
-    const r = refused(await resolve('wide.txt', [1, 2]));
-    expect(r.code).toBe('too_large');
-    expect(r.message).toContain('narrower line range');
+    expectRefusal(await resolve('wide.txt', [1, 2]), 'too_large', { contains: 'narrower line range' });
   });
 
   it('refuses a binary file even for a range', async () => {
@@ -199,16 +185,12 @@ describe('fileResolver: grants', () => {
     const granted = path.join(area.outside, 'granted.txt');
     const neighbour = path.join(area.outside, 'neighbour.txt');
     await fsp.writeFile(neighbour, 'no\n');
-    const r = refused(await resolve(neighbour, undefined, makeCtx(area.root, { grants: [granted] })));
-    expect(r.code).toBe('blocked');
-    expect(r.message).toMatch(/^path is outside the allowed workspace/);
+    expectRefusal(await resolve(neighbour, undefined, makeCtx(area.root, { grants: [granted] })), 'blocked', /^path is outside the allowed workspace/);
   });
 
   it('never attaches a protected file, granted or not', async () => {
     const secret = path.join(area.outside, '.env');
     await fsp.writeFile(secret, 'TOKEN=1\n');
-    const r = refused(await resolve(secret, undefined, makeCtx(area.root, { grants: [secret] })));
-    expect(r.code).toBe('blocked');
-    expect(r.message).toMatch(/^path is a sensitive credential file/);
+    expectRefusal(await resolve(secret, undefined, makeCtx(area.root, { grants: [secret] })), 'blocked', /^path is a sensitive credential file/);
   });
 });

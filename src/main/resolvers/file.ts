@@ -19,10 +19,8 @@ import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { said } from '../../shared/i18n/translate';
 import { MiB } from '../../shared/limits';
-import { refuse, type Resolution, type ResolveContext, type Resolver, type ScanContext } from '../resolve';
-import { hasUtf16Bom, isBinaryContent } from '../guards/binary';
-import { openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards/safe-read';
-import { statIdentity } from '../resolve';
+import { refuse, type Resolution, type ResolveContext, type Resolver, type ScanContext, statIdentity } from '../resolve';
+import { hasUtf16Bom, isBinaryContent, openChecked, readCapped, scanChunks, type CheckedHandle } from '../guards';
 import { languageOf } from './fs/language';
 import { locate, refuseProblem } from './fs/locate';
 import {
@@ -37,7 +35,7 @@ import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
 import { documentFormatOfName, isTableFile } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
 import { maxDocumentBytes, resolveDocument } from './document';
-import { documentTooBigMessage } from '../extraction/messages';
+import { documentTooBigMessage } from '../extraction';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
 export const MAX_SCAN_BYTES = 64 * MiB;

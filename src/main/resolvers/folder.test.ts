@@ -6,6 +6,7 @@ import path from 'node:path';
 import { folderResolver, renderEntry, renderListing } from './folder';
 import type { Resolution } from '../resolve';
 import { makeArea, makeCtx, makeRef, numberedLines, ok, refused, type TempArea } from '../../../test-support/fs';
+import { expectRefusal } from '../../../test-support/refusals';
 
 let area: TempArea;
 
@@ -108,35 +109,25 @@ describe('folderResolver', () => {
   });
 
   it('fails with the reason when the deadline passes', async () => {
-    const r = refused(await resolve('.', makeCtx(area.root, { limits: { folderTimeoutMs: 0 } })));
-    expect(r.code).toBe('failed');
-    expect(r.message).toBe('listing folder . took longer than 0 s and was stopped. List a smaller folder, such as one of its subfolders.');
+    expectRefusal(await resolve('.', makeCtx(area.root, { limits: { folderTimeoutMs: 0 } })), 'failed', 'listing folder . took longer than 0 s and was stopped. List a smaller folder, such as one of its subfolders.');
   });
 
   it('reports a cancelled listing as failed', async () => {
     const controller = new AbortController();
     controller.abort();
-    const r = refused(await resolve('.', makeCtx(area.root, { signal: controller.signal })));
-    expect(r.code).toBe('failed');
-    expect(r.message).toContain('cancelled');
+    expectRefusal(await resolve('.', makeCtx(area.root, { signal: controller.signal })), 'failed', { contains: 'cancelled' });
   });
 
   it('refuses a listing larger than the per-reference limit: too_large', async () => {
-    const r = refused(await resolve('.', makeCtx(area.root, { limits: { maxReferenceBytes: 50 } })));
-    expect(r.code).toBe('too_large');
-    expect(r.message).toContain('subfolders');
+    expectRefusal(await resolve('.', makeCtx(area.root, { limits: { maxReferenceBytes: 50 } })), 'too_large', { contains: 'subfolders' });
   });
 
   it('says folder not found', async () => {
-    const r = refused(await resolve('nope'));
-    expect(r.code).toBe('not_found');
-    expect(r.message).toBe('folder not found: nope. Check the spelling; relative paths start at the workspace folder.');
+    expectRefusal(await resolve('nope'), 'not_found', 'folder not found: nope. Check the spelling; relative paths start at the workspace folder.');
   });
 
   it('suggests @file for a file', async () => {
-    const r = refused(await resolve('z/top.ts'));
-    expect(r.code).toBe('not_found');
-    expect(r.message).toBe('folder not found: z/top.ts is a file. To attach it, use @file:z/top.ts.');
+    expectRefusal(await resolve('z/top.ts'), 'not_found', 'folder not found: z/top.ts is a file. To attach it, use @file:z/top.ts.');
   });
 
   it('passes a malformed reference through as malformed', async () => {
@@ -145,8 +136,7 @@ describe('folderResolver', () => {
   });
 
   it('refuses a granted path as a folder: grants are for single files', async () => {
-    const r = refused(await resolve(area.outside, makeCtx(area.root, { grants: [area.outside] })));
-    expect(r.code).toBe('blocked');
+    expectRefusal(await resolve(area.outside, makeCtx(area.root, { grants: [area.outside] })), 'blocked');
   });
 });
 

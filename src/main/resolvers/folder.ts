@@ -19,9 +19,8 @@
  * listed (grants are for single files).
  */
 import { documentFormatOfName, shortFormatLabel } from '../../shared/documents';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../resolve';
-import { statIdentity, timeBucket } from '../resolve';
-import { openChecked } from '../guards/safe-read';
+import { refuse, type Resolution, type ResolveContext, type Resolver, statIdentity, timeBucket } from '../resolve';
+import { openChecked } from '../guards';
 import { walkFolder, type FolderEntry } from './fs/folder-walk';
 import { locate, refuseProblem } from './fs/locate';
 import { formatBytes } from '../../shared/format-bytes';

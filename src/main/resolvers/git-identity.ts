@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { statIdentity, timeBucket } from '../resolve';
-import type { ResolveContext } from '../resolve';
+import { statIdentity, timeBucket, type ResolveContext } from '../resolve';
 import type { GitReferenceKind } from './git-reference';
 import { locateRepository, readGitText } from '../git';
 

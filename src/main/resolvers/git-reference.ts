@@ -15,7 +15,7 @@ import type { ReferenceSource } from '../../shared/expansion';
 import type { ParsedReference } from '../../shared/reference';
 import type { Warning } from '../../shared/warnings';
 import { refuse, type Resolution, type ResolveContext } from '../resolve';
-import { isProtectedRelativePath } from '../guards/protected-paths';
+import { isProtectedRelativePath } from '../guards';
 import {
   formatCommitHeader,
   GitCancelled,

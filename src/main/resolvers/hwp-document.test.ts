@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n/translate';
 import { fileResolver } from './file';
 import { makeArea, makeCtx, makeRef, ok, refused, type TempArea } from '../../../test-support/fs';
+import { expectRefusal } from '../../../test-support/refusals';
 import { makeHwp, makeHwpx, type HwpTestBlock } from '../../../test-support/hwp-documents';
 import type { Resolution } from '../resolve';
 
@@ -93,18 +94,14 @@ describe('@file HWPX and HWP 5', () => {
   it('a password-protected HWP and a distribution document each get one sentence, in three languages', async () => {
     const locked = refused(await resolve('잠김.hwp'));
     expect(locked.message).toBe('the HWP document is encrypted or password-protected. Save a copy without a password and attach that.');
-    const distribution = refused(await resolve('배포용.hwp'));
-    expect(distribution.code).toBe('blocked');
-    expect(distribution.message).toBe('the HWP document is a distribution document, whose author locked its text against copying, so it was not read. Ask the author for an ordinary copy and attach that.');
+    const distribution = expectRefusal(await resolve('배포용.hwp'), 'blocked', 'the HWP document is a distribution document, whose author locked its text against copying, so it was not read. Ask the author for an ordinary copy and attach that.');
     expect(translate(distribution.text!, 'ko')).toBe('HWP 문서는 작성자가 내용 복사를 막아 둔 배포용 문서라 읽지 않았습니다. 작성자에게 일반 문서로 저장한 사본을 받아 첨부하세요.');
     expect(translate(distribution.text!, 'ja')).toBe('HWP 文書は配布用文書で、作成者が本文のコピーを禁じているため読み取りませんでした。通常の文書として保存したコピーを作成者から受け取って添付してください。');
     expect(translate(locked.text!, 'ko')).toBe('HWP 문서가 암호화되었거나 비밀번호로 보호되어 있습니다. 비밀번호 없는 사본을 저장해 첨부하세요.');
   });
 
   it('a deflate bomb inside an HWP is refused at the inflate cap', async () => {
-    const r = refused(await resolve('폭탄.hwp'));
-    expect(r.code).toBe('too_large');
-    expect(r.message).toContain('as a zip bomb does');
+    expectRefusal(await resolve('폭탄.hwp'), 'too_large', { contains: 'as a zip bomb does' });
   });
 
   it('a file named .hwp that is not one is refused in one sentence', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { makeArea, type TempArea } from '../../../test-support/fs';
+import { expandAttached, expandBlockless } from '../../../test-support/engine-refs';
 import { closeImageBrowser, pngDeclaring, renderBlankImage, renderTextImage } from '../../../test-support/images';
 
 // Images through the whole engine as @file: OCR text attached, cited by the image's sha256,
@@ -29,9 +30,7 @@ const engine = () => createEngine({ workspace: area.root, now: () => new Date('2
 
 describe('images through the engine', () => {
   it('attaches the OCR text of a screenshot, cited by the sha256 of the image, and meters the text', async () => {
-    const result = await engine().expand('Summarise @file:shot.png');
-    const ref = result.references[0]!;
-    expect(ref.status).toBe('attached');
+    const { result, ref } = await expandAttached(engine(), 'Summarise @file:shot.png');
     expect(ref.block).toContain('木曜日');
     expect(ref.block).toContain('資料を確認');
     expect(ref.source?.document).toMatchObject({ sha256: createHash('sha256').update(screenshot).digest('hex'), format: 'png' });
@@ -42,28 +41,24 @@ describe('images through the engine', () => {
   }, 300_000);
 
   it('refuses a PNG declaring 30000 × 30000 pixels, naming the size and the cap', async () => {
-    const ref = (await engine().expand('@file:huge.png')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:huge.png');
     expect(ref.warnings[0]).toMatchObject({ code: 'too_large' });
     expect(ref.warnings[0]!.message).toContain('30,000 × 30,000 pixels');
     expect(ref.warnings[0]!.message).toContain('40 megapixels');
   }, 300_000);
 
   it('says an image with no text holds none', async () => {
-    const ref = (await engine().expand('@file:blank.png')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:blank.png');
     expect(ref.warnings[0]!.message).toContain('no text was found in the PNG image');
   }, 300_000);
 
   it('warns when the text was read with low confidence', async () => {
-    const ref = (await engine().expand('@file:symbols.png')).references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:symbols.png');
     expect(ref.warnings.map((w) => w.message).join(' ')).toMatch(/read from the image with low confidence \(\d+ of 100\)/);
   }, 300_000);
 
   it('a file named .png that is not an image is refused as one', async () => {
-    const ref = (await engine().expand('@file:fake.png')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:fake.png');
     expect(ref.warnings[0]!.message).toContain('named like a PNG image');
   }, 300_000);
 });

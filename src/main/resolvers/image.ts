@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { text } from '../../shared/i18n/text';
 import { documentFormatOfName } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
-import type { Resolver } from '../resolve';
-import { refuse } from '../resolve';
+import { type Resolver, refuse } from '../resolve';
 import { MAX_PASTED_IMAGE_BYTES, PASTED_IMAGE_NAME } from '../../shared/pasted-image';
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { makeArea, type TempArea } from '../../../test-support/fs';
+import { expandAttached, expandBlockless } from '../../../test-support/engine-refs';
 import { makeEml, makeManyPartsEml, makeMhtml, makeMsg } from '../../../test-support/mail';
 import { startTestServer, type TestServer } from '../../../test-support/net-server';
 import type { AddressMasking } from '../../shared/address-masking';
@@ -73,9 +74,7 @@ const engine = (maskAddresses?: AddressMasking) =>
 
 describe('email through the engine', () => {
   it('attaches an ISO-2022-JP mail as Markdown, cited with its sha256 and postal-mime, metered', async () => {
-    const result = await engine().expand('@file:mail/meeting.eml');
-    const ref = result.references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:mail/meeting.eml');
     expect(ref.block).toContain('## 来週の会議について');
     expect(ref.block).toContain('- **From:** 山田 太郎 <taro.yamada@example.co.jp>');
     expect(ref.block).toContain('- 資料.pdf (application/pdf, 2.0 KiB)');
@@ -113,16 +112,14 @@ describe('email through the engine', () => {
   });
 
   it('refuses a mail of 10,000 parts with a sentence that names the caps, attaching nothing', async () => {
-    const ref = (await engine().expand('@file:mail/many.eml')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:mail/many.eml');
     expect(ref.warnings[0]!.message).toBe(
       'the email has more than 1,000 MIME parts or parts nested deeper than 20 levels, which no ordinary mail has, so it was not read. Save the part you need from your mail program and attach that.',
     );
   });
 
   it('an HTML-only mail is read through the page path: its tracking pixel and pictures are never fetched, its secrets redacted', async () => {
-    const ref = (await engine().expand('@file:mail/newsletter.eml')).references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:mail/newsletter.eml');
     expect(ref.block).toContain('Our office moves to Shibuya in March.');
     expect(ref.block).not.toContain(connection.secret);
     expect(ref.block).toContain('[REDACTED:');
@@ -131,14 +128,12 @@ describe('email through the engine', () => {
   });
 
   it('a damaged .msg (cut short) is refused with one sentence', async () => {
-    const ref = (await engine().expand('@file:mail/broken.msg')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:mail/broken.msg');
     expect(ref.warnings[0]!.message).toBe('the Outlook message is damaged and cannot be read. Open it, save it again, and attach the new copy.');
   });
 
   it('a range on a mail is refused: a mail has no pages', async () => {
-    const ref = (await engine().expand('@file:mail/meeting.eml:2')).references[0]!;
-    expect(ref.block).toBeNull();
+    const ref = await expandBlockless(engine(), '@file:mail/meeting.eml:2');
     expect(ref.warnings[0]!.message).toContain('holds no fixed pages');
   });
 });
@@ -146,8 +141,7 @@ describe('email through the engine', () => {
 describe('saved web pages through the engine', () => {
   it('reads a Shift_JIS .html as the Markdown of its article, fetching nothing it references', async () => {
     const before = server.requests.length;
-    const ref = (await engine().expand('@file:saved/page.html')).references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:saved/page.html');
     expect(ref.block).toContain('# 今月のお知らせ');
     expect(ref.block).toContain('年末の大掃除は十二月二十八日に行います。');
     expect(ref.block).toContain(`[こちら](${server.url('')}/detail)`);
@@ -158,16 +152,14 @@ describe('saved web pages through the engine', () => {
   });
 
   it('a line range gives the raw source of an .html (for people who write pages)', async () => {
-    const ref = (await engine().expand('@file:saved/page.html:1-2')).references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:saved/page.html:1-2');
     // The source as bytes decode as text (UTF-8 here: a range of a Shift_JIS file is not re-decoded).
     expect(ref.block).toContain('```html\n<!DOCTYPE html><html><head><meta charset="shift_jis">');
     expect(ref.source?.document).toBeUndefined();
   });
 
   it('reads an .mhtml: the quoted-printable text/html part, links against the address it was saved from, nothing fetched', async () => {
-    const ref = (await engine().expand('@file:saved/page.mhtml')).references[0]!;
-    expect(ref.status).toBe('attached');
+    const { ref } = await expandAttached(engine(), '@file:saved/page.mhtml');
     expect(ref.block).toContain('# 今月のお知らせ');
     expect(ref.block).toContain('各部署は担当区域を確認してください。');
     expect(ref.source?.document?.format).toBe('mhtml');

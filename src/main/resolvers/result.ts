@@ -1,5 +1,4 @@
-import type { Resolver } from '../resolve';
-import { refuse } from '../resolve';
+import { type Resolver, refuse } from '../resolve';
 
 /** A stored result as `@result:ID` attaches it: byte for byte as stored. */
 export interface StoredResult {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution, Resolved } from '../resolve';
+import { expectRefusal } from '../../../test-support/refusals';
 import { gitRef, makeRepo, mergeConflict, repoPool, resolveReadOnly, type TestRepo } from '../../../test-support/git';
 import { stagedResolver } from './staged';
 
@@ -122,8 +123,7 @@ describe('@staged refusals', () => {
     const repo = repoWith({ 'a.txt': 'a\n' });
     repo.write('a.txt', 'unstaged only\n');
     const res = await resolveStaged(repo);
-    expect(res).toMatchObject({ ok: false, code: 'not_found' });
-    expect(res.ok ? '' : res.message).toMatch(/^no staged changes/);
+    expectRefusal(res, 'not_found', /^no staged changes/);
   });
 
   it('is blocked, naming the path, when a staged file is protected', async () => {
@@ -132,8 +132,7 @@ describe('@staged refusals', () => {
     repo.write('a.txt', 'b\n');
     repo.git(['add', '-A']);
     const res = await resolveStaged(repo);
-    expect(res).toMatchObject({ ok: false, code: 'blocked' });
-    expect(res.ok ? '' : res.message).toContain('config/.env.production');
+    expectRefusal(res, 'blocked', { contains: 'config/.env.production' });
   });
 
   it('from a workspace in a subfolder shows only the changes inside it', async () => {

@@ -9,16 +9,15 @@
  */
 import type { ParsedReference } from '../../shared/reference';
 import type { ReferenceSource } from '../../shared/expansion';
-import { refuse, type Resolution, type ResolveContext, type Resolver } from '../resolve';
-import { timeBucket } from '../resolve';
-import { guardedFetch, type GuardedResponse } from '../net/fetch';
-import type { LookupFn } from '../net/policy';
-import { contentKind, decodeText, fenceLanguage, parseContentType } from '../net/content';
-import { runExtraction } from '../extraction/run-extraction';
-import { documentBudget } from '../extraction/budget';
-import { sniffDocument } from '../extraction/document-format';
-import { resolveDocument } from './document';
+import { refuse, type Resolution, type ResolveContext, type Resolver, timeBucket } from '../resolve';
 import {
+  guardedFetch,
+  type GuardedResponse,
+  type LookupFn,
+  contentKind,
+  decodeText,
+  fenceLanguage,
+  parseContentType,
   EMPTY_BODY_MESSAGE,
   NO_CONTENT_MESSAGE,
   binaryPageMessage,
@@ -27,7 +26,9 @@ import {
   pageDescription,
   pageTooLargeMessage,
   warningCodeFor,
-} from '../net/errors';
+} from '../net';
+import { runExtraction, documentBudget, sniffDocument } from '../extraction';
+import { resolveDocument } from './document';
 
 /** Options of {@link createUrlResolver}. */
 export interface UrlResolverOptions {

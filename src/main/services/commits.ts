@@ -1,8 +1,6 @@
 import type { CompletionItem } from '../../shared/api/contract';
-import { walkLog } from '../git/views/commit-log';
-import { createDeadline } from '../git/storage/deadline';
-import { openSession } from '../git/storage/repo-session';
-import { locateRepository, readHead } from '../git/storage/repository';
+import { walkLog } from '../git/views';
+import { createDeadline, openSession, locateRepository, readHead } from '../git/storage';
 
 /** Commits `@git:` completion offers at most (the engine clamps N into 1..10). */
 export const MAX_COMMIT_CHOICES = 10;

@@ -5,7 +5,7 @@
  */
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName } from '../../shared/documents';
-import { isBinaryContent } from '../guards/binary';
+import { isBinaryContent } from '../guards';
 import type { GitMark } from '../../shared/api/contract';
 import { LruMap } from '../../shared/lru';
 import { withUnitCounts } from './document-counts';

@@ -9,9 +9,7 @@
 import type { CompletionItem } from '../../shared/api/contract';
 import { documentFormatOfName, isTableFile, unitOf, type DocumentFormat, type DocumentUnit } from '../../shared/documents';
 import { inflateRawSync } from 'node:zlib';
-import { countRows } from '../extraction/csv';
-import { decodeXml } from '../extraction/sheet-values';
-import { readZipDirectory, type ZipEntry } from '../extraction/zip';
+import { countRows, decodeXml, readZipDirectory, type ZipEntry } from '../extraction';
 import { peekFile, peekRange } from './peek-file';
 
 /** Bytes read from the end of a file to find its zip directory. */

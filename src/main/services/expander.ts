@@ -2,6 +2,7 @@ import type { ExpansionResult, ReferenceProgress } from '../../shared/expansion'
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { SERVICE_TEXT } from './text';
+import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
 
 /**
  * Creates an engine. The services take one so tests, benches and the app can hand in their own
@@ -44,6 +45,12 @@ export interface Expander {
   readonly grants: Set<string>;
   /** Drops the engines (the workspace changed). */
   reset(): void;
+  /**
+   * Starts the engine for `root` in the background (a workspace was opened), so the first reference
+   * a person types does not wait for the engine (a worker thread: its start, code and tokenizer take
+   * most of a second on a busy machine) to start. The engine is the one that expansion would make.
+   */
+  prepare(root: string): void;
   /** Cancels running expansions and closes every engine now, retired ones too (the app or host stops). */
   close(): Promise<void>;
 }
@@ -75,6 +82,7 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
   const grants = new Set<string>();
   /** Dropped engines waiting to be closed, each with its timer. */
   const retired = new Map<Promise<Engine>, NodeJS.Timeout>();
+  let closed = false;
 
   /** Closes a dropped engine later: it may still be finishing an expansion. */
   function retire(engine: Promise<Engine>): void {
@@ -89,6 +97,8 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
   async function engineFor(root: string, contextLength: number): Promise<Engine> {
     const grantList = [...grants].sort();
     const extra = await extras();
+    // Closed while the options were read (a prepared engine racing the close): start nothing.
+    if (closed) throw new Error('the expander is closed');
     // Not keyed by context length: each expansion passes its own, so a new length reuses the
     // engine and its prepared references (only the budget is computed again).
     const key = `${root}\u0000${extra.key}\u0000${grantList.join('\u0000')}`;
@@ -136,6 +146,10 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
         if (running.get(input.requestId) === controller) running.delete(input.requestId);
       }
     },
+    prepare(root) {
+      // Not keyed by context length (see engineFor): any length gives the engine expansions use.
+      engineFor(root, DEFAULT_CONTEXT_LENGTH).catch(() => undefined);
+    },
     cancel(requestId) {
       const controller = running.get(requestId);
       controller?.abort();
@@ -146,6 +160,7 @@ export function createExpander(factory: EngineFactory = createEngine, extras: En
       engines.clear();
     },
     async close() {
+      closed = true;
       for (const controller of running.values()) controller.abort();
       running.clear();
       for (const timer of retired.values()) clearTimeout(timer);

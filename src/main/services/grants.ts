@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { GrantedFile } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { formatReference } from '../../shared/grammar';
-import { isInside } from '../guards/containment';
-import { isProtectedPath } from '../guards/protected-paths';
+import { isInside, isProtectedPath } from '../guards';
 import { SERVICE_TEXT } from './text';
 
 /**

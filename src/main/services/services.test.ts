@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../../../test-support/net-server';
 import { DEFAULT_LIMITS } from '../../shared/limits';
+import { createEngine } from '../engine';
 import { createServices, type Services } from './services';
 
 let base: string;
@@ -105,6 +106,32 @@ describe('expand', () => {
     const result = await running;
     // Either it finished before the cancel arrived, or it reports cancelled; never a throw.
     if (!result.ok) expect(result.error.code).toBe('cancelled');
+  });
+
+  it('starts the workspace’s engine when the workspace opens, and the first expansion uses that one', async () => {
+    const made: string[] = [];
+    let first!: () => void;
+    const started = new Promise<void>((resolve) => (first = resolve));
+    const own = createServices({
+      workspace: root,
+      userDataDir: path.join(base, 'user2'),
+      engineFactory: (options) => {
+        made.push(options.workspace);
+        first();
+        return createEngine(options);
+      },
+    });
+    await started; // no call made: opening the start folder did it
+    expect(made).toEqual([root]);
+    const result = await own.call('expand', { requestId: 'r', text: 'see @file:src/main.ts', contextLength: 64000 });
+    expect(result.ok && result.value.message).toContain('answer = 43');
+    const other = path.join(base, 'other');
+    await fs.mkdir(other);
+    await own.call('openWorkspace', { path: other });
+    await own.call('openWorkspace', { path: root });
+    // Each open starts its engine in the background (the call does not wait for it).
+    await vi.waitFor(() => expect(made).toEqual([root, other, root]), { timeout: 10_000 });
+    await own.close();
   });
 
   it('without a workspace, says to open one', async () => {

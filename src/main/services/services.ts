@@ -5,8 +5,7 @@ import type { ApiEvents, CallOutputs, CompletionItem, FolderListing, ValidCallIn
 import type { CallName, EventName } from '../../shared/api/channels';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
 import { translate, type Text } from '../../shared/i18n';
-import { createResultResolver } from '../resolvers/result';
-import { createImageResolver } from '../resolvers/image';
+import { createResultResolver, createImageResolver } from '../resolvers';
 import { keepPastedImages, pastedImageLookup } from '../sessions/pasted-images';
 import { formatReference } from '../../shared/grammar';
 import { createDraftStore, type DraftStore } from '../sessions';
@@ -18,7 +17,7 @@ import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathIndex } from './path-index';
-import { localServers } from '../model/list-models';
+import { localServers } from '../model';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
 
@@ -80,7 +79,10 @@ const SESSION_WRITE_KEYS: ReadonlySet<string> = new Set(['session.saveFailed', '
 
 type Handlers = { [N in CallName]: (input: ValidCallInput<N>) => Promise<ApiResult<CallOutputs[N]>> };
 
-/** Creates the services. Nothing runs until the first call, except opening `options.workspace`. */
+/**
+ * Creates the services. Nothing runs until the first call, except opening `options.workspace` (or
+ * the draft's workspace): its index, and its engine, started so the first reference need not wait.
+ */
 export function createServices(options: ServicesOptions = {}): Services {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   // Notices about Atmark's own files (issue 11): kept until withdrawn, and sent again whenever the
@@ -167,6 +169,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (!folder) return;
     const opened = await open(folder);
     if (opened.ok && draft && draft.workspace === opened.value.root) for (const g of draft.grants) expander.grants.add(g);
+    // With the grants restored, so the engine started is the one the first expansion asks for.
+    if (opened.ok && !closed) expander.prepare(opened.value.root);
   })();
 
   async function complete(input: ValidCallInput<'complete'>): Promise<ApiResult<CompletionItem[]>> {
@@ -181,7 +185,11 @@ export function createServices(options: ServicesOptions = {}): Services {
 
   const handlers: Handlers = {
     getWorkspace: async () => ok(workspace),
-    openWorkspace: async ({ path }) => open(path),
+    openWorkspace: async ({ path }) => {
+      const opened = await open(path);
+      if (opened.ok && !closed) expander.prepare(opened.value.root);
+      return opened;
+    },
     pickWorkspace: async () => {
       if (!options.platform?.pickFolder) return fail('unsupported', SERVICE_TEXT.unsupportedHere('The folder dialog'));
       const picked = await options.platform.pickFolder();

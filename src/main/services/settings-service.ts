@@ -22,7 +22,7 @@ import {
   type SendEndpoint,
   type Settings,
 } from '../settings';
-import { listModels } from '../model/list-models';
+import { listModels } from '../model';
 import { SERVICE_TEXT } from './text';
 
 /** The settings of one services instance. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { WorkspaceInfo } from '../../shared/api/contract';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
-import { locateRepository } from '../git/storage/repository';
+import { locateRepository } from '../git/storage';
 import { readFileCapped, keepAside, whyOf, type Sentence } from '../storage';
 import { SERVICE_TEXT } from './text';
 

@@ -3,10 +3,10 @@
  * are read back as a restarted app would read them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { perTestCleanup } from '../../../test-support/per-test-cleanup';
 import { startOpenAiServer, type OpenAiTestServer } from '../../../test-support/openai-server';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createDraftStore } from './draft';
@@ -15,22 +15,13 @@ import { openSession } from './session-store';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CHILD = join(import.meta.dirname, '../../../test-support/crash-child.ts');
 
-let cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atmark-crash-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const cleanup = perTestCleanup();
+const tempDir = (): string => cleanup.tempDir('atmark-crash-');
 
 /** Starts the child and collects its output lines; `waitFor` resolves when a line matches. */
 function startChild(args: string[]): { child: ChildProcess; lines: string[]; waitFor(test: (line: string) => boolean, ms?: number): Promise<void> } {
   const child = spawn(process.execPath, [join(ROOT, 'scripts/run-ts.mjs'), CHILD, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
+  cleanup.later(() => child.exitCode === null && child.kill('SIGKILL'));
   const lines: string[] = [];
   const waiters: Array<{ test: (l: string) => boolean; done: () => void }> = [];
   let rest = '';
@@ -98,9 +89,9 @@ describe('SIGKILL while streaming', () => {
 
   it('keeps every completed run whole, and the interrupted one as far as it was saved', async () => {
     server = await startOpenAiServer({ kind: 'stream', reply: 'A slow and careful answer. '.repeat(12), chunkChars: 6, delayMs: 15 });
-    cleanups.push(() => server.close());
+    cleanup.later(() => server.close());
     ws = makeWorkspace();
-    cleanups.push(() => ws.cleanup());
+    cleanup.later(() => ws.cleanup());
     ws.write('a.txt', 'the attached file\n');
     const sessionDir = join(tempDir(), 'session');
 

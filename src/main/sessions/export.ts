@@ -3,7 +3,7 @@
  * citations (reference, kind, source, lines, bytes, tokens, sha256, status, stored result), the
  * warnings, the reply, and the expanded message exactly as sent.
  */
-import { renderFenced } from '../guards/fence';
+import { renderFenced } from '../guards';
 import type { Citation, RunRecord } from '../../shared/session-records';
 
 const STATUS_WORDS: Record<RunRecord['status'], string> = {

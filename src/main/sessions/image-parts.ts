@@ -9,9 +9,8 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { isImageFormat } from '../../shared/documents';
 import type { ExpansionResult } from '../../shared/expansion';
-import { imageDataUrl, stripImageMetadata } from '../model/image-metadata';
-import type { ChatContentPart, ChatMessage } from '../model/chat-stream';
-import { MAX_DOCUMENT_BYTES } from '../resolvers/document';
+import { imageDataUrl, stripImageMetadata, type ChatContentPart, type ChatMessage } from '../model';
+import { MAX_DOCUMENT_BYTES } from '../../shared/limits';
 
 /** One image sent, or why it was not. */
 export interface ImagePartOutcome {

@@ -10,7 +10,7 @@ import type { ImageFormat } from '../../shared/documents';
 import { FORMAT_DESCRIPTORS } from '../../shared/formats';
 import { imageFits, readImageHeader } from '../../shared/image-header';
 import { MAX_PASTED_IMAGE_BYTES, PASTED_IMAGE_NAME, PASTED_NAME_DIGITS, pastedImageName } from '../../shared/pasted-image';
-import type { ImageLookup } from '../resolvers/image';
+import type { ImageLookup } from '../resolvers';
 
 
 /** A pasted image as the window sends it. */

@@ -3,27 +3,18 @@
  * torn by a crash dropped), and the run record's two shapes: `replyFile` (the reply beside it) and
  * a record from before, with its reply inline, which reads, lists and exports as it always did.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
+import { perTestCleanup } from '../../../test-support/per-test-cleanup';
 import { makeWorkspace } from '../../../test-support/workspace';
 import { FLUSH_BYTES, openReplyAppender, readReplyFile, readReplyHead } from './reply-file';
 import { runToMarkdown } from './export';
 import { openSession } from './session-store';
 
-let cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atmark-reply-file-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const cleanup = perTestCleanup();
+const tempDir = (): string => cleanup.tempDir('atmark-reply-file-');
 
 describe('the reply file', () => {
   it('holds the pieces in order, written in batches and at each flush', async () => {
@@ -58,7 +49,7 @@ describe('the reply file', () => {
 describe('the run record and its reply', () => {
   async function sessionWithRun() {
     const ws = makeWorkspace();
-    cleanups.push(() => ws.cleanup());
+    cleanup.later(() => ws.cleanup());
     const opened = await openSession(join(tempDir(), 'session'));
     if (!opened.ok) throw new Error(opened.message);
     const s = opened.session;

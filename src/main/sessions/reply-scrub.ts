@@ -12,11 +12,10 @@
  * A key shorter than {@link MIN_KEY_CHARS} is not looked for: local servers take any word (`ollama`),
  * and hiding that word everywhere in a reply would damage it.
  */
-import type { Text, TextParam } from '../../shared/i18n/text';
-import { isText } from '../../shared/i18n/text';
-import { redactionMarker } from '../guards/secret-messages';
-import { applyRedactions, redactSecrets } from '../guards/secrets';
+import { mapTextStrings, type Text } from '../../shared/i18n/text';
+import { redactionMarker } from '../guards';
 import { findRuleSpans } from '../guards/secret-rules';
+import { applyRedactions, redactSecrets } from '../guards/secrets';
 
 /** Shortest key looked for in replies. */
 export const MIN_KEY_CHARS = 16;
@@ -82,14 +81,5 @@ export function scrubShort(text: string, apiKey: string | null): string {
 
 /** A catalogue text with every string parameter scrubbed. */
 export function scrubText(t: Text, apiKey: string | null): Text {
-  if (!t.params) return t;
-  const param = (v: TextParam): TextParam => {
-    if (typeof v === 'string') return scrubShort(v, apiKey);
-    if (Array.isArray(v)) return v.map(param);
-    if (isText(v)) return scrubText(v, apiKey);
-    return v;
-  };
-  const params: Record<string, TextParam> = {};
-  for (const [k, v] of Object.entries(t.params)) params[k] = param(v);
-  return { key: t.key, params };
+  return mapTextStrings(t, (value) => scrubShort(value, apiKey));
 }

@@ -1,27 +1,18 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../engine';
 import { createResultResolver } from '../resolvers/result';
+import { perTestCleanup } from '../../../test-support/per-test-cleanup';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { openSession, type SessionStore } from './session-store';
 
-let cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atmark-session-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const cleanup = perTestCleanup();
+const tempDir = (): string => cleanup.tempDir('atmark-session-');
 
 function workspace(): TempWorkspace {
   const ws = makeWorkspace();
-  cleanups.push(() => ws.cleanup());
+  cleanup.later(() => ws.cleanup());
   return ws;
 }
 

@@ -9,7 +9,7 @@ import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import type { ExpansionResult } from '../../shared/expansion';
 import { MiB } from '../../shared/limits';
-import type { ResultLookup, StoredResult } from '../resolvers/result';
+import type { ResultLookup, StoredResult } from '../resolvers';
 import { fail, jsonText, readJsonFile, sweepStaleTemps, writeFileAtomic, type FileProblem, type FileRead, keepAside, whyOf } from '../storage';
 import { isId, newId } from './ids';
 import { RunRecordSchema, SessionMetaSchema, type Citation, type ResultMeta, type RunRecord, type RunSummary, type SessionMeta } from '../../shared/session-records';

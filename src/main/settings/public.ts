@@ -3,6 +3,7 @@
  * a key is kept for it (`hasApiKey`), and the stores' problems come as sentences.
  */
 import type { PublicEndpointView, SettingsView } from '../../shared/api/session-types';
+import { copySettingsFields } from '../../shared/api/settings-fields';
 import type { FileProblem } from '../storage';
 import { ENDPOINT_PRESETS } from './presets';
 import type { Settings } from './schema';
@@ -21,13 +22,7 @@ export async function publicSettings(settings: Settings, secrets: SecretStore, p
   );
   return {
     endpoints,
-    chosenEndpointId: settings.chosenEndpointId,
-    limits: { ...settings.limits },
-    allowHosts: [...settings.allowHosts],
-    workspaceAllowHosts: structuredClone(settings.workspaceAllowHosts),
-    language: settings.language,
-    promptLanguage: settings.promptLanguage,
-    maskAddresses: settings.maskAddresses,
+    ...copySettingsFields(settings),
     presets: ENDPOINT_PRESETS,
     keysPersist: secrets.persistent,
     problems: [...problems, ...secrets.problems()].map((p) => (p.text ? { message: p.message, text: p.text } : { message: p.message })),

@@ -21,8 +21,9 @@ import type { IndexSnapshot } from './entry-store';
 import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { folderTree, type FolderTree } from './folder-tree';
-import { MAX_TERM, maxOffStartScore, maxTermScore, nameStartScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
-import { better, insert, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
+import { better, maskSurvivors, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { namePrefixTop } from './prefix-matches';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
 const TIER_TWO_MIN = 400;
@@ -258,10 +259,15 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
   const bits = memo.bits;
   let i = codes.length - 1;
   if (((bits[i] as number) & baseMask) === bits[i]) {
+    // The character looked for, held in locals: this loop reads most basenames of a broad query.
+    let code = codes[i] as number;
+    let f = folds[i] as number;
     for (let j = to - 1; j >= base; j--) {
-      if ((hay.charCodeAt(j) | (folds[i] as number)) !== codes[i]) continue;
+      if ((hay.charCodeAt(j) | f) !== code) continue;
       tail[i--] = j;
       if (i < 0 || ((bits[i] as number) & baseMask) !== bits[i]) break;
+      code = codes[i] as number;
+      f = folds[i] as number;
     }
   }
   const k = i + 1;
@@ -282,7 +288,9 @@ function cheapTermScore(t: EntryTable, idx: number, hay: string, fold: boolean, 
 /** What {@link searchBroad} found: the ranked top and every index that matched (for narrowing). */
 export interface BroadResult {
   top: Ranked[];
-  survivors: Int32Array;
+  readonly survivors: Int32Array;
+  /** Set when the survivors are only the entries that pass the masks (see ShortResult). */
+  readonly masksOnly?: true;
 }
 
 /**
@@ -291,7 +299,11 @@ export interface BroadResult {
  */
 export function searchBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
   const top = namePrefixesSuffice(t, list, p, limit);
-  if (top) return { top, survivors: maskSurvivors(t, list, p) };
+  if (top) {
+    // Computed when the next keystroke narrows, if it does.
+    let survivors: Int32Array | null = null;
+    return { top, get survivors(): Int32Array { return (survivors ??= maskSurvivors(t, list, p)); }, masksOnly: true };
+  }
   return searchTwoTier(t, list, p, limit);
 }
 
@@ -299,50 +311,15 @@ export function searchBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed
  * The early answer for one plain term: an entry whose basename starts with the term earns a name
  * bonus of at least 200, more than any other entry can score (a short term scores at most
  * `maxTermScore`). When `limit` visible entries earn it, they are the answer and nothing else needs
- * aligning; null when they do not suffice. Reads the basename's first character from its column
- * before anything else: on the broad queries that fall through to tier 1, the pass costs little.
+ * aligning; null when they do not suffice. Read from the name-prefix table's range
+ * (prefix-matches.ts), not from a pass over the entries: on the broad queries that fall through to
+ * tier 1, it costs next to nothing.
  */
 function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): Ranked[] | null {
   if (p.terms.length !== 1 || p.slashed) return null;
-  const term = p.terms[0] as string;
-  const others = maxTermScore(term.length, true);
-  const { baseStart } = t;
-  const hay = t.haystack(p.sensitive);
-  const fold = t.folds(p.sensitive);
-  const first = p.sensitive ? t.firstExact : t.firstLower;
-  const termFirst = term.charCodeAt(0);
-  // Every entry scored below holds the term at its basename's start (longer terms are not aligned).
-  const atStart = term.length <= MAX_TERM ? nameStartScore(term.length) : NO_MATCH;
-  const count = list ? list.length : t.count;
-  const uppers = uppersFor(t, p);
-  const prefixed: Ranked[] = [];
-  for (let c = 0; c < count; c++) {
-    const idx = list ? (list[c] as number) : c;
-    if (first[idx] !== termFirst) continue;
-    if (!passesMasks(t, idx, p, uppers)) continue;
-    // The term has no `/`, so it cannot run past the path into the next one.
-    if (!occursAt(hay, term, baseStart[idx] as number, fold)) continue;
-    const s = (atStart === NO_MATCH ? scoreEntry(t, idx, p, 0) : atStart) + queryBonus(t, idx, p);
-    if (s <= others) continue;
-    // A bounded insertion: thousands may qualify (`c`), sorting them all would cost more than the scan.
-    const last = prefixed.length === limit ? (prefixed[limit - 1] as Ranked) : null;
-    if (last && !better(t, idx, s, last.i, last.s)) continue;
-    if (t.isVisible(idx)) insert(t, prefixed, { i: idx, s }, limit);
-  }
+  const others = maxTermScore((p.terms[0] as string).length, true);
+  const prefixed = namePrefixTop(t, list, p, limit, others);
   return prefixed.length < limit ? null : prefixed;
-}
-
-/** Every candidate passing the masks: a superset of the matches, which is all narrowing needs. */
-function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32Array {
-  const count = list ? list.length : t.count;
-  const survivors = new Int32Array(count);
-  const uppers = uppersFor(t, p);
-  let kept = 0;
-  for (let c = 0; c < count; c++) {
-    const idx = list ? (list[c] as number) : c;
-    if (passesMasks(t, idx, p, uppers)) survivors[kept++] = idx;
-  }
-  return survivors.subarray(0, kept);
 }
 
 /**

@@ -37,7 +37,8 @@ export const BROAD_SEARCH_MIN = 10_000;
 interface NarrowCache {
   snapshot: IndexSnapshot;
   parsed: Parsed;
-  survivors: Int32Array;
+  /** Read only when the next query narrows: a short query's survivors are computed on that read. */
+  found: { readonly survivors: Int32Array; readonly masksOnly?: true };
 }
 
 const caches = new WeakMap<object, NarrowCache>();
@@ -64,7 +65,10 @@ function narrows(prev: Parsed, next: Parsed): boolean {
 
 function candidates(snapshot: IndexSnapshot, key: object, p: Parsed): Int32Array | null {
   const cache = caches.get(key);
-  return cache && cache.snapshot === snapshot && narrows(cache.parsed, p) ? cache.survivors : null;
+  // Survivors that only passed the previous query's masks are a pass over every entry to compute,
+  // and the search's own mask test drops the same entries: every entry is searched instead.
+  if (!cache || cache.snapshot !== snapshot || cache.found.masksOnly || !narrows(cache.parsed, p)) return null;
+  return cache.found.survivors;
 }
 
 /**
@@ -77,15 +81,17 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
   const p = parse(text, options.kinds);
   if (p.terms.length === 0) return [];
   const limit = Math.max(1, options.limit ?? 50);
-  const list = candidates(snapshot, index, p);
+  // A short query on a large index reads its tables, not the candidates: narrowing would only
+  // cost the pass that computes them.
+  const short = snapshot.count > BROAD_SEARCH_MIN && isShortQuery(p);
+  const list = short ? null : candidates(snapshot, index, p);
   // Chosen by the index's size, not by how many candidates the last keystroke left: the narrowed
   // search then finds what the same query asked cold finds (the searches give the same answer on
   // any superset of the matches), and the broad search is the faster one on a few thousand
   // candidates of a large index too.
-  const { top, survivors } =
-    snapshot.count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : isShortQuery(p) ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
-  caches.set(index, { snapshot, parsed: p, survivors });
-  return top.map(({ i, s }) => toMatch(snapshot, i, s, p));
+  const found = snapshot.count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : short ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
+  caches.set(index, { snapshot, parsed: p, found });
+  return found.top.map(({ i, s }) => toMatch(snapshot, i, s, p));
 }
 
 /** Every candidate aligned exactly, skipping those whose cheap upper bound cannot enter the top. */

@@ -11,3 +11,5 @@ export type { EntryKind, IndexSnapshot, WorkspaceEntry } from './entry-store';
 export { shallowest } from './shallowest';
 export { indexWorkerScript, openWorkspaceIndex } from './worker/remote-index';
 export type { AsyncQueryOptions, AsyncWorkspaceIndex, OpenIndexOptions } from './worker/remote-index';
+export { findGitDir } from './git-index';
+export { folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from './ignore-rules';

@@ -27,7 +27,8 @@ export interface Match {
 const EXACT_PATH = 3000;
 const EXACT_FILE_NAME = 2100;
 const EXACT_NAME = 2000;
-const NAME_PREFIX = 200;
+/** The bonus of a term that starts the basename without ending its name or stem. */
+export const NAME_PREFIX = 200;
 
 /** A query taken apart once. */
 export interface Parsed {
@@ -84,6 +85,19 @@ export function uppersFor(t: EntryTable, p: Parsed): Int32Array | null {
  */
 export function passesMasks(t: EntryTable, i: number, p: Parsed, uppers: Int32Array | null): boolean {
   return ((t.mask[i] as number) & p.mask) === p.mask && ((t.kind[i] as number) & p.kinds) !== 0 && (uppers === null || ((uppers[i] as number) & p.upper) === p.upper);
+}
+
+/** Every candidate passing the masks: a superset of the matches, which is all narrowing needs. */
+export function maskSurvivors(t: EntryTable, list: Int32Array | null, p: Parsed): Int32Array {
+  const count = list ? list.length : t.count;
+  const survivors = new Int32Array(count);
+  const uppers = uppersFor(t, p);
+  let kept = 0;
+  for (let c = 0; c < count; c++) {
+    const idx = list ? (list[c] as number) : c;
+    if (passesMasks(t, idx, p, uppers)) survivors[kept++] = idx;
+  }
+  return survivors.subarray(0, kept);
 }
 
 /** The whole-name bonus of a query (single terms only). */

@@ -1,24 +1,26 @@
 /**
  * Queries of one to three characters on a large index (`s`, `sr`, `ts`): nearly every path
  * matches, with scores too close to rank usefully, and aligning them all cost the slowest
- * keystrokes (issue 12). They are answered from a ranking computed once per snapshot instead:
+ * keystrokes (issues 12 and 27). They are answered from tables computed once per snapshot instead,
+ * without a pass over every entry:
  *
  * 1. Entries whose basename starts with the term, scored exactly: the strongest results, in the
- *    order the full search gives them.
+ *    order the full search gives them, read from the name-prefix table (prefix-matches.ts).
  * 2. The rest filled from the prior ranking (shallow paths first, then short names, then short
  *    paths), taking entries that hold the term's characters in order, and stopping as soon as the
  *    list is full.
  *
- * The next keystroke refines: it searches every entry that passed this query's masks (a superset
- * of the matches) with the full scorer, from four characters on.
+ * The next keystroke refines: from four characters on, it searches every entry that passed this
+ * query's masks (a superset of the matches, computed only then) with the full scorer.
  */
 import type { IndexSnapshot } from './entry-store';
-import { findCode, foldOf, occursAt } from './case-fold';
+import { findCode, foldOf } from './case-fold';
 import type { EntryTable } from './entry-table';
 import { folderTree } from './folder-tree';
 import { upperMasks } from './upper-masks';
-import { nameStartScore } from './fuzzy-score';
-import { better, insert, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { namePrefixOrder } from './name-prefix-table';
+import { membersOf, namePrefixTop } from './prefix-matches';
+import { maskSurvivors, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
 
 /** Longest term answered here. */
 export const SHORT_QUERY_MAX = 3;
@@ -63,6 +65,7 @@ function depthOf(t: EntryTable, i: number): number {
 /** Builds what searching `snapshot` needs (the prior ranking, the folder tree, the capitals) ahead of the first query. */
 export function prepareSearch(snapshot: IndexSnapshot): void {
   priorOrder(snapshot);
+  namePrefixOrder(snapshot);
   folderTree(snapshot);
   upperMasks(snapshot);
 }
@@ -78,48 +81,42 @@ function holdsInOrder(hay: string, from: number, to: number, term: string, fold:
   return true;
 }
 
+/** What {@link searchShort} found: the ranked top, and every index that passed the masks, for narrowing. */
+export interface ShortResult {
+  top: Ranked[];
+  /**
+   * Computed when first read (a pass over the candidates): the next keystroke reads it only when
+   * it narrows to a longer query; a short one answers from the tables again.
+   */
+  readonly survivors: Int32Array;
+  /** The survivors are only the entries that pass the masks: the next keystroke's own mask test does as well. */
+  readonly masksOnly: true;
+}
+
 /**
  * Answers a short query (see the module comment) over `list` (entry indexes, or every entry when
  * null): at most `limit` visible entries, and every index that passed the masks, for narrowing.
+ * The entries whose basename starts with the term come from the name-prefix table (a range, not a
+ * pass over the entries); with a `list`, those outside it are left out.
  */
-export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): { top: Ranked[]; survivors: Int32Array } {
-  const term = p.terms[0] as string;
-  const hay = t.haystack(p.sensitive);
-  const fold = t.folds(p.sensitive);
-  const first = p.sensitive ? t.firstExact : t.firstLower;
-  const termFirst = term.charCodeAt(0);
-  // The term occurs at the basename's start for every entry scored below: its exact score is known.
-  const atStart = nameStartScore(term.length);
-  const count = list ? list.length : t.count;
-  const survivors = new Int32Array(count);
-  const uppers = uppersFor(t, p);
-  let kept = 0;
-  const top: Ranked[] = [];
-  for (let c = 0; c < count; c++) {
-    const idx = list ? (list[c] as number) : c;
-    if (!passesMasks(t, idx, p, uppers)) continue;
-    survivors[kept++] = idx;
-    if (first[idx] !== termFirst) continue;
-    // A short query has no `/`, so the term cannot run past the path into the next one.
-    if (!occursAt(hay, term, t.baseStart[idx] as number, fold)) continue;
-    const s = atStart + queryBonus(t, idx, p);
-    const last = top.length === limit ? (top[limit - 1] as Ranked) : null;
-    if (last && !better(t, idx, s, last.i, last.s)) continue;
-    if (t.isVisible(idx)) insert(t, top, { i: idx, s }, limit);
-  }
+export function searchShort(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): ShortResult {
+  const top = namePrefixTop(t, list, p, limit);
   if (top.length < limit) fillFromPrior(t, list, p, limit, top);
-  return { top, survivors: survivors.subarray(0, kept) };
+  let survivors: Int32Array | null = null;
+  return {
+    top,
+    get survivors(): Int32Array {
+      return (survivors ??= maskSurvivors(t, list, p));
+    },
+    masksOnly: true,
+  };
 }
 
 function fillFromPrior(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number, top: Ranked[]): void {
   const term = p.terms[0] as string;
   const hay = t.haystack(p.sensitive);
   const fold = t.folds(p.sensitive);
-  let member: Uint8Array | null = null;
-  if (list) {
-    member = new Uint8Array(t.count);
-    for (let c = 0; c < list.length; c++) member[list[c] as number] = 1;
-  }
+  const member = membersOf(t, list);
   const taken = new Set(top.map((r) => r.i));
   const uppers = uppersFor(t, p);
   for (const idx of priorOrder(t)) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 
 /** Context lengths of common models, offered in the list; any other number can be typed. */
 const PRESETS = [8_192, 32_768, 128_000, 200_000, 1_000_000];
@@ -12,8 +12,7 @@ const MAX = 10_000_000;
 /** The model's context length, which sets the soft (25%) and hard (50%) token limits. */
 export function ContextLength() {
   const ui = useUi();
-  const contextLength = useApp((s) => s.contextLength);
-  const setContextLength = useApp((s) => s.setContextLength);
+  const { contextLength, setContextLength } = useAppFields('contextLength', 'setContextLength');
   const [draft, setDraft] = useState(String(contextLength));
   // The settings (the chosen model's context length) can change it from outside this field:
   // adjusted while rendering, as React recommends, rather than in an effect.

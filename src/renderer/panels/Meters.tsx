@@ -6,7 +6,7 @@ import { formatBytes, formatCompactNumber } from '../../shared/i18n';
 import { withImageTokens } from '../../shared/image-tokens';
 import { DEFAULT_LIMITS } from '../../shared/limits';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useApp, useAppFields } from '../store';
 import { WarningsBadge } from './Warnings';
 
 /** Props of one meter. */
@@ -64,10 +64,7 @@ function countsTowardBudget(r: ExpandedReference): boolean {
  */
 export function Meters() {
   const ui = useUi();
-  const text = useApp((s) => s.text);
-  const result = useApp((s) => s.result);
-  const busy = useApp((s) => s.busy);
-  const contextLength = useApp((s) => s.contextLength);
+  const { text, result, busy, contextLength } = useAppFields('text', 'result', 'busy', 'contextLength');
   const resolving = useApp((s) => Object.values(s.progress).filter((state) => state === 'resolving').length);
   const typed = useMemo(() => parsedReferences(text).filter((r) => !r.malformed).length, [text]);
   const limits = DEFAULT_LIMITS;

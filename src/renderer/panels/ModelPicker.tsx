@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useUi } from '../i18n';
-import { useApi, useApp, useAppStore } from '../store';
+import { useApi, useAppStore, useAppFields } from '../store';
 import { formOf } from './settings/settings-form';
 
 /** One choice of the picker: an endpoint and a model on it. */
@@ -16,8 +16,7 @@ export function ModelPicker() {
   const ui = useUi();
   const api = useApi();
   const store = useAppStore();
-  const settings = useApp((s) => s.settings);
-  const setPanel = useApp((s) => s.setPanel);
+  const { settings, setPanel } = useAppFields('settings', 'setPanel');
   const [listed, setListed] = useState<Record<string, string[]>>({});
   const ids = settings?.endpoints.map((e) => e.id).join('\n') ?? '';
 

@@ -1,12 +1,10 @@
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 
 /** The last notice (what happened, or what failed and how to fix it), announced politely. */
 export function Notice() {
   const ui = useUi();
-  const notice = useApp((s) => s.notice);
-  const clear = useApp((s) => s.clearNotice);
-  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
+  const { notice, clearNotice: clear, showFolderBrowser } = useAppFields('notice', 'clearNotice', 'showFolderBrowser');
   return (
     <div className={`notice ${notice ? `notice-${notice.kind}` : ''}`} role="status" aria-live="polite" aria-label={ui.t('ui.notice.label')}>
       {notice && (

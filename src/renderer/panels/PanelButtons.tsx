@@ -1,13 +1,10 @@
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 
 /** The header's buttons: the side panel (Preview and Warnings), Settings and History, each beside the conversation. */
 export function PanelButtons() {
   const ui = useUi();
-  const panel = useApp((s) => s.panel);
-  const setPanel = useApp((s) => s.setPanel);
-  const sideOpen = useApp((s) => s.sideOpen);
-  const setSideOpen = useApp((s) => s.setSideOpen);
+  const { panel, setPanel, sideOpen, setSideOpen } = useAppFields('panel', 'setPanel', 'sideOpen', 'setSideOpen');
   const toggle = (name: 'settings' | 'history') => setPanel(panel === name ? null : name);
   return (
     <nav className="panel-buttons" aria-label={ui.t('ui.app.views')}>

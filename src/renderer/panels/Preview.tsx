@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 import { PreviewImages } from './PreviewImages';
 import { LinkedText } from './links';
 
@@ -10,10 +10,7 @@ import { LinkedText } from './links';
  */
 export function Preview({ hidden }: { hidden: boolean }) {
   const ui = useUi();
-  const result = useApp((s) => s.result);
-  const text = useApp((s) => s.text);
-  const busy = useApp((s) => s.busy);
-  const selected = useApp((s) => s.selectedRef);
+  const { result, text, busy, selectedRef: selected } = useAppFields('result', 'text', 'busy', 'selectedRef');
   const mark = useRef<HTMLElement>(null);
   const message = result?.message ?? text;
   const block = selected ? result?.references.find((r) => r.raw === selected)?.block ?? null : null;

@@ -1,6 +1,6 @@
 import { withImageMode } from '../../shared/grammar';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useApp, useAppFields } from '../store';
 
 /**
  * The images of the expansion in the Preview tab: those Send also sends as pictures (the chosen
@@ -10,8 +10,7 @@ import { useApp } from '../store';
 export function PreviewImages() {
   const ui = useUi();
   const imagesSent = useApp((s) => s.settings?.endpoints.find((e) => e.id === s.settings?.chosenEndpointId)?.acceptsImages === true);
-  const result = useApp((s) => s.result);
-  const pictures = useApp((s) => s.pictures);
+  const { result, pictures } = useAppFields('result', 'pictures');
   const images = result ? result.references.filter((r) => r.status === 'attached' && r.source?.document?.image) : [];
   const sent = imagesSent ? images.filter((r) => r.source?.document?.image?.send !== 'text') : [];
   // Pictures are kept by the reference as pasted, before any choice of what is sent was written after it.

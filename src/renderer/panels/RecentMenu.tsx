@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 
 /** The last part of a path, as a workspace's name (either separator: the host may be Windows). */
 export function folderName(root: string): string {
@@ -15,8 +15,7 @@ export function folderName(root: string): string {
  */
 export function RecentMenu() {
   const ui = useUi();
-  const recent = useApp((s) => s.recent);
-  const openWorkspace = useApp((s) => s.openWorkspace);
+  const { recent, openWorkspace } = useAppFields('recent', 'openWorkspace');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useAppFields } from '../store';
 
 /**
  * Send's question when references failed: they are listed, and "Send anyway" sends the message
@@ -8,10 +8,7 @@ import { useApp } from '../store';
  */
 export function SendAnyway() {
   const ui = useUi();
-  const failed = useApp((s) => s.confirmSend);
-  const sendAnyway = useApp((s) => s.sendAnyway);
-  const askToSend = useApp((s) => s.askToSend);
-  const showSide = useApp((s) => s.showSide);
+  const { confirmSend: failed, sendAnyway, askToSend, showSide } = useAppFields('confirmSend', 'sendAnyway', 'askToSend', 'showSide');
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (failed) button.current?.focus();

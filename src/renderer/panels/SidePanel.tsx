@@ -1,6 +1,6 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useUi } from '../i18n';
-import { useApp } from '../store';
+import { useApp, useAppFields } from '../store';
 import type { SideTab } from '../store/layout-slice';
 import { Preview } from './Preview';
 import { referenceBeingTyped, settledNearMisses, settledWarnings } from './typing';
@@ -15,8 +15,7 @@ export const tabId = (tab: SideTab) => `${tab}-tab`;
 export function useWarningCount(): number {
   const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
-  const text = useApp((s) => s.text);
-  const cursor = useApp((s) => s.cursor);
+  const { text, cursor } = useAppFields('text', 'cursor');
   return useMemo(() => settledWarnings(all, typing).length + settledNearMisses(text, cursor).length, [all, typing, text, cursor]);
 }
 
@@ -27,10 +26,7 @@ export function useWarningCount(): number {
  */
 export function SidePanel() {
   const ui = useUi();
-  const open = useApp((s) => s.sideOpen);
-  const tab = useApp((s) => s.sideTab);
-  const showSide = useApp((s) => s.showSide);
-  const setSideOpen = useApp((s) => s.setSideOpen);
+  const { sideOpen: open, sideTab: tab, showSide, setSideOpen } = useAppFields('sideOpen', 'sideTab', 'showSide', 'setSideOpen');
   const count = useWarningCount();
   const list = useRef<HTMLDivElement>(null);
   if (!open) return null;

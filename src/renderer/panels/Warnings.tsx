@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Warning } from '../../shared/warnings';
 import { useUi } from '../i18n';
 import { WARNING_CODE_KEYS } from '../i18n/code-words';
-import { useApp } from '../store';
+import { useApp, useAppFields } from '../store';
 import { referenceBeingTyped, settledNearMisses, settledWarnings } from './typing';
 
 /** One empty list, so the selector returns the same value when there are no warnings (no re-render loop). */
@@ -20,11 +20,7 @@ export function Warnings({ hidden }: { hidden: boolean }) {
   const warnings = useMemo(() => settledWarnings(all, typing), [all, typing]);
   // The preview shows the payload as it is now, held-back warnings included: say why they are not listed here.
   const held = typing !== null && warnings.length < all.length;
-  const expandError = useApp((s) => s.expandError);
-  const selectRef = useApp((s) => s.selectRef);
-  const text = useApp((s) => s.text);
-  const cursor = useApp((s) => s.cursor);
-  const applyEdit = useApp((s) => s.applyEdit);
+  const { expandError, selectRef, text, cursor, applyEdit } = useAppFields('expandError', 'selectRef', 'text', 'cursor', 'applyEdit');
   const nearMisses = useMemo(() => settledNearMisses(text, cursor), [text, cursor]);
   return (
     // A tab's panel (SidePanel), named "Warnings" without the count the tab shows, so its name stays put.
@@ -75,9 +71,7 @@ export function WarningsBadge() {
   const ui = useUi();
   const all = useApp((s) => s.result?.warnings ?? NO_WARNINGS);
   const typing = useApp((s) => referenceBeingTyped(s.text, s.cursor));
-  const showSide = useApp((s) => s.showSide);
-  const text = useApp((s) => s.text);
-  const cursor = useApp((s) => s.cursor);
+  const { showSide, text, cursor } = useAppFields('showSide', 'text', 'cursor');
   const count = useMemo(() => settledWarnings(all, typing).length + settledNearMisses(text, cursor).length, [all, typing, text, cursor]);
   if (count === 0) return null;
   const show = () => {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useUi } from '../i18n';
-import { useApi, useApp } from '../store';
+import { useApi, useAppFields } from '../store';
 import { FolderBrowser } from './folders/FolderBrowser';
 import { RecentMenu } from './RecentMenu';
 
@@ -12,9 +12,7 @@ import { RecentMenu } from './RecentMenu';
 export function WorkspaceBar() {
   const api = useApi();
   const ui = useUi();
-  const workspace = useApp((s) => s.workspace);
-  const pickWorkspace = useApp((s) => s.pickWorkspace);
-  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
+  const { workspace, pickWorkspace, showFolderBrowser } = useAppFields('workspace', 'pickWorkspace', 'showFolderBrowser');
   const opener = useRef<HTMLButtonElement>(null);
 
   const open = async () => {

@@ -39,3 +39,20 @@ export function isText(value: unknown): value is Text {
   return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 }
 
+/**
+ * A copy of `t` with `f` applied to every string parameter, in nested texts and lists too (numbers
+ * and empty values stay). The redaction of a reference's metadata and the scrub of a reply's
+ * sentences both walk a text this way.
+ */
+export function mapTextStrings(t: Text, f: (value: string) => string): Text {
+  if (!t.params) return t;
+  const param = (v: TextParam): TextParam => {
+    if (typeof v === 'string') return f(v);
+    if (Array.isArray(v)) return v.map(param);
+    if (isText(v)) return mapTextStrings(v, f);
+    return v;
+  };
+  const params: Record<string, TextParam> = {};
+  for (const [k, v] of Object.entries(t.params)) params[k] = param(v);
+  return { key: t.key, params };
+}

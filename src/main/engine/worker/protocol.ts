@@ -1,5 +1,5 @@
 import type { ExpansionResult, ReferenceProgress } from '../../../shared/expansion';
-import type { EngineOptions } from '../engine';
+import type { EngineOptions } from '..';
 
 /**
  * What the thread that serves the window and the engine's worker thread say to each other, inside

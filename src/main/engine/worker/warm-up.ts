@@ -16,7 +16,7 @@
  * a warning nobody sees. The tokenizer is loaded, as the first expansion would load it anyway.
  */
 
-import type { Engine } from '../engine';
+import type { Engine } from '..';
 
 /** How long the worker must be idle before the warm-up starts. */
 export const WARM_UP_DELAY_MS = 300;

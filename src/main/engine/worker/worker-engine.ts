@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Limits } from '../../../shared/limits';
-import { createEngine, EngineSetupError, type Engine, type EngineOptions } from '../engine';
+import { createEngine, EngineSetupError, type Engine, type EngineOptions } from '..';
 import { WorkerChannel } from '../../worker-channel';
 import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
 

@@ -4,16 +4,14 @@
  * (dist/engine-worker.mjs, out/main/engine-worker.js) and started by `startEngineWorker`.
  */
 import { workerData } from 'node:worker_threads';
-import { createEngine, EngineSetupError, type Engine } from '../engine';
-import { createResultResolver, type ResultLookup } from '../../resolvers/result';
-import { createImageResolver } from '../../resolvers/image';
+import { createEngine, EngineSetupError, type Engine } from '..';
+import { createResultResolver, type ResultLookup, createImageResolver } from '../../resolvers';
 import { pastedImageLookup } from '../../sessions/pasted-images';
 import { openSession, type SessionStore } from '../../sessions';
 import { ChannelError, serveChannel } from '../../worker-channel';
 import type { EngineProtocol, WorkerEngineOptions } from './protocol';
 import { WARM_UP_DELAY_MS, warmUpEngine, type WarmUp } from './warm-up';
-import { hasDocumentsNear } from '../../extraction/warm-when';
-import { warmExtraction } from '../../extraction/run-extraction';
+import { hasDocumentsNear, warmExtraction } from '../../extraction';
 
 const channel = serveChannel<EngineProtocol>({
   request(request, { signal, progress }) {

@@ -3,7 +3,7 @@
  * date format: byte for byte what native git writes.
  */
 import { ABBREV } from './patch-format';
-import type { CommitInfo } from '../storage/repo-session';
+import type { CommitInfo } from '../storage';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -6,7 +6,7 @@
  * not change. A patch whose line diff hit its time limit (the replacement fallback) depends on the
  * clock, not only on the content, and is never kept.
  */
-import type { FileChange } from '../views/file-change';
+import type { FileChange } from '../views';
 import { LruMap } from '../../../shared/lru';
 
 /** Patches kept per repository session at most, and their total length in characters. */

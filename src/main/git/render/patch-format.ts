@@ -6,7 +6,7 @@
  */
 import type { StructuredPatchHunk } from 'diff';
 import { diffLineHunks } from './line-diff';
-import { MODE_GITLINK, type FileChange } from '../views/file-change';
+import { MODE_GITLINK, type FileChange } from '../views';
 
 /** Lines of context around each change, as git's default. */
 export const CONTEXT_LINES = 3;

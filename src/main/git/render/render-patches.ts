@@ -3,11 +3,10 @@
  * (already read) or the object store, then formatted by {@link formatFilePatch}. Stops early once the
  * text passes `maxBytes`, so a huge change set costs no more than the limit it will be refused by.
  */
-import type { Deadline } from '../storage/deadline';
-import { MODE_GITLINK, type FileChange, type FileSide } from '../views/file-change';
+import { type Deadline, readBlob, type RepoSession } from '../storage';
+import { MODE_GITLINK, type FileChange, type FileSide } from '../views';
 import { LINE_DIFF_TIMEOUT_MS, formatFilePatch, isBinary } from './patch-format';
 import { PatchCache, patchKey } from './patch-cache';
-import { readBlob, type RepoSession } from '../storage/repo-session';
 
 /**
  * The patch text, or how far it got before passing the byte limit; `tooLargeFile` when a text file

@@ -19,7 +19,7 @@ import { ObjectStore, type GitObject, type StoreFiles } from './objects/object-s
 import { parseCommit, parseTree } from './objects/parse-objects';
 import { MAX_GIT_FILE_BYTES, readFileCapped } from './read-only-fs';
 import type { RepositoryLocation } from './repository';
-import { readGitFile } from './safe-open';
+import { readGitFile, readGitFileRange } from './safe-open';
 
 /** Largest index file read. Default 512 MiB (a million-file repository has an index near 100 MiB). */
 export const MAX_INDEX_BYTES = 512 * 1024 * 1024;
@@ -83,6 +83,7 @@ export function openSession(caches: Map<string, unknown>, repo: RepositoryLocati
 /** The store's file access: capped, read-only, and a FIFO or device is refused with its sentence. */
 const STORE_FILES: StoreFiles = {
   readFile: (file) => readGitFile(file, MAX_GIT_FILE_BYTES),
+  readRange: readGitFileRange,
   readdir: (dir) => {
     try {
       return fs.readdirSync(dir);

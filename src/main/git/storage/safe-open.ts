@@ -59,6 +59,29 @@ export function readGitFile(file: string, cap = MAX_SMALL_GIT_FILE_BYTES): Buffe
 }
 
 /**
+ * `length` bytes of a regular file from `position` (fewer where it ends first) and its size now,
+ * with {@link readGitFile}'s refusals: what the object store reads a pack through, window by window.
+ */
+export function readGitFileRange(file: string, position: number, length: number): { bytes: Buffer; size: number } {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new UnsafeGitFile(file, kindOf(st));
+    const want = Math.max(0, Math.min(length, st.size - position));
+    const bytes = Buffer.allocUnsafe(want);
+    let total = 0;
+    while (total < want) {
+      const n = fs.readSync(fd, bytes, total, want - total, position + total);
+      if (n === 0) break;
+      total += n;
+    }
+    return { bytes: bytes.subarray(0, total), size: st.size };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
  * Reads an open file whole, counting the bytes actually read (a file may grow while read, and some
  * report a size of 0), and throws `tooLarge()` past `cap` bytes: the one capped read loop of the
  * git reader.

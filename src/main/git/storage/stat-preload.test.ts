@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto } from './stat-preload';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto } from './stat-preload';
 
 let root: string;
 let paths: string[];
@@ -60,6 +60,22 @@ describe('statAll', () => {
     const shared = statAll(paths, () => {});
     expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
     expect(Buffer.from(shared.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+  });
+
+  it('hands the very first scan to the helper as it boots (a fresh process’s first @diff)', async () => {
+    vi.resetModules();
+    const fresh = await import('./stat-preload');
+    expect(fresh.statHelperState()).toBe('not started');
+    let mainChunks = 0;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const first = fresh.statAll(paths, () => {
+      // The calling thread's first chunk waits (at most 10 s) for the helper to boot, as a slow
+      // first chunk would: the helper must then take chunks of this same scan.
+      if (mainChunks++ === 0) for (let i = 0; i < 500 && fresh.statHelperState() !== 'ready'; i++) Atomics.wait(pause, 0, 0, 20);
+    });
+    expect(fresh.statHelperState()).toBe('ready');
+    expect(mainChunks).toBeLessThan(Math.ceil(paths.length / STAT_CHUNK));
+    expect(Buffer.from(first.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
   });
 
   it('sees a change made between two scans in the helper’s half', async () => {

@@ -4,13 +4,14 @@
  * Why: `@diff` must `lstat` each tracked file to learn which changed, and on a 10k-file repository
  * that was about 35 ms of its 52 (Node's `lstatSync` costs about 3.5 µs here, perl's 1.5 µs), which
  * alone is all of `git diff`'s time; git itself spreads the same calls over threads. So a helper
- * thread stats the second half of the list while the calling thread stats the first, and the two
- * meet on a shared buffer. The caller stays synchronous: it waits on an `Atomics` word, which is
- * cheaper than turning the scan into promises.
+ * thread and the calling thread claim chunks of the list from one shared counter and write into
+ * one shared buffer. The caller stays synchronous: it waits on an `Atomics` word, which is cheaper
+ * than turning the scan into promises.
  *
- * The helper is started the first time a large list is stat'ed and used from the next scan on (the
- * first scan does not wait for it to boot). If it is not ready, fails, or is slow, the calling
- * thread stats everything itself: the result never depends on the helper. The helper is unref'd, so
+ * The helper is started the first time a large list is stat'ed, and that first scan is handed to
+ * it at once: whatever chunks are left when it has booted, it takes (in a fresh process, the first
+ * `@diff` is the one a person waits for). If it is not there, fails, or is slow, the calling
+ * thread stats the rest itself: the result never depends on the helper. The helper is unref'd, so
  * it never keeps a process alive. Its code is {@link statInto} itself, sent as source text, so the
  * two threads cannot disagree about a record and no extra bundle entry is needed.
  */
@@ -30,7 +31,9 @@ export const STAT_ERROR = 5;
 
 /** Below this many paths the helper's hand-off costs more than it saves. */
 const PARALLEL_MIN = 2048;
-/** How long the calling thread waits for the helper's half before doing it itself. */
+/** Paths per chunk: the unit the two threads claim from a shared counter. */
+export const STAT_CHUNK = 256;
+/** How long the calling thread waits, in all, for the chunks the helper claimed before doing them itself. */
 const HELPER_WAIT_MS = 2000;
 
 /**
@@ -69,7 +72,10 @@ export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], f
  */
 const HELPER_YOUNG_GENERATION_MB = 4;
 
-/** The helper thread's program: it keeps the last path list and stats the ranges it is sent. */
+/**
+ * The helper thread's program: it keeps the last path list, and for each scan claims chunks from the
+ * scan's shared counter until none is left, marking each chunk done (1) or failed (2).
+ */
 const HELPER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
@@ -78,51 +84,65 @@ const control = new Int32Array(workerData.control);
 let paths = [];
 parentPort.on('message', (job) => {
   if (job.paths) paths = job.paths;
-  try {
-    statInto(fs.lstatSync, paths, job.from, job.to, new Uint32Array(job.out));
-    Atomics.store(control, 1, job.id);
-  } catch {
-    Atomics.store(control, 1, -job.id);
+  const ctl = new Int32Array(job.ctl);
+  const out = new Uint32Array(job.out);
+  const chunks = ctl.length - 1;
+  for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {
+    let state = 1;
+    try {
+      statInto(fs.lstatSync, paths, c * job.chunk, Math.min((c + 1) * job.chunk, job.n), out);
+    } catch {
+      state = 2;
+    }
+    Atomics.store(ctl, 1 + c, state);
+    Atomics.notify(ctl, 1 + c);
   }
-  Atomics.notify(control, 1);
 });
 Atomics.store(control, 0, 1);
 `;
 
 interface Helper {
   worker: Worker;
-  /** [0]: 1 once booted; [1]: the id of the last job done (negative: it failed). */
+  /** [0]: 1 once booted. */
   control: Int32Array;
-  /** The path list the helper holds. */
+  /** The path list the helper holds (or will hold once it reads its queued messages). */
   paths: readonly string[] | null;
-  nextId: number;
   broken: boolean;
 }
 
 let helper: Helper | null = null;
 
-function startHelper(): void {
+function startHelper(): Helper | null {
   try {
-    const control = new Int32Array(new SharedArrayBuffer(8));
+    const control = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(HELPER_SOURCE, { eval: true, workerData: { control: control.buffer }, resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB } });
-    const started: Helper = { worker, control, paths: null, nextId: 1, broken: false };
+    const started: Helper = { worker, control, paths: null, broken: false };
     worker.on('error', () => void (started.broken = true));
     worker.on('exit', () => void (started.broken = true));
     worker.unref();
-    helper = started;
+    return started;
   } catch {
     // No helper (threads unavailable): every scan runs on the calling thread, as before.
+    return null;
   }
 }
 
-/** Whether the helper is booted and well, starting it when it is not there yet. */
-function readyHelper(): Helper | null {
-  if (!helper) {
-    startHelper();
-    return null;
-  }
-  if (helper.broken) return null;
-  return Atomics.load(helper.control, 0) === 1 ? helper : null;
+/**
+ * The helper, started when it is not there yet. It is handed each scan even while it boots: its
+ * messages wait in its queue, and it takes whatever chunks are still unclaimed when it gets to them
+ * (on a first scan often none, and then it costs the caller nothing but the hand-off).
+ */
+function usableHelper(): Helper | null {
+  helper ??= startHelper();
+  return helper && !helper.broken ? helper : null;
+}
+
+/**
+ * Starts the helper thread now if it is not there, so it has booted by the time the first scan
+ * begins (`@diff`'s code loads and its index is read meanwhile). Costs nothing once started.
+ */
+export function prestartStatHelper(): void {
+  usableHelper();
 }
 
 /** Where the helper thread is: for tests and diagnostics. */
@@ -133,40 +153,49 @@ export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broke
 }
 
 /**
- * The `lstat` records of `paths` (see {@link statInto}). `check` runs between slices of the
- * calling thread's share (the caller's deadline). A large list is split with the helper thread.
+ * The `lstat` records of `paths` (see {@link statInto}). `check` runs between chunks of the
+ * calling thread's share (the caller's deadline). A large list is shared with the helper thread:
+ * both claim chunks of {@link STAT_CHUNK} paths from one counter, so neither waits for the other to
+ * start, and the caller then waits only for the chunks the helper took and has not finished.
  */
 export function statAll(paths: readonly string[], check: () => void): Uint32Array {
   const n = paths.length;
-  const h = n >= PARALLEL_MIN ? readyHelper() : null;
+  const h = n >= PARALLEL_MIN ? usableHelper() : null;
   const out = new Uint32Array(h ? new SharedArrayBuffer(n * STAT_WORDS * 4) : new ArrayBuffer(n * STAT_WORDS * 4));
-  const statSlices = (from: number, to: number): void => {
-    for (let i = from; i < to; i += 512) {
-      check();
-      statInto(fs.lstatSync, paths, i, Math.min(i + 512, to), out);
-    }
+  const chunks = Math.ceil(n / STAT_CHUNK);
+  const statChunk = (c: number): void => {
+    check();
+    statInto(fs.lstatSync, paths, c * STAT_CHUNK, Math.min((c + 1) * STAT_CHUNK, n), out);
   };
   if (!h) {
-    statSlices(0, n);
+    for (let c = 0; c < chunks; c++) statChunk(c);
     return out;
   }
-  const split = n >> 1;
-  const id = h.nextId++;
-  h.worker.postMessage({ id, paths: h.paths === paths ? undefined : paths, from: split, to: n, out: out.buffer });
+  // [0]: the next chunk to claim; [1 + c]: chunk c done by the helper (1) or failed there (2).
+  const ctl = new Int32Array(new SharedArrayBuffer(4 * (1 + chunks)));
+  h.worker.postMessage({ paths: h.paths === paths ? undefined : paths, ctl: ctl.buffer, out: out.buffer, n, chunk: STAT_CHUNK });
   h.paths = paths;
-  statSlices(0, split);
-  if (Atomics.load(h.control, 1) !== id) {
-    try {
-      Atomics.wait(h.control, 1, Atomics.load(h.control, 1), HELPER_WAIT_MS);
-    } catch {
-      // A thread that may not block (a browser-like main thread) cannot wait: no helper from now on.
-      h.broken = true;
-    }
+  const mine = new Uint8Array(chunks);
+  for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {
+    mine[c] = 1;
+    statChunk(c);
   }
-  if (Atomics.load(h.control, 1) !== id) {
-    // Slow or failed: do its half here. A late answer only writes into this scan's buffer.
-    if (Atomics.load(h.control, 1) === -id) h.paths = null;
-    statSlices(split, n);
+  const until = Date.now() + HELPER_WAIT_MS;
+  for (let c = 0; c < chunks; c++) {
+    if (mine[c] === 1) continue;
+    if (Atomics.load(ctl, 1 + c) === 0 && !h.broken) {
+      try {
+        Atomics.wait(ctl, 1 + c, 0, Math.max(0, until - Date.now()));
+      } catch {
+        // A thread that may not block (a browser-like main thread) cannot wait: no helper from now on.
+        h.broken = true;
+      }
+    }
+    const state = Atomics.load(ctl, 1 + c);
+    if (state === 1) continue;
+    // Failed, or slow: do it here. A late answer only writes into this scan's buffer.
+    if (state === 2) h.paths = null;
+    statChunk(c);
   }
   return out;
 }

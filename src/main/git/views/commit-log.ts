@@ -4,8 +4,7 @@
  * every queued commit at least as new (so equal dates keep their discovery order), each commit once.
  * It serves `@git:N` and its completion rows alike, so a row names the commit its reference attaches.
  */
-import type { Deadline } from '../storage/deadline';
-import { readCommit, type CommitInfo, type RepoSession } from '../storage/repo-session';
+import { type Deadline, readCommit, type CommitInfo, type RepoSession } from '../storage';
 
 /** The `count` newest commits reachable from `head`, in `git log` order. */
 export async function walkLog(s: RepoSession, head: string, count: number, signal: Deadline): Promise<CommitInfo[]> {

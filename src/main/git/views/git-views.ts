@@ -4,9 +4,8 @@
  * later, once the changed paths have passed the protected-path guard.
  */
 import { walkLog } from './commit-log';
-import type { Deadline } from '../storage/deadline';
+import { type Deadline, loadIndex, readCommit, type CommitInfo, type RepoSession } from '../storage';
 import type { FileChange } from './file-change';
-import { loadIndex, readCommit, type CommitInfo, type RepoSession } from '../storage/repo-session';
 import { stagedChanges, treeChanges } from './tree-changes';
 import { worktreeChanges } from './worktree-changes';
 

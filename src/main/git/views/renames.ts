@@ -14,9 +14,8 @@
  * Git hashes chunks into buckets where this keeps them apart, so a score can differ from git's in
  * the rare case of a hash collision; the similarity printed is the integer percentage git prints.
  */
-import type { Deadline } from '../storage/deadline';
+import { type Deadline, readBlob, type RepoSession } from '../storage';
 import { MODE_SYMLINK, type FileChange } from './file-change';
-import { readBlob, type RepoSession } from '../storage/repo-session';
 
 /** git's MAX_SCORE; scores are in 0..MAX_SCORE. */
 const MAX_SCORE = 60000;

@@ -11,10 +11,8 @@
  */
 import path from 'node:path';
 import type { GitMark } from '../../../shared/api/contract';
-import { createDeadline } from '../storage/deadline';
+import { createDeadline, loadIndex, openSession, locateRepository, readHead } from '../storage';
 import { readStaged, readUnstaged } from './git-views';
-import { loadIndex, openSession } from '../storage/repo-session';
-import { locateRepository, readHead } from '../storage/repository';
 import { workspacePrefix } from './workspace-scope';
 
 /** The status of one workspace's paths at one moment. */

@@ -4,12 +4,8 @@
  * two sides have the same tree id, so a commit touching three files reads a handful of trees. For
  * the index side, the cache-tree extension supplies those ids, as it does for git.
  */
-import type { Deadline } from '../storage/deadline';
-import type { GitIndex } from '../storage/index-file';
-import { indexFolders } from '../storage/index-folders';
+import { type Deadline, type GitIndex, indexFolders, compareCodePoints, readTree, type RepoSession, type TreeItem } from '../storage';
 import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
-import { compareCodePoints } from '../storage/objects/parse-objects';
-import { readTree, type RepoSession, type TreeItem } from '../storage/repo-session';
 
 const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
 

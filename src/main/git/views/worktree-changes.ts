@@ -4,12 +4,20 @@
  * the same second the index was written) are read and hashed, as git does. Untracked files are not
  * changes (git diff does not show them); a missing tracked file is a deletion.
  */
-import type { Deadline } from '../storage/deadline';
+import {
+  type Deadline,
+  type IndexEntry,
+  STAT_ERROR,
+  STAT_EXECUTABLE,
+  STAT_FILE,
+  STAT_SYMLINK,
+  STAT_WORDS,
+  statAll,
+  statInto,
+} from '../storage';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IndexEntry } from '../storage/index-file';
-import { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_SYMLINK, STAT_WORDS, statAll, statInto } from '../storage/stat-preload';
 import {
   MODE_EXECUTABLE,
   MODE_FILE,

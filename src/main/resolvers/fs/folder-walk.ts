@@ -9,13 +9,9 @@
  */
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { FsPolicy } from '../../guards/containment';
+import { type FsPolicy, isProtectedPath, openChecked, readCapped, isBinaryContent } from '../../guards';
 import type { ListedFileDetails } from '../../resolve';
-import { isProtectedPath } from '../../guards/protected-paths';
-import { openChecked, readCapped } from '../../guards/safe-read';
-import { isBinaryContent } from '../../guards/binary';
-import { findGitDir } from '../../workspace/git-index';
-import { folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from '../../workspace/ignore-rules';
+import { findGitDir, folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from '../../workspace';
 import type { LruMap } from '../../../shared/lru';
 import { countLines, decodeText } from './text';
 

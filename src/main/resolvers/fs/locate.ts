@@ -3,10 +3,8 @@
  * or a refusal with the right code and sentence. Opening and reading follow in each resolver.
  */
 import path from 'node:path';
-import type { ResolveContext, Refused } from '../../resolve';
-import { refuse } from '../../resolve';
-import { locateInput, resolveContained, type FsPolicy } from '../../guards/containment';
-import type { ReadProblem } from '../../guards/safe-read';
+import { type ResolveContext, type Refused, refuse } from '../../resolve';
+import { locateInput, resolveContained, type FsPolicy, type ReadProblem } from '../../guards';
 import { problemMessage, type Subject } from './messages';
 import { findOtherNormalization } from './normalization';
 

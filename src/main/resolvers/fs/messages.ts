@@ -5,7 +5,7 @@
  * workspace", ...) open the English sentence.
  */
 import { text, type Text } from '../../../shared/i18n/text';
-import type { ReadProblem } from '../../guards/safe-read';
+import type { ReadProblem } from '../../guards';
 
 /** What a sentence is about: the kind asked for and the path as the person wrote it. */
 export interface Subject {

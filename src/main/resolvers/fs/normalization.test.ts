@@ -6,6 +6,7 @@ import { folderResolver } from '../folder';
 import { findOtherNormalization } from './normalization';
 import type { Resolution } from '../../resolve';
 import { makeArea, makeCtx, makeRef, ok, refused, type TempArea } from '../../../../test-support/fs';
+import { expectRefusal } from '../../../../test-support/refusals';
 
 /**
  * Names typed in NFC that are stored in NFD (files copied from macOS), and the reverse, on real
@@ -74,20 +75,15 @@ describe('a name typed in one normalization form finds the other', () => {
 
 describe('the other spelling is judged like any path', () => {
   it('a decomposed link that leads out of the workspace is blocked', async () => {
-    const r = refused(await resolveFile(`${NFC('링크')}/${NFC('바깥.md')}`));
-    expect(r.code).toBe('blocked');
-    expect(r.message).toMatch(/outside the allowed workspace/);
+    expectRefusal(await resolveFile(`${NFC('링크')}/${NFC('바깥.md')}`), 'blocked', /outside the allowed workspace/);
   });
 
   it('a decomposed link to a protected file is blocked', async () => {
-    const r = refused(await resolveFile(NFC('설정.txt')));
-    expect(r.code).toBe('blocked');
+    expectRefusal(await resolveFile(NFC('설정.txt')), 'blocked');
   });
 
   it('nothing outside the workspace is searched: outside reads as outside', async () => {
-    const r = refused(await resolveFile(path.join(area.outside, NFC('바깥.md'))));
-    expect(r.code).toBe('blocked');
-    expect(r.message).toMatch(/outside the allowed workspace/);
+    expectRefusal(await resolveFile(path.join(area.outside, NFC('바깥.md'))), 'blocked', /outside the allowed workspace/);
     expect(await findOtherNormalization(area.root, path.join(area.outside, NFC('바깥.md')), new AbortController().signal)).toBeNull();
   });
 

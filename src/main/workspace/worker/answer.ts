@@ -5,7 +5,7 @@
 import { query } from '../fuzzy-query';
 import { shallowest } from '../shallowest';
 import type { WorkspaceIndex } from '../workspace-index';
-import type { StatusMarks, statusMarksCache } from '../../git/views/status-marks';
+import type { StatusMarks, statusMarksCache } from '../../git/views';
 import type { IndexAnswers, IndexRequest } from './protocol';
 
 /**
@@ -18,7 +18,7 @@ const statuses = new WeakMap<WorkspaceIndex, Promise<ReturnType<typeof statusMar
 async function currentMarks(index: WorkspaceIndex): Promise<StatusMarks> {
   let cache = statuses.get(index);
   if (!cache) {
-    cache = import('../../git/views/status-marks').then((m) => m.statusMarksCache(index.root));
+    cache = import('../../git/views').then((m) => m.statusMarksCache(index.root));
     // A failed load is not kept: the next question tries again.
     cache.catch(() => statuses.delete(index));
     statuses.set(index, cache);

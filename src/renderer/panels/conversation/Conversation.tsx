@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { RunView } from '../../../shared/api/session-types';
 import { uiText, useUi } from '../../i18n';
 import { RUN_STATUS_KEYS } from '../../i18n/code-words';
-import { useApi, useApp, useAppStore } from '../../store';
+import { useApi, useAppStore, useAppFields } from '../../store';
 import { FirstRun } from './FirstRun';
 import { renderMarkdown } from './markdown';
 
@@ -13,11 +13,7 @@ import { renderMarkdown } from './markdown';
  */
 export function Conversation() {
   const ui = useUi();
-  const turns = useApp((s) => s.turns);
-  const sending = useApp((s) => s.sending);
-  const sendError = useApp((s) => s.sendError);
-  const newSession = useApp((s) => s.newSession);
-  const send = useApp((s) => s.send);
+  const { turns, sending, sendError, newSession, send } = useAppFields('turns', 'sending', 'sendError', 'newSession', 'send');
   const list = useRef<HTMLOListElement>(null);
   // The newest turn stays in view as it streams, unless the person scrolled up to read.
   const following = useRef(true);

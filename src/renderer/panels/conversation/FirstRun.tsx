@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useUi } from '../../i18n';
 import { PRESET_NAME_KEYS } from '../../i18n/code-words';
 import { uiText } from '../../i18n/said';
-import { useApi, useApp, useAppStore } from '../../store';
+import { useApi, useAppStore, useAppFields } from '../../store';
 import type { EndpointPresetView } from '../../../shared/api/session-types';
 import { endpointFrom, formOf } from '../settings/settings-form';
 
@@ -15,11 +15,7 @@ export function FirstRun() {
   const ui = useUi();
   const api = useApi();
   const store = useAppStore();
-  const workspace = useApp((s) => s.workspace);
-  const settings = useApp((s) => s.settings);
-  const pickWorkspace = useApp((s) => s.pickWorkspace);
-  const showFolderBrowser = useApp((s) => s.showFolderBrowser);
-  const setPanel = useApp((s) => s.setPanel);
+  const { workspace, settings, pickWorkspace, showFolderBrowser, setPanel } = useAppFields('workspace', 'settings', 'pickWorkspace', 'showFolderBrowser', 'setPanel');
   const needed = !!settings && !(workspace && settings.endpoints.length > 0);
   // Local servers that answer now, with their models: offered first, with a model that exists.
   const [running, setRunning] = useState<Record<string, string[]>>({});

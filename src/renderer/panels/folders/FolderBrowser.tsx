@@ -1,4 +1,4 @@
-import { useApp } from '../../store';
+import { useAppFields } from '../../store';
 import { FolderDialog } from './FolderDialog';
 
 /**
@@ -8,8 +8,7 @@ import { FolderDialog } from './FolderDialog';
  * Open / Cancel. Escape closes it. Browsing stays in the home folder; a typed path may leave it.
  */
 export function FolderBrowser({ onClosed }: { onClosed(): void }) {
-  const isOpen = useApp((s) => s.folderBrowserOpen);
-  const show = useApp((s) => s.showFolderBrowser);
+  const { folderBrowserOpen: isOpen, showFolderBrowser: show } = useAppFields('folderBrowserOpen', 'showFolderBrowser');
   if (!isOpen) return null;
   return (
     <FolderDialog

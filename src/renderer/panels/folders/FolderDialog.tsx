@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderEntry, FolderListing } from '../../../shared/api/contract';
 import type { ApiResult } from '../../../shared/api/result';
-import { useApi, useApp, useAppStore } from '../../store';
+import { useApi, useAppStore, useAppFields } from '../../store';
 import { useUi, type Said } from '../../i18n';
 import { FolderCrumbs } from './FolderCrumbs';
 import { listKeyAction } from './folder-list-keys';
@@ -21,8 +21,7 @@ export function FolderDialog({ onClose: closed }: { onClose(): void }) {
   const api = useApi();
   const ui = useUi();
   const store = useAppStore();
-  const recent = useApp((s) => s.recent);
-  const openWorkspace = useApp((s) => s.openWorkspace);
+  const { recent, openWorkspace } = useAppFields('recent', 'openWorkspace');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const request = useRef(0);

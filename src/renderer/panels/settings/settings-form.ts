@@ -1,4 +1,5 @@
 import type { EndpointPresetId, EndpointPresetView, EndpointView, SettingsInput, SettingsView } from '../../../shared/api/session-types';
+import { copySettingsFields } from '../../../shared/api/settings-fields';
 import { isRatioLimit, LIMIT_RANGES, type Limits } from '../../../shared/limits';
 import { uiText, type Said, type UiKey } from '../../i18n';
 
@@ -30,13 +31,7 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
 export function formOf(view: SettingsView): SettingsInput {
   return {
     endpoints: view.endpoints.map(({ hasApiKey: _k, ...e }) => ({ ...e })),
-    chosenEndpointId: view.chosenEndpointId,
-    limits: { ...view.limits },
-    allowHosts: [...view.allowHosts],
-    workspaceAllowHosts: structuredClone(view.workspaceAllowHosts),
-    language: view.language,
-    promptLanguage: view.promptLanguage,
-    maskAddresses: view.maskAddresses,
+    ...copySettingsFields(view),
   };
 }
 

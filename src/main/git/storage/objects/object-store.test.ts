@@ -1,9 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRepo, type TestRepo } from '../../../../../test-support/git';
 import { readFileCapped } from '../read-only-fs';
+import { readGitFileRange } from '../safe-open';
 import { ObjectStore, type StoreFiles } from './object-store';
+import { PACK_WINDOW_BYTES } from './pack-file';
 import { parseCommit, parseTree } from './parse-objects';
 
 let repo: TestRepo;
@@ -11,6 +14,7 @@ afterEach(() => repo?.cleanup());
 
 const FILES: StoreFiles = {
   readFile: (file) => readFileCapped(file, 1 << 30),
+  readRange: readGitFileRange,
   readdir: (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []),
 };
 
@@ -79,6 +83,32 @@ describe('ObjectStore', () => {
     const store = new ObjectStore(path.join(r.dir, '.git', 'objects'), FILES);
     expect(store.read('0123456789abcdef0123456789abcdef01234567')).toBeNull();
     expect(store.read('not an id')).toBeNull();
+  });
+
+  it('reads on after git gc replaced the pack it listed (the pack is read in windows, not held whole)', () => {
+    const r = history(6);
+    r.write('noise.bin', crypto.randomBytes(100_000).toString('base64')); // a pack of many windows
+    r.commitAll('noise');
+    r.git(['gc', '-q']);
+    const store = new ObjectStore(path.join(r.dir, '.git', 'objects'), FILES);
+    const head = r.git(['rev-parse', 'HEAD']).trim();
+    expect(store.read(head)?.type).toBe('commit'); // the pack is listed now, its first window read
+    const before = fs.readdirSync(path.join(r.dir, '.git/objects/pack'));
+    // The object stored last in the old pack: its window was not read before the pack went away.
+    const idx = before.find((n) => n.endsWith('.idx')) as string;
+    const last = r
+      .git(['verify-pack', '-v', `.git/objects/pack/${idx}`])
+      .split('\n')
+      .filter((l) => /^[0-9a-f]{40} /.test(l))
+      .map((l) => l.split(/\s+/))
+      .sort((a, b) => Number(b[4]) - Number(a[4]))[0] as string[];
+    expect(Number(last[4])).toBeGreaterThan(PACK_WINDOW_BYTES * 2);
+    r.write('more.txt', 'a new object, so the new pack gets a new name\n');
+    r.commitAll('more');
+    r.git(['gc', '-q']);
+    expect(fs.readdirSync(path.join(r.dir, '.git/objects/pack')).some((n) => before.includes(n))).toBe(false);
+    const [oid, type] = last as [string, string];
+    expect(Buffer.compare(store.read(oid)?.data ?? Buffer.alloc(0), r.gitRaw(['cat-file', type, oid]))).toBe(0);
   });
 
   it('parses trees and commits into the shapes the git reader uses', () => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatNumber } from './format';
+import { LANGUAGES, LOCALE_OF } from './languages';
+
+// formatNumber and formatBytes write whole numbers and tenths themselves (no Intl at a cold start):
+// what they write must stay what Intl.NumberFormat writes for every language Atmark speaks.
+const WHOLE = [0, 1, 7, 12, 999, 1000, 1023, 12_345, 999_999, 1_000_000, 123_456_789, -1, -1234, -1_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+
+describe('formatNumber and formatBytes', () => {
+  it('write whole numbers as Intl does in each language', () => {
+    for (const language of LANGUAGES) {
+      const intl = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: 0 });
+      for (const n of WHOLE) expect(formatNumber(n, language), `${language} ${n}`).toBe(intl.format(n));
+      for (let n = 1; n < 1e15; n = n * 7 + 3) expect(formatNumber(n, language), `${language} ${n}`).toBe(intl.format(n));
+    }
+  });
+
+  it('still write fractions, -0 and numbers past the safe range through Intl', () => {
+    expect(formatNumber(1.5, 'en', 1)).toBe('1.5');
+    expect(formatNumber(-0, 'ja')).toBe(new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 }).format(-0));
+    expect(formatNumber(2 ** 60, 'ko')).toBe(new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 }).format(2 ** 60));
+  });
+
+  it('write sizes with one decimal below 10 of a unit as Intl does', () => {
+    for (const language of LANGUAGES) {
+      const tenths = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+      const whole = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: 0 });
+      for (let bytes = 1024; bytes < 2 ** 42; bytes = Math.floor(bytes * 1.37) + 11) {
+        const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+        let value = bytes / 1024;
+        let unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+          value /= 1024;
+          unit += 1;
+        }
+        const shown = value < 10 ? tenths.format(Math.round(value * 10) / 10) : whole.format(Math.round(value));
+        expect(formatBytes(bytes, language), `${language} ${bytes}`).toBe(`${shown} ${units[unit]}`);
+      }
+    }
+  });
+});
