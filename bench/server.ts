@@ -23,6 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureRendererBuild } from '../src/main/host/renderer-build';
+import { CLEANED_CACHE_BYTES } from '../src/main/engine/cleaned-cache';
+import { REDACT_MEMO_BYTES } from '../src/main/engine/redact-resolution';
+import { RESOLUTION_CACHE_BYTES } from '../src/main/engine/resolution-cache';
+import { MEMO_CHARS } from '../src/main/engine/tokenizer/bpe-counter';
+import { DELTA_BASE_CACHE_BYTES } from '../src/main/git/storage/objects/object-store';
+import { IDLE_COLLECT_MS, WORKER_YOUNG_GENERATION_MB } from '../src/main/worker-channel';
+import { summariseHeap } from './heap-summary';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
 import { generateGitRepo } from './generate-repo';
 
@@ -31,6 +38,35 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking
 const RUNS = Number(process.env.ATMARK_BENCH_RUNS ?? 3);
 /** How long the prompt's expansion may take to settle before a run is given up: a bound, not a goal. */
 const SETTLE_MS = 120_000;
+/** ATMARK_BENCH_HEAP_DIR: once the references are held, a heap snapshot of each thread is written there (see heap-report.ts). */
+const HEAP_DIR = process.env.ATMARK_BENCH_HEAP_DIR ? path.resolve(process.env.ATMARK_BENCH_HEAP_DIR) : null;
+
+/** ms the page is left open with no reference before the host's memory is read (the "none" run); 0 skips that run. */
+const NONE_WAIT_MS = Number(process.env.ATMARK_BENCH_NONE_WAIT ?? 15_000);
+
+/**
+ * Asks the host for its threads' heap snapshots (and keeps its smaps beside them), waits until they
+ * are written, and prints what each thread's heap holds.
+ */
+async function snapshotThreads(pid: number): Promise<void> {
+  const dir = HEAP_DIR!;
+  fs.mkdirSync(dir, { recursive: true });
+  const before = new Set(fs.readdirSync(dir));
+  fs.writeFileSync(path.join(dir, `${Date.now()}.smaps`), fs.readFileSync(`/proc/${pid}/smaps`));
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < SETTLE_MS; waited += 250) {
+    await new Promise((r) => setTimeout(r, 250));
+    const done = fs.readdirSync(dir).find((f) => f.endsWith('-done') && !before.has(f));
+    if (!done) continue;
+    const stamp = done.slice(0, -'-done'.length);
+    for (const file of fs.readdirSync(dir).filter((f) => f.startsWith(`${stamp}-`) && f.endsWith('.heapsnapshot')).sort()) {
+      const heap = summariseHeap(path.join(dir, file));
+      const thread = file.slice(stamp.length + 1, -'.heapsnapshot'.length).replace(/^\d+-/, '');
+      console.log(`  ${thread}: ${heap.totalMiB.toFixed(1)} MiB live: ${heap.groups.map((g) => `${g.what} ${g.MiB.toFixed(1)} (${g.count})`).join(', ')}`);
+    }
+    return;
+  }
+}
 
 /** The figures of the bench (medians of {@link RUNS}). */
 export interface ServerBenchResult {
@@ -39,6 +75,11 @@ export interface ServerBenchResult {
   heldRssMiB: number;
   peakRssMiB: number;
   idleRssMiB: number;
+  /** VmRSS and VmHWM with no reference, {@link NONE_WAIT_MS} after the page connected (one run); NaN when skipped. */
+  noneRssMiB: number;
+  nonePeakMiB: number;
+  /** Threads of the host with 8 references held (median). */
+  threads: number;
   /** The first `@diff` chip after a fresh start on the 10k-file repository, and `git diff` beside it. */
   firstDiffMs: number;
   gitDiffMs: number;
@@ -48,18 +89,30 @@ export interface ServerBenchResult {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-/** VmRSS and VmHWM of a process, in MiB. */
-function memoryOf(pid: number): { rss: number; peak: number } {
+/** VmRSS and VmHWM of a process, in MiB, and its thread count. */
+function memoryOf(pid: number): { rss: number; peak: number; threads: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, threads: Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? NaN) };
+}
+
+/** The bounds of the caches that hold text or bytes between expansions, as the bench prints them. */
+export function cacheBounds(): string {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  return [
+    `prepared references ${mib(RESOLUTION_CACHE_BYTES)}`,
+    `cleaned texts ${mib(CLEANED_CACHE_BYTES)}`,
+    `metadata scan memo ${mib(REDACT_MEMO_BYTES)}`,
+    `token piece memo ${mib(MEMO_CHARS * 2)}`,
+    `git delta bases ${mib(DELTA_BASE_CACHE_BYTES)} per repository`,
+  ].join(', ');
 }
 
 /** Starts `atmark serve` on `workspace`; resolves with the child and the page's URL. */
 function startHost(workspace: string, configHome: string): Promise<{ child: ChildProcess; url: string }> {
   const bin = path.resolve('bin/atmark.mjs');
   const child = spawn(process.execPath, [bin, 'serve', '--workspace', workspace, '--port', '0'], {
-    env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+    env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8', ...(HEAP_DIR ? { ATMARK_HEAP_REPORT_DIR: HEAP_DIR } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -73,7 +126,27 @@ function startHost(workspace: string, configHome: string): Promise<{ child: Chil
   });
 }
 
-async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number }> {
+/** One fresh host with no reference: its memory {@link NONE_WAIT_MS} after the page connected. */
+async function noneRun(browser: Browser, workspace: string): Promise<{ rss: number; peak: number; threads: number }> {
+  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const { child, url } = await startHost(workspace, configHome);
+  try {
+    await page.goto(url);
+    await page.getByRole('textbox', { name: 'Prompt' }).waitFor();
+    await page.waitForTimeout(NONE_WAIT_MS);
+    const memory = memoryOf(child.pid!);
+    if (HEAP_DIR) await snapshotThreads(child.pid!);
+    return memory;
+  } finally {
+    await page.close();
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+    fs.rmSync(configHome, { recursive: true, force: true });
+  }
+}
+
+async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number; threads: number }> {
   const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const started = performance.now();
@@ -106,10 +179,11 @@ async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: n
     );
     // Held: what the host keeps once the prompt's references are read and the page idles.
     await page.waitForTimeout(2_000);
-    const { rss, peak } = memoryOf(child.pid!);
+    const { rss, peak, threads } = memoryOf(child.pid!);
+    if (HEAP_DIR) await snapshotThreads(child.pid!);
     const states = await page.locator('.cm-chip').evaluateAll((chips) => chips.map((c) => `${c.getAttribute('data-ref')}=${c.getAttribute('data-state')}`));
     if (process.env.ATMARK_BENCH_VERBOSE) console.log(states.join(' '));
-    return { startMs, firstChipMs, held: rss, peak, idle };
+    return { startMs, firstChipMs, held: rss, peak, idle, threads };
   } finally {
     await page.close();
     child.kill('SIGTERM');
@@ -158,12 +232,14 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.mjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
   if (missing) {
     console.log(`skipped: ${missing}`);
-    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, firstDiffMs: NaN, gitDiffMs: NaN, runs: 0, skipped: missing };
+    return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, noneRssMiB: NaN, nonePeakMiB: NaN, threads: NaN, firstDiffMs: NaN, gitDiffMs: NaN, runs: 0, skipped: missing };
   }
   const workspace = generateWorkspace();
   await ensureRendererBuild();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  console.log(`caches bounded by bytes: ${cacheBounds()}; workers' young generation ${WORKER_YOUNG_GENERATION_MB} MiB; an idle worker collects after ${IDLE_COLLECT_MS} ms`);
   const runs: Array<Awaited<ReturnType<typeof oneRun>>> = [];
+  let none = { rss: NaN, peak: NaN, threads: NaN };
   const repo = generateGitRepo(console.log);
   const firstDiff: number[] = [];
   const gitDiff: number[] = [];
@@ -175,7 +251,11 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       firstDiff.push(await firstDiffRun(browser, repo));
       gitDiff.push(timeGitDiff(repo));
       console.log(`run ${i + 1}: first @diff chip after the start ${firstDiff.at(-1)!.toFixed(0)} ms, git diff ${gitDiff.at(-1)!.toFixed(0)} ms`);
-      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS idle ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB (load ${os.loadavg()[0]!.toFixed(1)})`);
+      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS at interactive ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB, ${r.threads} threads (load ${os.loadavg()[0]!.toFixed(1)})`);
+    }
+    if (NONE_WAIT_MS > 0) {
+      none = await noneRun(browser, workspace);
+      console.log(`no reference, ${NONE_WAIT_MS} ms after the page connected: RSS ${none.rss.toFixed(0)} MiB, peak ${none.peak.toFixed(0)} MiB, ${none.threads} threads`);
     }
   } finally {
     await browser.close();
@@ -186,6 +266,9 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     heldRssMiB: median(runs.map((r) => r.held)),
     peakRssMiB: median(runs.map((r) => r.peak)),
     idleRssMiB: median(runs.map((r) => r.idle)),
+    noneRssMiB: none.rss,
+    nonePeakMiB: none.peak,
+    threads: median(runs.map((r) => r.threads)),
     firstDiffMs: median(firstDiff),
     gitDiffMs: median(gitDiff),
     runs: runs.length,

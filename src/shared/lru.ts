@@ -52,4 +52,17 @@ export class LruMap<K, V> {
   get size(): number {
     return this.entries.size;
   }
+
+  /** The total weight of the entries kept (0 without a weight function). */
+  get totalWeight(): number {
+    return this.weight;
+  }
+}
+
+/**
+ * Bytes a string may take in memory: two per UTF-16 unit, the most V8 spends (a Latin-1 string
+ * takes one). Caches of texts weigh with it, so their bounds are bytes whatever the text.
+ */
+export function textBytes(text: string | undefined): number {
+  return text === undefined ? 0 : text.length * 2;
 }

@@ -1,6 +1,7 @@
 import type { Warning } from '../../shared/warnings';
 import type { ScanContext } from './sanitize';
-import { LruMap } from '../../shared/lru';
+import { LruMap, textBytes } from '../../shared/lru';
+import { MiB } from '../../shared/limits';
 
 /**
  * Sanitized and counted texts, by reference and by the exact text resolved. A fresh read (Copy,
@@ -18,6 +19,17 @@ export interface CleanedText {
 
 /** Texts kept per engine at most; the least recently used goes first. */
 export const CLEANED_CACHE_SIZE = 64;
+/**
+ * Bytes of text kept per engine at most (the text read, the text around it and the clean text);
+ * the least recently used go first, and one entry heavier than a quarter of it is not kept (see
+ * RESOLUTION_CACHE_BYTES for why a count is not enough).
+ */
+export const CLEANED_CACHE_BYTES = 48 * MiB;
+
+function entryBytes(entry: Entry, key: string): number {
+  const clean = entry.cleaned.clean.text;
+  return textBytes(key) + textBytes(entry.text) + textBytes(entry.before) + textBytes(entry.after) + (clean === entry.text ? 0 : textBytes(clean));
+}
 
 interface Entry {
   text: string;
@@ -30,8 +42,8 @@ interface Entry {
 export class CleanedTextCache {
   private readonly entries: LruMap<string, Entry>;
 
-  constructor(capacity = CLEANED_CACHE_SIZE) {
-    this.entries = new LruMap(capacity);
+  constructor(capacity = CLEANED_CACHE_SIZE, maxBytes = CLEANED_CACHE_BYTES) {
+    this.entries = new LruMap(capacity, entryBytes, maxBytes);
   }
 
   /** What `text` (resolved for `key`, with `context` around it) sanitized and counted to last time, if it did. */
@@ -46,5 +58,10 @@ export class CleanedTextCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Bytes of text held now. */
+  get bytes(): number {
+    return this.entries.totalWeight;
   }
 }

@@ -75,6 +75,12 @@ export interface ExpandOptions {
   contextLength?: number;
   /** The expansion is for an export: email addresses are masked unless the setting says never. Default false. */
   forExport?: boolean;
+  /**
+   * Nobody reads the result (the worker's warm-up): it is not kept as the last expansion, so it
+   * neither holds its references' texts in memory nor takes the place of the person's own message,
+   * which a change of context length reuses. Default false.
+   */
+  background?: boolean;
 }
 
 /** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
@@ -168,7 +174,7 @@ export function createEngine(options: EngineOptions): Engine {
         promptLanguage,
       });
       // An export's references may be masked: the live preview never reuses them.
-      if (!signal.aborted && !forExport) last = { prepared, contextLength: length };
+      if (!signal.aborted && !forExport && !expandOptions.background) last = { prepared, contextLength: length };
       return assembleMessage(prepared, await countTokens, length, limits, promptLanguage, imagesSent);
     },
   };

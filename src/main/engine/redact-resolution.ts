@@ -11,6 +11,9 @@
  * when the reference is read, not on every re-assembly. The attached text itself (`text`) and the
  * excerpt's surroundings (`scanContext`) are not touched here: the sanitizers own them.
  */
+import { createHash } from 'node:crypto';
+import { LruMap, textBytes } from '../../shared/lru';
+import { MiB } from '../../shared/limits';
 import type { Warning } from '../../shared/warnings';
 import { applyRedactions, findSecrets, type SecretSpan } from '../guards/secrets';
 import type { Resolution } from '../resolve';
@@ -29,19 +32,36 @@ const SKIP: ReadonlySet<string> = new Set(['scanContext', 'code', 'key', 'refere
 const SKIP_NESTED: ReadonlySet<string> = new Set(['code', 'key', 'reference', 'readAt', 'head', 'commits', 'sha256']);
 
 /** Metadata texts scanned lately and their spans: a fresh read of the same reference scans nothing. */
-const MEMO_SIZE = 256;
-const memo = new Map<string, SecretSpan[]>();
+export const REDACT_MEMO_SIZE = 256;
+/**
+ * Bytes the memo may hold (its keys and spans); the least recently used go first. The key of a long
+ * text is its hash, not the text: a commit that touches 120,000 files has metadata of megabytes,
+ * which the memo held whole, once per text, for as long as the thread lived.
+ */
+export const REDACT_MEMO_BYTES = 4 * MiB;
+/** Texts longer than this are keyed by their sha256. */
+const HASH_KEY_OVER = 1024;
+/** Bytes one remembered span is counted at (an object of two numbers and a short rule id). */
+const SPAN_BYTES = 64;
+
+/** Creates the memo of {@link spansOf}, bounded by `maxBytes`; exported for its test. */
+export function createSpanMemo(maxBytes = REDACT_MEMO_BYTES): LruMap<string, SecretSpan[]> {
+  return new LruMap<string, SecretSpan[]>(REDACT_MEMO_SIZE, (spans, key) => textBytes(key) + spans.length * SPAN_BYTES, maxBytes);
+}
+
+/** The memo's key for `text`: itself when short, else its hash (a collision of sha256 is not a concern). */
+export function memoKey(text: string): string {
+  return text.length <= HASH_KEY_OVER ? text : `\u0000sha256:${text.length}:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+const memo = createSpanMemo();
 
 async function spansOf(text: string): Promise<SecretSpan[]> {
-  const hit = memo.get(text);
-  if (hit) {
-    memo.delete(text);
-    memo.set(text, hit);
-    return hit;
-  }
+  const key = memoKey(text);
+  const hit = memo.get(key);
+  if (hit) return hit;
   const spans = await findSecrets(text, { fileName: 'metadata.txt' });
-  memo.set(text, spans);
-  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(key, spans);
   return spans;
 }
 

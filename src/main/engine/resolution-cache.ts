@@ -1,6 +1,7 @@
 import type { Warning } from '../../shared/warnings';
 import type { Resolution } from '../resolve';
-import { LruMap } from '../../shared/lru';
+import { LruMap, textBytes } from '../../shared/lru';
+import { MiB } from '../../shared/limits';
 
 /**
  * A reference resolved, sanitized and counted: what the engine keeps between expansions so a person
@@ -19,13 +20,27 @@ export interface PreparedReference {
 
 /** Prepared references at most kept per engine; the least recently used goes first. */
 export const RESOLUTION_CACHE_SIZE = 64;
+/**
+ * Bytes of text the prepared references kept per engine may hold (see {@link preparedBytes}); the
+ * least recently used go first. A count alone let 64 references of a raised per-reference limit
+ * (up to 64 MiB each) hold gigabytes. One reference heavier than a quarter of it is not kept: it is
+ * read again when asked for again, as a changed one is.
+ */
+export const RESOLUTION_CACHE_BYTES = 48 * MiB;
+
+/** What a prepared reference holds in text: the resolved text and, when the sanitizers changed it, the clean one. */
+export function preparedBytes(prepared: PreparedReference): number {
+  const text = prepared.resolution.ok ? prepared.resolution.text : undefined;
+  const clean = prepared.clean?.text;
+  return textBytes(text) + (clean === text ? 0 : textBytes(clean)) + textBytes(prepared.resolution.ok ? prepared.resolution.scanContext?.before : undefined) + textBytes(prepared.resolution.ok ? prepared.resolution.scanContext?.after : undefined);
+}
 
 /** An LRU of prepared references keyed by reference identity (kind, value, range) and content identity. */
 export class ResolutionCache {
   private readonly entries: LruMap<string, { identity: string; prepared: PreparedReference }>;
 
-  constructor(capacity = RESOLUTION_CACHE_SIZE) {
-    this.entries = new LruMap(capacity);
+  constructor(capacity = RESOLUTION_CACHE_SIZE, maxBytes = RESOLUTION_CACHE_BYTES) {
+    this.entries = new LruMap(capacity, (entry, key) => preparedBytes(entry.prepared) + textBytes(key) + textBytes(entry.identity), maxBytes);
   }
 
   /** The entry for `key` if its content identity is still `identity`. */
@@ -44,5 +59,10 @@ export class ResolutionCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes of text held now (see {@link preparedBytes}). */
+  get bytes(): number {
+    return this.entries.totalWeight;
   }
 }

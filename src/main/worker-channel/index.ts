@@ -7,3 +7,5 @@ export { ChannelError, type ChannelErrorCode } from './channel-error';
 export type { ChannelProtocol } from './wire';
 export { WorkerChannel, type ChannelOptions, type RequestOptions } from './worker-channel';
 export { serveChannel, type ChannelHandlers, type RequestContext, type ServedChannel } from './serve';
+export { WORKER_YOUNG_GENERATION_MB } from './worker-channel';
+export { IDLE_COLLECT_MS, idleCollector, fullCollection, type IdleCollector } from './idle-collect';

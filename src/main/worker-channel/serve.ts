@@ -5,6 +5,7 @@
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { ChannelError } from './channel-error';
+import { idleCollector, IDLE_COLLECT_MS } from './idle-collect';
 import type { ChannelProtocol, FromWorkerWire, ToWorkerWire } from './wire';
 
 /** What a handler is given with each request. */
@@ -33,15 +34,31 @@ export interface ServedChannel<P extends ChannelProtocol> {
   notify(body: P['fromWorker']): void;
   /** Fails a running request from outside its handler (its later answer is then dropped there). */
   fail(id: number, code: string, message: string): void;
+  /**
+   * Says the worker did work of its own (a warm-up, a rebuild): its garbage is collected after the
+   * next quiet spell (see idle-collect.ts), as after a request.
+   */
+  worked(): void;
+}
+
+/** Options of {@link serveChannel}. */
+export interface ServeOptions {
+  /** Quiet ms after which the worker collects its garbage once (see idle-collect.ts); 0 never. Default {@link IDLE_COLLECT_MS}. */
+  idleCollectMs?: number;
 }
 
 /** Serves `handlers` on `port` (the worker's parentPort by default). Throws outside a worker thread. */
-export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandlers<P>, port: MessagePort | null = parentPort): ServedChannel<P> {
+export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandlers<P>, port: MessagePort | null = parentPort, options: ServeOptions = {}): ServedChannel<P> {
   if (!port) throw new Error('a channel is served only in a worker thread');
+  const idleMs = options.idleCollectMs ?? IDLE_COLLECT_MS;
+  const collector = idleMs > 0 ? idleCollector(idleMs) : null;
   const post = (message: FromWorkerWire<P>) => port.postMessage(message);
   const running = new Map<number, AbortController>();
   const fail = (id: number, code: string, message: string) => {
-    if (running.delete(id)) post({ ch: 'error', id, code, message });
+    if (running.delete(id)) {
+      collector?.end();
+      post({ ch: 'error', id, code, message });
+    }
   };
   port.on('message', (message: ToWorkerWire<P>) => {
     if (message.ch === 'notice') return handlers.notice?.(message.body);
@@ -49,18 +66,26 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     const { id } = message;
     const controller = new AbortController();
     running.set(id, controller);
+    collector?.begin();
     const context: RequestContext<P> = { id, signal: controller.signal, progress: (body) => post({ ch: 'progress', id, body }) };
     // Called at once; a handler that throws before its first await fails the request like one that rejects.
     new Promise<P['response']>((resolve) => resolve(handlers.request(message.body, context))).then(
       (body) => {
-        if (running.delete(id)) post({ ch: 'response', id, body });
+        if (running.delete(id)) {
+          collector?.end();
+          post({ ch: 'response', id, body });
+        }
       },
       (err: unknown) => fail(id, err instanceof ChannelError ? err.code : 'failed', err instanceof Error ? err.message : String(err)),
     );
   });
   return {
     hello: (body) => post({ ch: 'hello', body }),
-    notify: (body) => post({ ch: 'notice', body }),
+    notify: (body) => {
+      collector?.touch();
+      post({ ch: 'notice', body });
+    },
     fail,
+    worked: () => collector?.touch(),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Worker, type Transferable, type WorkerOptions } from 'node:worker_threads';
 import { ChannelError, isOutOfMemory } from './channel-error';
+import { trackForHeapReport } from './heap-report';
 import type { ChannelProtocol, FromWorkerWire, ToWorkerWire } from './wire';
 
 /** How a channel starts its worker. */
@@ -51,7 +52,8 @@ export class WorkerChannel<P extends ChannelProtocol> {
   readonly hello: Promise<P['hello']>;
 
   constructor(script: string | URL, private readonly options: ChannelOptions<P>) {
-    this.worker = new Worker(script, options.worker);
+    this.worker = new Worker(script, withYoungGeneration(options.worker));
+    trackForHeapReport(this.worker, options.label);
     let greet: (hello: P['hello']) => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
     this.hello = new Promise<P['hello']>((resolve, reject) => {
@@ -169,4 +171,18 @@ export class WorkerChannel<P extends ChannelProtocol> {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
+}
+
+/**
+ * The young generation a worker gets unless its caller chose one, in MiB. V8's default lets each
+ * thread's young generation grow to 48 MiB, and a busy worker keeps it: with the engine's and the
+ * index's threads that was about 100 MiB of the host's 540 on the 120k bench workspace (issue 27).
+ * Overridden by ATMARK_WORKER_YOUNG_MB (benches comparing sizes).
+ */
+export const WORKER_YOUNG_GENERATION_MB = Number(process.env.ATMARK_WORKER_YOUNG_MB) || 8;
+
+/** `options` with {@link WORKER_YOUNG_GENERATION_MB} as the young generation's limit when none is set. */
+function withYoungGeneration(options: WorkerOptions = {}): WorkerOptions {
+  if (options.resourceLimits?.maxYoungGenerationSizeMb !== undefined) return options;
+  return { ...options, resourceLimits: { ...options.resourceLimits, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
 }

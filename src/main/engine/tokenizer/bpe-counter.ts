@@ -12,14 +12,22 @@ import type { RankTable } from './rank-table';
 const NO_RANK = 0x7fffffff;
 /** Piece counts remembered between calls; cleared when full (pieces repeat heavily in code). */
 const MEMO_LIMIT = 65_536;
+/**
+ * Characters of pieces the memo may hold before it is cleared (about 4 MiB at two bytes each). A
+ * piece can be as long as a run of letters or spaces, so a count alone did not bound it.
+ */
+export const MEMO_CHARS = 2 * 1024 * 1024;
+/** Longer pieces are counted without being remembered: they rarely come back, and they weigh. */
+const MEMO_PIECE_CHARS = 256;
 
 /** A counter for one encoding: `pattern` must be global and unicode-aware, like tiktoken's. */
-export function bpeCounter(table: RankTable, pattern: RegExp): (text: string) => number {
+export function bpeCounter(table: RankTable, pattern: RegExp, memoChars = MEMO_CHARS): ((text: string) => number) & { readonly memoChars: number } {
   const encoder = new TextEncoder();
   let piece = new Uint8Array(1024);
   let starts = new Int32Array(1025);
   let ranks = new Int32Array(1025);
   const memo = new Map<string, number>();
+  let held = 0;
 
   /** Rank of the pair of parts starting at part i, when parts i and i+1 exist. */
   const pairRank = (i: number, parts: number): number => {
@@ -62,14 +70,21 @@ export function bpeCounter(table: RankTable, pattern: RegExp): (text: string) =>
     if (piece.length < text.length * 3) piece = new Uint8Array(text.length * 3);
     const { written } = encoder.encodeInto(text, piece);
     const n = written <= 1 || table.rankOf(piece, 0, written) >= 0 ? 1 : mergeCount(written);
-    if (memo.size >= MEMO_LIMIT) memo.clear();
+    if (text.length > MEMO_PIECE_CHARS) return n;
+    if (memo.size >= MEMO_LIMIT || held + text.length > memoChars) {
+      memo.clear();
+      held = 0;
+    }
     memo.set(text, n);
+    held += text.length;
     return n;
   };
 
-  return (text) => {
+  const count = (text: string): number => {
     let total = 0;
     for (const m of text.matchAll(pattern)) total += countPiece(m[0]);
     return total;
   };
+  // The characters the memo holds now (its bound's test).
+  return Object.defineProperty(count, 'memoChars', { get: () => held }) as typeof count & { readonly memoChars: number };
 }

@@ -96,5 +96,5 @@ export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) =>
  * {@link WARM_UP_MESSAGE} after `delay` quiet ms.
  */
 export function warmUpEngine(engine: Pick<Engine, 'expand'>, delay = WARM_UP_DELAY_MS): WarmUp {
-  return scheduleWarmUp((message, signal) => engine.expand(message, { signal, fresh: true }), delay);
+  return scheduleWarmUp((message, signal) => engine.expand(message, { signal, fresh: true, background: true }), delay);
 }

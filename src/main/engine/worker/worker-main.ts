@@ -36,6 +36,8 @@ try {
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
   channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
   warmUp = warmUpEngine(engine);
+  // The warm-up's garbage (a whole `@diff`) is given back once the worker is quiet again.
+  void warmUp.done.then(() => channel.worked());
   warmDocumentsOf(engine.workspaceRoot);
 } catch (err) {
   const code = err instanceof EngineSetupError ? err.code : 'failed';
