@@ -87,6 +87,16 @@ describe.skipIf(!binary)('the Electron app', () => {
     expect(server.requests.at(-1)?.body).toContain('Demo project');
   });
 
+  it('answers again after its workers went quiet and collected their garbage', async () => {
+    // Each worker runs one full collection after a quiet second, reaching V8's gc by setting a flag
+    // at run time; in a V8 whose flags were frozen that would abort the process, not throw. So wait
+    // past the quiet spell, then ask the engine worker again.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const ui = composerPage(page);
+    await ui.write(' and @file:README.md:1-2');
+    await expect.poll(() => page.locator('.cm-chip[data-ref="@file:README.md:1-2"]').getAttribute('data-state')).toBe('ok');
+  });
+
   it("opens a folder from the menu's Open Folder…", async () => {
     await fs.mkdir(other, { recursive: true });
     // The system dialog answers with the folder; the menu item itself is clicked as a person would.
