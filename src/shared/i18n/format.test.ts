@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatNumber } from './format';
+import { formatBytes, formatNumber, scaleBytes } from './format';
 import { LANGUAGES, LOCALE_OF } from './languages';
 
 // formatNumber and formatBytes write whole numbers and tenths themselves (no Intl at a cold start):
@@ -21,20 +21,23 @@ describe('formatNumber and formatBytes', () => {
     expect(formatNumber(2 ** 60, 'ko')).toBe(new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 }).format(2 ** 60));
   });
 
+  it('pick the unit by powers of 1024 and stop at TiB', () => {
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MiB');
+    expect(formatBytes(1024 ** 3 * 3.4)).toBe('3.4 GiB');
+    expect(formatBytes(1024 ** 5, 'ja')).toBe('1,024 TiB');
+  });
+
   it('write sizes with one decimal below 10 of a unit as Intl does', () => {
     for (const language of LANGUAGES) {
       const tenths = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: 1, minimumFractionDigits: 1 });
       const whole = new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: 0 });
       for (let bytes = 1024; bytes < 2 ** 42; bytes = Math.floor(bytes * 1.37) + 11) {
-        const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-        let value = bytes / 1024;
-        let unit = 0;
-        while (value >= 1024 && unit < units.length - 1) {
-          value /= 1024;
-          unit += 1;
-        }
+        const { value, unit } = scaleBytes(bytes);
         const shown = value < 10 ? tenths.format(Math.round(value * 10) / 10) : whole.format(Math.round(value));
-        expect(formatBytes(bytes, language), `${language} ${bytes}`).toBe(`${shown} ${units[unit]}`);
+        expect(formatBytes(bytes, language), `${language} ${bytes}`).toBe(`${shown} ${unit}`);
       }
     }
   });

@@ -36,20 +36,26 @@ export function formatNumber(value: number, language: Language = 'en', digits = 
   return numberFormat(language, digits).format(value);
 }
 
-/** A size in bytes: `532 B`, `1.2 KiB`, `64 KiB`, `3.4 MiB` (decimals in the locale's form). */
-export function formatBytes(bytes: number, language: Language = 'en'): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+/** The unit a size in bytes is written in, from KiB up, and the size in that unit. */
+export function scaleBytes(bytes: number): { value: number; unit: 'KiB' | 'MiB' | 'GiB' | 'TiB' } {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
+  return { value, unit: units[unit] as (typeof units)[number] };
+}
+
+/** A size in bytes: `532 B`, `1.2 KiB`, `64 KiB`, `3.4 MiB` (decimals in the locale's form). */
+export function formatBytes(bytes: number, language: Language = 'en'): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const { value, unit } = scaleBytes(bytes);
   // Below 10, one decimal always (`3.0 KiB`), written from whole tenths as the locales write it.
   const tenths = Math.round(value * 10);
   const shown = value < 10 ? `${Math.floor(tenths / 10)}.${tenths % 10}` : formatNumber(Math.round(value), language);
-  return `${shown} ${units[unit]}`;
+  return `${shown} ${unit}`;
 }
 
 /** Seconds from milliseconds, at most one decimal: `1.5`, `30`. */

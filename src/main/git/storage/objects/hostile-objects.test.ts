@@ -46,6 +46,15 @@ function expectSentence(message: string): void {
   expect(message).not.toMatch(/\n|at .*\(.*:\d+:\d+\)|Error:|Cannot read properties|outside buffer bounds|undefined|internal error/i);
 }
 
+/** `@git:1` failed with a sentence matching `pattern`; the outcome, for any further checks. */
+async function expectFailed(r: TestRepo, pattern: RegExp): Promise<Awaited<ReturnType<typeof readLog>>> {
+  const got = await readLog(r);
+  expect(got.status).toBe('failed');
+  expect(got.message).toMatch(pattern);
+  expectSentence(got.message);
+  return got;
+}
+
 describe('packs whose deltas loop', () => {
   it(
     'a REF_DELTA whose base is itself ends with "damaged" within the deadline',
@@ -53,11 +62,8 @@ describe('packs whose deltas loop', () => {
       const { r, gitDir, blob } = oneCommit();
       removeLoose(gitDir, blob);
       writePack(gitDir, [{ oid: blob, type: PACK_TYPES.refDelta, baseId: blob, payload: insertDelta(6, Buffer.from('bravo\n')) }]);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/damaged/);
+      const got = await expectFailed(r, /damaged/);
       expect(got.message).toContain(blob.slice(0, 7));
-      expectSentence(got.message);
     },
     GIT_TIMEOUT_MS + 1000,
   );
@@ -68,10 +74,7 @@ describe('packs whose deltas loop', () => {
       const { r, gitDir, blob } = oneCommit();
       removeLoose(gitDir, blob);
       writePack(gitDir, [{ oid: blob, type: PACK_TYPES.ofsDelta, back: 0, payload: insertDelta(6, Buffer.from('bravo\n')) }]);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/damaged/);
-      expectSentence(got.message);
+      await expectFailed(r, /damaged/);
     },
     GIT_TIMEOUT_MS + 1000,
   );
@@ -86,10 +89,7 @@ describe('packs whose deltas loop', () => {
         { oid: blob, type: PACK_TYPES.refDelta, baseId: other, payload: insertDelta(6, Buffer.from('bravo\n')) },
         { oid: other, type: PACK_TYPES.refDelta, baseId: blob, payload: insertDelta(6, Buffer.from('other\n')) },
       ]);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/damaged/);
-      expectSentence(got.message);
+      await expectFailed(r, /damaged/);
     },
     GIT_TIMEOUT_MS + 1000,
   );
@@ -100,10 +100,7 @@ describe('packs whose deltas loop', () => {
       const { r, gitDir, blob } = oneCommit();
       removeLoose(gitDir, blob);
       writePack(gitDir, [{ oid: blob, type: PACK_TYPES.ofsDelta, back: 11, payload: insertDelta(6, Buffer.from('bravo\n')) }]);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/damaged/);
-      expectSentence(got.message);
+      await expectFailed(r, /damaged/);
     },
     GIT_TIMEOUT_MS + 1000,
   );
@@ -117,11 +114,8 @@ describe('zlib bombs', () => {
       const bomb = zlibBomb(Buffer.from('blob 2147483648\0'), 2048);
       expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
       replaceLoose(gitDir, blob, bomb);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/more than/);
+      const got = await expectFailed(r, /more than/);
       expect(got.message).toContain(blob.slice(0, 7));
-      expectSentence(got.message);
       expect(got.grewMiB).toBeLessThan(256);
     },
     GIT_TIMEOUT_MS + 1000,
@@ -132,10 +126,7 @@ describe('zlib bombs', () => {
     async () => {
       const { r, gitDir, blob } = oneCommit();
       replaceLoose(gitDir, blob, zlibBomb(Buffer.from('blob 6\0'), 2048));
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/damaged/);
-      expectSentence(got.message);
+      const got = await expectFailed(r, /damaged/);
       expect(got.grewMiB).toBeLessThan(256);
     },
     GIT_TIMEOUT_MS + 1000,
@@ -147,10 +138,7 @@ describe('zlib bombs', () => {
       const { r, gitDir, blob } = oneCommit();
       removeLoose(gitDir, blob);
       writePack(gitDir, [{ oid: blob, type: PACK_TYPES.blob, size: 2 ** 31, payload: Buffer.from('bravo\n') }]);
-      const got = await readLog(r);
-      expect(got.status).toBe('failed');
-      expect(got.message).toMatch(/more than/);
-      expectSentence(got.message);
+      await expectFailed(r, /more than/);
     },
     GIT_TIMEOUT_MS + 1000,
   );
@@ -161,10 +149,7 @@ describe('library errors said as sentences (finding 9)', () => {
     const { r, gitDir, blob } = oneCommit();
     removeLoose(gitDir, blob);
     writePack(gitDir, [{ oid: blob, type: PACK_TYPES.blob, payload: Buffer.from('bravo\n') }], { offsets: () => [0x7ffffff0] });
-    const got = await readLog(r);
-    expect(got.status).toBe('failed');
-    expect(got.message).toMatch(/damaged/);
-    expectSentence(got.message);
+    await expectFailed(r, /damaged/);
   });
 
   it.runIf(LINUX)('a pack .idx that is a FIFO: the sentence names the file and what it is', async () => {
