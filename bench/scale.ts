@@ -10,27 +10,17 @@
  */
 import os from 'node:os';
 import { generateLargeWorkspace, generateWorkspace } from './generate-workspace';
-import { benchBuild, benchQueries, benchUfuzzy, measureMemory, type Percentiles } from './workspace';
+import { benchBuild, benchQueries, benchUfuzzy, measureMemory, type WorkspaceBenchResult } from './workspace';
 
 /** Build runs per size: a 1M walk takes seconds, and the sizes run one after another. */
 const RUNS = 3;
 const DEFAULT_SIZES = [10_000, 120_000, 300_000, 1_000_000];
 
-/** The figures of one size. */
-export interface ScaleRow {
-  files: number;
-  entries: number;
-  gitLsFilesMs: number;
-  trackedMs: number;
-  rgMs: number | null;
-  completeMs: number;
-  memoryRatio: number;
-  heldMiB: number;
-  keystroke: Percentiles;
-  firsts: number;
-  ufuzzy: Percentiles;
-  ufuzzyFirsts: number;
-}
+/** The figures of one size: the 120k bench's figures, plus the size and the memory held. */
+export type ScaleRow = Pick<
+  WorkspaceBenchResult,
+  'entries' | 'gitLsFilesMs' | 'trackedMs' | 'rgMs' | 'completeMs' | 'memoryRatio' | 'keystroke' | 'firsts' | 'ufuzzy' | 'ufuzzyFirsts'
+> & { files: number; heldMiB: number };
 
 function ms(value: number): string {
   return value.toFixed(1);

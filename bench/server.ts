@@ -21,7 +21,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { ensureRendererBuild } from '../src/main/host/renderer-build';
 import { CLEANED_CACHE_BYTES } from '../src/main/engine/cleaned-cache';
 import { REDACT_MEMO_BYTES } from '../src/main/engine/redact-resolution';
@@ -126,18 +126,14 @@ function startHost(workspace: string, configHome: string): Promise<{ child: Chil
   });
 }
 
-/** One fresh host with no reference: its memory {@link NONE_WAIT_MS} after the page connected. */
-async function noneRun(browser: Browser, workspace: string): Promise<{ rss: number; peak: number; threads: number }> {
+/** A fresh host on `workspace` with a new page: `use` runs with both (and when the spawn began), then both end. */
+async function withFreshHost<T>(browser: Browser, workspace: string, use: (host: { page: Page; child: ChildProcess; url: string; started: number }) => Promise<T>): Promise<T> {
   const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const started = performance.now();
   const { child, url } = await startHost(workspace, configHome);
   try {
-    await page.goto(url);
-    await page.getByRole('textbox', { name: 'Prompt' }).waitFor();
-    await page.waitForTimeout(NONE_WAIT_MS);
-    const memory = memoryOf(child.pid!);
-    if (HEAP_DIR) await snapshotThreads(child.pid!);
-    return memory;
+    return await use({ page, child, url, started });
   } finally {
     await page.close();
     child.kill('SIGTERM');
@@ -146,16 +142,30 @@ async function noneRun(browser: Browser, workspace: string): Promise<{ rss: numb
   }
 }
 
-async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number; threads: number }> {
-  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const started = performance.now();
-  const { child, url } = await startHost(workspace, configHome);
-  try {
+/** Opens the host's page and waits until the prompt takes keys; returns the prompt. */
+async function openComposer(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  const editor = page.getByRole('textbox', { name: 'Prompt' });
+  await editor.waitFor();
+  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
+  return editor;
+}
+
+/** One fresh host with no reference: its memory {@link NONE_WAIT_MS} after the page connected. */
+function noneRun(browser: Browser, workspace: string): Promise<{ rss: number; peak: number; threads: number }> {
+  return withFreshHost(browser, workspace, async ({ page, child, url }) => {
     await page.goto(url);
-    const editor = page.getByRole('textbox', { name: 'Prompt' });
-    await editor.waitFor();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
+    await page.getByRole('textbox', { name: 'Prompt' }).waitFor();
+    await page.waitForTimeout(NONE_WAIT_MS);
+    const memory = memoryOf(child.pid!);
+    if (HEAP_DIR) await snapshotThreads(child.pid!);
+    return memory;
+  });
+}
+
+function oneRun(browser: Browser, workspace: string): Promise<{ startMs: number; firstChipMs: number; held: number; peak: number; idle: number; threads: number }> {
+  return withFreshHost(browser, workspace, async ({ page, child, url, started }) => {
+    const editor = await openComposer(page, url);
     const startMs = performance.now() - started;
     // ATMARK_BENCH_IDLE_WAIT (ms): let the workspace's background work finish before idle is read.
     if (process.env.ATMARK_BENCH_IDLE_WAIT) await page.waitForTimeout(Number(process.env.ATMARK_BENCH_IDLE_WAIT));
@@ -184,12 +194,7 @@ async function oneRun(browser: Browser, workspace: string): Promise<{ startMs: n
     const states = await page.locator('.cm-chip').evaluateAll((chips) => chips.map((c) => `${c.getAttribute('data-ref')}=${c.getAttribute('data-state')}`));
     if (process.env.ATMARK_BENCH_VERBOSE) console.log(states.join(' '));
     return { startMs, firstChipMs, held: rss, peak, idle, threads };
-  } finally {
-    await page.close();
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-    fs.rmSync(configHome, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `git diff` in `repo`, timed: the anchor of the first `@diff` row. */
@@ -200,15 +205,9 @@ function timeGitDiff(repo: string): number {
 }
 
 /** A fresh host on the git bench repository: from the composer being editable to the `@diff` chip `ok`. */
-async function firstDiffRun(browser: Browser, repo: string): Promise<number> {
-  const configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'atmark-server-bench-'));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const { child, url } = await startHost(repo, configHome);
-  try {
-    await page.goto(url);
-    const editor = page.getByRole('textbox', { name: 'Prompt' });
-    await editor.waitFor();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
+function firstDiffRun(browser: Browser, repo: string): Promise<number> {
+  return withFreshHost(browser, repo, async ({ page, url }) => {
+    const editor = await openComposer(page, url);
     await editor.click();
     const typed = performance.now();
     await page.keyboard.insertText('Review @diff ');
@@ -218,12 +217,7 @@ async function firstDiffRun(browser: Browser, repo: string): Promise<number> {
     const ms = performance.now() - typed;
     if (process.env.ATMARK_BENCH_VERBOSE) console.log(`@diff chip: ${await chip.getAttribute('data-state')}`);
     return ms;
-  } finally {
-    await page.close();
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-    fs.rmSync(configHome, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Runs the bench and prints its figures; skipped where Chromium or the CLI build is missing. */
