@@ -30,9 +30,9 @@ export const RESOLUTION_CACHE_BYTES = 48 * MiB;
 
 /** What a prepared reference holds in text: the resolved text and, when the sanitizers changed it, the clean one. */
 export function preparedBytes(prepared: PreparedReference): number {
-  const text = prepared.resolution.ok ? prepared.resolution.text : undefined;
+  const read = prepared.resolution.ok ? prepared.resolution : undefined;
   const clean = prepared.clean?.text;
-  return textBytes(text) + (clean === text ? 0 : textBytes(clean)) + textBytes(prepared.resolution.ok ? prepared.resolution.scanContext?.before : undefined) + textBytes(prepared.resolution.ok ? prepared.resolution.scanContext?.after : undefined);
+  return textBytes(read?.text) + (clean === read?.text ? 0 : textBytes(clean)) + textBytes(read?.scanContext?.before) + textBytes(read?.scanContext?.after);
 }
 
 /** An LRU of prepared references keyed by reference identity (kind, value, range) and content identity. */

@@ -48,11 +48,19 @@ function kindOf(st: fs.Stats): FileKind {
  * and Node's own error (ENOENT...) when it cannot be opened.
  */
 export function readGitFile(file: string, cap = MAX_SMALL_GIT_FILE_BYTES): Buffer {
+  return withRegularFile(file, (fd, size) => readOpenFile(fd, size, cap, () => new UnsafeGitFile(file, 'too large')));
+}
+
+/**
+ * Opens `file` without blocking on a FIFO, refuses anything but a regular file with
+ * {@link UnsafeGitFile}, and hands `read` the descriptor and the size; the file is closed after.
+ */
+function withRegularFile<T>(file: string, read: (fd: number, size: number) => T): T {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new UnsafeGitFile(file, kindOf(st));
-    return readOpenFile(fd, st.size, cap, () => new UnsafeGitFile(file, 'too large'));
+    return read(fd, st.size);
   } finally {
     fs.closeSync(fd);
   }
@@ -63,11 +71,8 @@ export function readGitFile(file: string, cap = MAX_SMALL_GIT_FILE_BYTES): Buffe
  * with {@link readGitFile}'s refusals: what the object store reads a pack through, window by window.
  */
 export function readGitFileRange(file: string, position: number, length: number): { bytes: Buffer; size: number } {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) throw new UnsafeGitFile(file, kindOf(st));
-    const want = Math.max(0, Math.min(length, st.size - position));
+  return withRegularFile(file, (fd, size) => {
+    const want = Math.max(0, Math.min(length, size - position));
     const bytes = Buffer.allocUnsafe(want);
     let total = 0;
     while (total < want) {
@@ -75,10 +80,8 @@ export function readGitFileRange(file: string, position: number, length: number)
       if (n === 0) break;
       total += n;
     }
-    return { bytes: bytes.subarray(0, total), size: st.size };
-  } finally {
-    fs.closeSync(fd);
-  }
+    return { bytes: bytes.subarray(0, total), size };
+  });
 }
 
 /**
