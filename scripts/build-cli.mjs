@@ -1,16 +1,31 @@
 // Bundles the CLI (and the engine it uses) into dist/cli.mjs, and each worker thread
 // (scripts/worker-entries.json) into dist/NAME.mjs, so `npx atmark` runs with plain node.
-// Dependencies stay external: they are installed beside it in node_modules.
+// Dependencies stay external (installed beside it in node_modules), except the few every
+// expansion loads, listed in scripts/bundled-dependencies.json.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from './bundle-ts.mjs';
 
+/**
+ * Dependencies stay external (installed beside the bundle in node_modules), except the small
+ * pure-JavaScript ones every expansion loads: bundled, they cost no package resolution and no
+ * CommonJS export scan at each cold start (issue 27: the cold CLI and the host's start).
+ */
+const BUNDLED = new Set(JSON.parse(readFileSync('scripts/bundled-dependencies.json', 'utf8')));
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const dependenciesOutsideHotPath = {
+  name: 'dependencies-outside-hot-path',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') || BUNDLED.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
+  },
+};
+
 // Chunk names carry content hashes: start clean so old chunks do not pile up.
 rmSync('dist', { recursive: true, force: true });
 
-await build({
+const { metafile } = await build({
   // The CLI and the worker threads, whose list electron.vite.config.ts shares.
   entryPoints: { cli: 'src/main/cli/main.ts', ...JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8')) },
   outdir: 'dist',
@@ -20,10 +35,26 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [dependenciesOutsideHotPath],
+  // The bundled CommonJS dependencies call require() for Node's own modules.
+  banner: { js: "import { createRequire as __atmarkRequire } from 'node:module'; const require = __atmarkRequire(import.meta.url);" },
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
+
+// Which bundled dependencies each output holds, so a test of what a command loads still sees a
+// package that no longer comes from node_modules (src/main/cli/lazy-load.test.ts).
+const packagesInside = {};
+for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+  if (!output.endsWith('.mjs')) continue;
+  const names = new Set(Object.keys(inputs).flatMap((input) => {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    return m ? [m[1]] : [];
+  }));
+  if (names.size > 0) packagesInside[path.basename(output)] = [...names].sort();
+}
+writeFileSync('dist/bundled-packages.json', `${JSON.stringify(packagesInside, null, 2)}\n`);
 
 // The prebuilt o200k rank file beside the bundle, so a cold start reads the token ranks instead of
 // parsing them (src/main/engine/tokenizer/rank-file.ts). The writer is TypeScript: bundle it first.
