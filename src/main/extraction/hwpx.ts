@@ -10,7 +10,7 @@ import { DocumentProblem } from './document-problem';
 import { gridOf, headingOf, headingOfStyleName, MAX_NESTING, sectionMarkdown, type HwpBlock, type HwpHeading } from './hwp-blocks';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf } from './repack';
+import { noticesOf } from './zip-notices';
 import { ZipArchive } from './zip';
 
 /** The extractor named in citations. */

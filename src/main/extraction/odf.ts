@@ -10,7 +10,7 @@ import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentFormat, DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf } from './repack';
+import { noticesOf } from './zip-notices';
 import { findSheet } from './sheet-names';
 import { slideMarkdown } from './slides';
 import { NS, children, descendants, isElement, parseXml, type XmlElement } from './xml';

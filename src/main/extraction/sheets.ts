@@ -13,7 +13,7 @@ import { DocumentProblem } from './document-problem';
 import { markdownTable, trimRows } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf } from './repack';
+import { noticesOf } from './zip-notices';
 import { SHEETS_EXTRACTOR, decodeXml, excelDate, isDateFormat } from './sheet-values';
 import { findSheet } from './sheet-names';
 import { ZipArchive } from './zip';

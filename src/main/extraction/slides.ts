@@ -8,7 +8,7 @@ import { DocumentProblem } from './document-problem';
 import { markdownTable } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf } from './repack';
+import { noticesOf } from './zip-notices';
 import { NS, children, descendants, first, isElement, parseXml, type XmlElement } from './xml';
 import { ZipArchive } from './zip';
 

@@ -11,7 +11,8 @@ import { markdownTable } from './markdown';
 import { extractorName } from './packages';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
-import { noticesOf, repack } from './repack';
+import { repack } from './repack';
+import { noticesOf } from './zip-notices';
 import { ZipArchive } from './zip';
 
 interface TableLike {

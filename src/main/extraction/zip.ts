@@ -10,7 +10,7 @@
  */
 import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { DocumentProblem } from './document-problem';
-import { noticeFor } from './repack';
+import { noticeFor } from './zip-notices';
 
 /** One file of the archive, as its central directory describes it. */
 export interface ZipEntry {

@@ -34,8 +34,6 @@ import {
 import { LineRangeCollector, decodeText, sliceLines } from './fs/text';
 import { documentFormatOfName, isTableFile } from '../../shared/documents';
 import { formatReference } from '../../shared/grammar';
-import { maxDocumentBytes, resolveDocument } from './document';
-import { documentTooBigMessage } from '../extraction';
 
 /** Bytes scanned from the start of a file to find a line range. Default 64 MiB. */
 export const MAX_SCAN_BYTES = 64 * MiB;
@@ -120,6 +118,8 @@ function rangeLabel(start: number, end: number): string {
  */
 async function readDocument(job: FileJob): Promise<Resolution> {
   const { ctx, file, shown, ref } = job;
+  // Loaded on a document's first reference: a text file's expansion never loads the document path.
+  const [{ maxDocumentBytes, resolveDocument }, { documentTooBigMessage }] = await Promise.all([import('./document'), import('../extraction')]);
   const cap = maxDocumentBytes(documentFormatOfName(shown)!);
   const read = await readCapped(file.handle, cap, ctx.signal);
   if (!read.ok) return refuseProblem(read, { kind: 'file', shown }, ref.value);
