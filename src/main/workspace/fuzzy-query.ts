@@ -86,12 +86,12 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
 
 /**
  * {@link query} over the entries `within` (indexes; every entry when null) instead of every entry,
- * with the default limit and nothing returned: warm-search.ts runs the search code on a sample this
- * way. Keystrokes on the same `index` narrow as query's do.
+ * nothing returned: warm-search.ts runs the search code on a sample this way. Keystrokes on the
+ * same `index` narrow as query's do.
  */
-export function queryWithin(index: Searchable, text: string, within: Int32Array | null): void {
+export function queryWithin(index: Searchable, text: string, within: Int32Array | null, limit: number): void {
   const p = parse(text, undefined);
-  if (p.terms.length > 0) search(snapshotOf(index), index, p, 50, within);
+  if (p.terms.length > 0) search(snapshotOf(index), index, p, Math.max(1, limit), within);
 }
 
 /** Picks the search for the index's size and the query, over `within` unless the last keystroke narrowed it. */

@@ -21,6 +21,11 @@ import { prepareSearch } from './short-search';
 
 /** Entries the warm-up searches at most: a few milliseconds of work on any index. */
 export const WARM_SAMPLE = 1024;
+/**
+ * Results asked of each warm-up query: few, so that the short search, which fills its list from
+ * the prior ranking of every entry, stops soon among the sample's sparse members.
+ */
+const WARM_LIMIT = 8;
 /** Words typed, and the longest prefix typed of each. */
 const WORDS = 3;
 const WORD_KEYS = 9;
@@ -45,7 +50,7 @@ export function* warmSteps(snapshot: IndexSnapshot): Generator<() => void> {
   for (const text of typedWords(snapshot, within)) {
     // A new searcher per word, as a new completion is; each key narrows from the one before.
     const searcher = { snapshot: () => snapshot };
-    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) yield () => queryWithin(searcher, text.slice(0, k), within);
+    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) yield () => queryWithin(searcher, text.slice(0, k), within, WARM_LIMIT);
   }
   yield () => forgetMemos(snapshot);
 }
