@@ -36,14 +36,18 @@ const index = createWorkspaceIndex(data.root, {
 
 /**
  * Runs the warm-up of `snapshot` one step per turn of the event loop, so requests are answered
- * between steps; stops when a newer snapshot has replaced it (its own warm-up follows).
+ * between steps; stops when a newer snapshot has replaced it (its own warm-up follows). Told to the
+ * channel as work once done, so the idle collection that follows takes the warm-up's garbage.
  */
 function warmInSteps(snapshot: ReturnType<typeof index.snapshot>): void {
   const steps = warmSteps(snapshot);
   const next = (): void => {
     if (index.snapshot() !== snapshot) return;
     const step = steps.next();
-    if (step.done) return;
+    if (step.done) {
+      channel.worked();
+      return;
+    }
     step.value();
     setImmediate(next);
   };
