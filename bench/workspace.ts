@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import UFuzzy from '@leeoniya/ufuzzy';
 import { createWorkspaceIndex, query, type IndexSnapshot, type WorkspaceIndex } from '../src/main/workspace';
-import { prepareSearch } from '../src/main/workspace/short-search';
+import { warmSearch } from '../src/main/workspace/warm-search';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
 
 const RUNS = 7;
@@ -107,8 +107,8 @@ export async function measureMemory(dir: string): Promise<{ ratio: number; held:
   const { index } = await timeIndex(dir);
   const snapshot = index.snapshot();
   // What the index worker builds for searching once the index is ready (the prior ranking, the
-  // folder tree, the capitals masks) is held too.
-  prepareSearch(snapshot);
+  // folder tree, the capitals masks) is held too, and whatever its warm-up would keep.
+  warmSearch(snapshot);
   collectGarbage();
   const held = heldBytes() - before;
   let raw = 0;
@@ -151,9 +151,9 @@ type QueryFigures = Pick<WorkspaceBenchResult, 'keystroke' | 'slowest' | 'keystr
 
 export function benchQueries(snapshot: IndexSnapshot, listEach = true): QueryFigures {
   collectGarbage();
-  // What the index worker builds once the index is ready (columns, the short queries' ranking),
-  // and a JIT warmed up as a running app's would be.
-  prepareSearch(snapshot);
+  // What the index worker does once the index is ready (columns, the short queries' ranking, the
+  // search code run over a sample: warm-search.ts), and a JIT warmed up as a running app's would be.
+  warmSearch(snapshot);
   for (const q of BENCH_QUERIES) query({ snapshot: () => snapshot }, q.text);
   const typed: number[] = [];
   const slowest: Array<[string, number]> = [];

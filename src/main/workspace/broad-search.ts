@@ -222,6 +222,11 @@ class FolderMemo {
 /** The memos of the last broad query on each table, offered to the next one (see FolderMemo). */
 const lastMemos = new WeakMap<EntryTable, FolderMemo[]>();
 
+/** Drops the memos the last broad query on `t` left for the next one: the warm-up's queries are not the person's (warm-search.ts). */
+export function forgetMemos(t: EntryTable): void {
+  lastMemos.delete(t);
+}
+
 /** A memo for `term`: the last query's, extended, when one fits; else a new one. */
 function memoFor(t: EntryTable, hay: string, term: string, fold: boolean, spare: FolderMemo[]): FolderMemo {
   const at = spare.findIndex((m) => m.extend(t, hay, term, fold));

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { serveChannel } from '../../worker-channel';
-import { prepareSearch } from '../short-search';
+import { warmSteps } from '../warm-search';
 import { createWorkspaceIndex } from '../workspace-index';
 import { answerRequest } from './answer';
 import type { IndexProtocol, IndexWorkerData } from './protocol';
@@ -27,8 +27,29 @@ const index = createWorkspaceIndex(data.root, {
   debounceMs: data.debounceMs,
   onProgress: (event) => {
     channel.notify(event);
-    // Ready for the first keystroke: the columns and the prior ranking of short queries are built
-    // now, while nobody waits, instead of on the first query.
-    if (event.type === 'ready' || event.type === 'updated') setImmediate(() => prepareSearch(index.snapshot()));
+    // Ready for the first keystroke: the columns and the prior ranking of short queries are built,
+    // and the search code compiled again (the build's collections drop it), now, while nobody
+    // waits, instead of on the first query.
+    if (event.type === 'ready' || event.type === 'updated') setImmediate(() => warmInSteps(index.snapshot()));
   },
 });
+
+/**
+ * Runs the warm-up of `snapshot` one step per turn of the event loop, so requests are answered
+ * between steps; stops when a newer snapshot has replaced it (its own warm-up follows). Told to the
+ * channel as work once done, so the idle collection that follows takes the warm-up's garbage.
+ */
+function warmInSteps(snapshot: ReturnType<typeof index.snapshot>): void {
+  const steps = warmSteps(snapshot);
+  const next = (): void => {
+    if (index.snapshot() !== snapshot) return;
+    const step = steps.next();
+    if (step.done) {
+      channel.worked();
+      return;
+    }
+    step.value();
+    setImmediate(next);
+  };
+  next();
+}
