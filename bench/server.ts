@@ -28,6 +28,7 @@ import { REDACT_MEMO_BYTES } from '../src/main/engine/redact-resolution';
 import { RESOLUTION_CACHE_BYTES } from '../src/main/engine/resolution-cache';
 import { MEMO_CHARS } from '../src/main/engine/tokenizer/bpe-counter';
 import { DELTA_BASE_CACHE_BYTES } from '../src/main/git/storage/objects/object-store';
+import { TREE_CACHE_BYTES } from '../src/main/git/storage/tree-cache';
 import { IDLE_COLLECT_MS, WORKER_YOUNG_GENERATION_MB } from '../src/main/worker-channel';
 import { summariseHeap } from './heap-summary';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
@@ -105,6 +106,7 @@ export function cacheBounds(): string {
     `metadata scan memo ${mib(REDACT_MEMO_BYTES)}`,
     `token piece memo ${mib(MEMO_CHARS * 2)}`,
     `git delta bases ${mib(DELTA_BASE_CACHE_BYTES)} per repository`,
+    `git parsed trees ${mib(TREE_CACHE_BYTES)} per repository`,
   ].join(', ');
 }
 

@@ -35,13 +35,19 @@ function workspace(): TestRepo {
   return repo;
 }
 
+/**
+ * A clock that stands still: `@diff` and `@folder` are reused within a 2-second time bucket, so on a
+ * slow machine two expansions could straddle a bucket's end and resolve again (seen under load).
+ */
+const still = (): Date => new Date('2026-06-01T00:00:00Z');
+
 const MESSAGE = 'compare @file:src/a.ts with @file:src/b.ts, see @folder:notes and @diff and @git:1';
 
 describe('a change of context length', () => {
   it('recomputes only the budget: no resolver runs, the limits and warnings follow the new length', async () => {
     const ws = workspace();
     const c = counted();
-    const engine = createEngine({ workspace: ws.dir, resolvers: c.resolvers });
+    const engine = createEngine({ workspace: ws.dir, resolvers: c.resolvers, now: still });
     const wide = await engine.expand(MESSAGE, { contextLength: 1_000_000 });
     expect(wide.references.map((r) => r.status)).toEqual(['attached', 'attached', 'attached', 'attached', 'attached']);
     expect(c.total()).toBe(5);
@@ -65,7 +71,7 @@ describe('a change of context length', () => {
   it('reuses one engine through the services expander, so no resolver runs there either', async () => {
     const ws = workspace();
     const c = counted();
-    const expander = createExpander((options) => createEngine({ ...options, resolvers: c.resolvers }));
+    const expander = createExpander((options) => createEngine({ ...options, resolvers: c.resolvers, now: still }));
     const expand = (contextLength: number) => expander.expand(ws.dir, { requestId: 'r', text: MESSAGE, contextLength }, () => undefined);
     const first = await expand(1_000_000);
     expect(first.ok).toBe(true);
@@ -79,7 +85,7 @@ describe('typing', () => {
   it('resolves again only the references whose text changed', async () => {
     const ws = workspace();
     const c = counted();
-    const engine = createEngine({ workspace: ws.dir, resolvers: c.resolvers });
+    const engine = createEngine({ workspace: ws.dir, resolvers: c.resolvers, now: still });
     await engine.expand(MESSAGE);
     await engine.expand(`please ${MESSAGE} thanks`);
     expect(c.total()).toBe(5);

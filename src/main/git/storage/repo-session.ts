@@ -20,17 +20,12 @@ import { parseCommit, parseTree } from './objects/parse-objects';
 import { MAX_GIT_FILE_BYTES, readFileCapped } from './read-only-fs';
 import type { RepositoryLocation } from './repository';
 import { readGitFile, readGitFileRange } from './safe-open';
+import { treeCacheOf, type TreeItem } from './tree-cache';
+
+export type { TreeItem } from './tree-cache';
 
 /** Largest index file read. Default 512 MiB (a million-file repository has an index near 100 MiB). */
 export const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-
-/** One tree entry as isomorphic-git returns it. */
-export interface TreeItem {
-  mode: string;
-  path: string;
-  oid: string;
-  type: 'blob' | 'tree' | 'commit';
-}
 
 /** A commit's fields the log needs. */
 export interface CommitInfo {
@@ -166,20 +161,14 @@ export async function readBlob(s: RepoSession, oid: string, deadline: Deadline):
   return readAs(s, oid, 'blob', deadline);
 }
 
-/** Parsed trees kept per session: a log's commits share most of their trees with their parents'. */
-const TREE_CACHE_SIZE = 4096;
-const treeCaches = new WeakMap<ObjectStore, Map<string, TreeItem[]>>();
-
-/** Reads a tree's entries (shared between callers: do not change the array). */
+/** Reads a tree's entries (shared between callers: do not change the array). Kept in the store's tree cache (tree-cache.ts). */
 export async function readTree(s: RepoSession, oid: string, deadline: Deadline): Promise<TreeItem[]> {
-  let trees = treeCaches.get(s.objects);
-  if (!trees) treeCaches.set(s.objects, (trees = new Map()));
+  const trees = treeCacheOf(s.objects);
   // Keyed by the id whose content is read, so a replace ref added later is not hidden by the cache.
   const key = replaced(s.rewrites, oid);
   const cached = trees.get(key);
   if (cached) return cached;
   const entries = parsed(key, () => parseTree(readAs(s, oid, 'tree', deadline)));
-  if (trees.size >= TREE_CACHE_SIZE) trees.delete(trees.keys().next().value as string);
   trees.set(key, entries);
   return entries;
 }

@@ -78,6 +78,17 @@ describe('statAll', () => {
     expect(Buffer.from(first.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
   });
 
+  it('stats relative paths under a prefix as their full paths, on both threads', async () => {
+    await helperReady();
+    const relative = paths.map((p) => path.relative(root, p));
+    const shared = statAll(relative, () => {}, `${root}${path.sep}`);
+    expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
+    expect(Buffer.from(shared.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+    // Without the prefix the same list names other files (none, from the test's folder).
+    const bare = statAll(relative, () => {});
+    expect(Buffer.from(bare.buffer).equals(Buffer.from(alone().buffer))).toBe(false);
+  });
+
   it('sees a change made between two scans in the helper’s half', async () => {
     await helperReady();
     const before = statAll(paths, () => {});

@@ -37,16 +37,21 @@ export const STAT_CHUNK = 256;
 const HELPER_WAIT_MS = 2000;
 
 /**
- * Writes the `lstat` of `paths[from..to)` into `out`, {@link STAT_WORDS} words per path, each
- * field truncated to 32 bits as git's index stores it. Self-contained on purpose (no imports, no
- * outer names): the helper thread runs it from its source text.
+ * Writes the `lstat` of `prefix + paths[i]` for `i` in `[from, to)` into `out`, {@link STAT_WORDS}
+ * words per path, each field truncated to 32 bits as git's index stores it. Self-contained on
+ * purpose (no imports, no outer names): the helper thread runs it from its source text.
+ *
+ * Why a prefix: the caller passes the index's own relative paths and the working tree once, so the
+ * calling thread keeps no second, absolute copy of every tracked path (about 17 MiB on the 120k
+ * bench workspace; issue 27), and the helper's copy of the list is the shorter relative one. Each
+ * full path lives only for its one `lstat`.
  */
-export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], from: number, to: number, out: Uint32Array): void {
+export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], from: number, to: number, out: Uint32Array, prefix = ''): void {
   for (let i = from; i < to; i++) {
     const at = i * 7;
     let st;
     try {
-      st = lstat(paths[i] as string, { bigint: true, throwIfNoEntry: false });
+      st = lstat(prefix + (paths[i] as string), { bigint: true, throwIfNoEntry: false });
     } catch {
       out[at] = 5;
       continue;
@@ -90,7 +95,7 @@ parentPort.on('message', (job) => {
   for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {
     let state = 1;
     try {
-      statInto(fs.lstatSync, paths, c * job.chunk, Math.min((c + 1) * job.chunk, job.n), out);
+      statInto(fs.lstatSync, paths, c * job.chunk, Math.min((c + 1) * job.chunk, job.n), out, job.prefix);
     } catch {
       state = 2;
     }
@@ -153,19 +158,21 @@ export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broke
 }
 
 /**
- * The `lstat` records of `paths` (see {@link statInto}). `check` runs between chunks of the
- * calling thread's share (the caller's deadline). A large list is shared with the helper thread:
- * both claim chunks of {@link STAT_CHUNK} paths from one counter, so neither waits for the other to
- * start, and the caller then waits only for the chunks the helper took and has not finished.
+ * The `lstat` records of `prefix + paths[i]` for every path (see {@link statInto}; `prefix`
+ * defaults to none). `check` runs between chunks of the calling thread's share (the caller's
+ * deadline). A large list is shared with the helper thread: both claim chunks of
+ * {@link STAT_CHUNK} paths from one counter, so neither waits for the other to start, and the
+ * caller then waits only for the chunks the helper took and has not finished. The helper keeps the
+ * last list it was sent, so pass the same array again (unchanged) to spare it the copy.
  */
-export function statAll(paths: readonly string[], check: () => void): Uint32Array {
+export function statAll(paths: readonly string[], check: () => void, prefix = ''): Uint32Array {
   const n = paths.length;
   const h = n >= PARALLEL_MIN ? usableHelper() : null;
   const out = new Uint32Array(h ? new SharedArrayBuffer(n * STAT_WORDS * 4) : new ArrayBuffer(n * STAT_WORDS * 4));
   const chunks = Math.ceil(n / STAT_CHUNK);
   const statChunk = (c: number): void => {
     check();
-    statInto(fs.lstatSync, paths, c * STAT_CHUNK, Math.min((c + 1) * STAT_CHUNK, n), out);
+    statInto(fs.lstatSync, paths, c * STAT_CHUNK, Math.min((c + 1) * STAT_CHUNK, n), out, prefix);
   };
   if (!h) {
     for (let c = 0; c < chunks; c++) statChunk(c);
@@ -173,7 +180,7 @@ export function statAll(paths: readonly string[], check: () => void): Uint32Arra
   }
   // [0]: the next chunk to claim; [1 + c]: chunk c done by the helper (1) or failed there (2).
   const ctl = new Int32Array(new SharedArrayBuffer(4 * (1 + chunks)));
-  h.worker.postMessage({ paths: h.paths === paths ? undefined : paths, ctl: ctl.buffer, out: out.buffer, n, chunk: STAT_CHUNK });
+  h.worker.postMessage({ paths: h.paths === paths ? undefined : paths, prefix, ctl: ctl.buffer, out: out.buffer, n, chunk: STAT_CHUNK });
   h.paths = paths;
   const mine = new Uint8Array(chunks);
   for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {

@@ -49,7 +49,7 @@ export interface WorktreeScan {
 export function worktreeChanges(worktree: string, entries: readonly IndexEntry[], indexMtimeSec: number, signal: Deadline): WorktreeScan {
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
   const plan = statPlan(worktree, entries);
-  const stats = statAll(plan.paths, () => signal.throwIfAborted());
+  const stats = statAll(plan.paths, () => signal.throwIfAborted(), plan.prefix);
   // Whether each folder of the plan is inside the working tree, learned once per scan (a folder
   // may have become a symlink since the last one): 0 not asked yet, 1 inside, 2 outside.
   const inside = new Uint8Array(plan.dirs.length);
@@ -68,12 +68,18 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
   return scan;
 }
 
-/** The entries a scan compares (by position), their full paths, and the folder of each. */
+/** The entries a scan compares (by position), their paths, and the folder of each. */
 interface StatPlan {
   worktree: string;
+  /** The working tree and a separator: a compared entry's full path is `prefix + paths[k]`. */
+  prefix: string;
   entries: Int32Array;
+  /**
+   * The compared entries' paths, relative: the index's own strings, so the plan holds no second
+   * copy of every tracked path (absolute copies were about 17 MiB on a 120k-file tree; issue 27).
+   */
   paths: string[];
-  /** The full path of each folder holding a compared entry (the working tree itself included). */
+  /** Each folder holding a compared entry, relative with its trailing `/` ('' for the working tree itself). */
   dirs: string[];
   /** For each compared entry, its folder's index in `dirs`. */
   dirOf: Int32Array;
@@ -90,6 +96,7 @@ const planOf = new WeakMap<readonly IndexEntry[], StatPlan>();
 function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
   let plan = planOf.get(entries);
   if (plan?.worktree !== worktree) {
+    const prefix = `${worktree}${path.sep}`;
     const picked: number[] = [];
     const paths: string[] = [];
     const dirs: string[] = [];
@@ -104,26 +111,25 @@ function statPlan(worktree: string, entries: readonly IndexEntry[]): StatPlan {
       if (e.stage !== 0 || e.skipWorktree || e.mode === MODE_GITLINK || !isSafeRepoPath(e.path)) continue;
       picked.push(i);
       // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
-      const full = `${worktree}${path.sep}${e.path}`;
-      paths.push(full);
+      paths.push(e.path);
       const slash = e.path.lastIndexOf('/');
       if (slash !== lastSlash || !e.path.startsWith(lastRel)) {
         lastSlash = slash;
         lastRel = e.path.slice(0, slash + 1);
-        dirs.push(slash < 0 ? worktree : full.slice(0, worktree.length + 1 + slash));
+        dirs.push(lastRel);
       }
       dirOf.push(dirs.length - 1);
     }
-    plan = { worktree, entries: Int32Array.from(picked), paths, dirs, dirOf: Int32Array.from(dirOf) };
+    plan = { worktree, prefix, entries: Int32Array.from(picked), paths, dirs, dirOf: Int32Array.from(dirOf) };
     planOf.set(entries, plan);
   }
   return plan;
 }
 
 function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint32Array, indexMtimeSec: number, inside: Uint8Array, scan: WorktreeScan): void {
-  const full = plan.paths[k] as string;
   const at = k * STAT_WORDS;
   if (stats[at] === STAT_ERROR) {
+    const full = plan.prefix + (plan.paths[k] as string);
     // The record cannot carry the error: ask again here and let it through, as a scan always did.
     fs.lstatSync(full, { throwIfNoEntry: false });
     statInto(fs.lstatSync, [full], 0, 1, stats.subarray(at, at + STAT_WORDS)); // it passed this time
@@ -136,7 +142,7 @@ function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint3
   }
   if (unchanged) return;
   const old: FileSide = { oid: entry.oid, mode: entry.mode };
-  const content = readSide(full, mode);
+  const content = readSide(plan.prefix + entry.path, mode);
   scan.hashed++;
   if (entry.intentToAdd) {
     scan.changes.push({ path: entry.path, old: null, new: content });
@@ -183,9 +189,11 @@ function statMatches(e: IndexEntry, stats: Uint32Array, at: number): boolean {
 function insideWorktree(plan: StatPlan, d: number, inside: Uint8Array): boolean {
   if (inside[d] === 0) {
     const { worktree } = plan;
+    const rel = plan.dirs[d] as string;
     let real: string;
     try {
-      real = fs.realpathSync(plan.dirs[d] as string);
+      // The folder's full path: the working tree itself, or the prefix and the folder without its `/`.
+      real = fs.realpathSync(rel === '' ? worktree : plan.prefix + rel.slice(0, -1));
     } catch {
       real = '';
     }
