@@ -25,9 +25,14 @@ const dependenciesOutsideHotPath = {
 // Chunk names carry content hashes: start clean so old chunks do not pile up.
 rmSync('dist', { recursive: true, force: true });
 
-const { metafile } = await build({
-  // The CLI and the worker threads, whose list electron.vite.config.ts shares.
-  entryPoints: { cli: 'src/main/cli/main.ts', ...JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8')) },
+/**
+ * The CLI and the worker threads (whose list electron.vite.config.ts shares) are two builds into one
+ * folder. Split together, every module shared by some of the four entries became its own chunk, and
+ * a cold `expand` loaded 45 files; the CLI built alone loads about 35 (its chunks follow its own
+ * lazy imports only), 20 ms less of a 300 ms start. Chunk names are content hashes, so a chunk both
+ * builds make is the same file.
+ */
+const common = {
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -41,12 +46,16 @@ const { metafile } = await build({
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
-});
+};
+const outputs = {};
+for (const entryPoints of [{ cli: 'src/main/cli/main.ts' }, JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8'))]) {
+  Object.assign(outputs, (await build({ ...common, entryPoints })).metafile.outputs);
+}
 
 // Which bundled dependencies each output holds, so a test of what a command loads still sees a
 // package that no longer comes from node_modules (src/main/cli/lazy-load.test.ts).
 const packagesInside = {};
-for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+for (const [output, { inputs }] of Object.entries(outputs)) {
   if (!output.endsWith('.mjs')) continue;
   const names = new Set(Object.keys(inputs).flatMap((input) => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
