@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { workspacePaths } from '../../../bench/generate-workspace';
+import { benchSnapshot } from '../../../test-support/bench-paths';
 import { seededRandom } from '../../../test-support/prng';
-import { EntryStore, type IndexSnapshot, type WorkspaceEntry } from './entry-store';
+import { EntryStore, type IndexSnapshot } from './entry-store';
 import { BROAD_SEARCH_MIN, query } from './fuzzy-query';
 import { WARM_SAMPLE, warmSearch, warmSteps } from './warm-search';
-
-/** The bench's generated paths, `files` of them, with their folders (built in memory). */
-function snapshotOf(files: number): IndexSnapshot {
-  const entries = new Map<string, WorkspaceEntry>();
-  for (const file of workspacePaths(files)) {
-    entries.set(file, { path: file, kind: 'file', size: 1 });
-    for (let cut = file.lastIndexOf('/'); cut > 0; cut = file.lastIndexOf('/', cut - 1)) entries.set(file.slice(0, cut), { path: file.slice(0, cut), kind: 'folder', size: -1 });
-  }
-  const store = new EntryStore();
-  store.replaceAll(entries.values());
-  return store.snapshot();
-}
 
 /** Queries typed key by key: pieces of random paths of the snapshot, some with a capital, some with two terms. */
 function typedQueries(snapshot: IndexSnapshot, seed: number, count: number): string[] {
@@ -48,8 +36,8 @@ describe('warming the search', () => {
     ['a large index (broad and short searches, a sample)', 14_000],
     ['a small index (exact search, every entry)', 400],
   ])('leaves every answer as it was on %s', (_name, files) => {
-    const warmed = snapshotOf(files);
-    const cold = snapshotOf(files);
+    const warmed = benchSnapshot(files);
+    const cold = benchSnapshot(files);
     expect(warmed.count > BROAD_SEARCH_MIN).toBe(files > 10_000);
     expect(warmed.count > WARM_SAMPLE).toBe(files > 10_000);
     const queries = typedQueries(cold, files, 40);
@@ -59,13 +47,13 @@ describe('warming the search', () => {
   });
 
   it('runs in steps of one keystroke, the tables first, and searches words of the index itself', () => {
-    const snapshot = snapshotOf(12_000);
+    const snapshot = benchSnapshot(12_000);
     const steps = [...warmSteps(snapshot)];
     // The tables, then at least three words typed key by key, then dropping the memos.
     expect(steps.length).toBeGreaterThan(3 * 3 + 2);
     for (const step of steps) step();
     // A query after the warm-up answers as one on a snapshot never warmed.
-    const fresh = snapshotOf(12_000);
+    const fresh = benchSnapshot(12_000);
     expect(query(snapshot, 'package', { limit: 20 })).toEqual(query(fresh, 'package', { limit: 20 }));
   });
 

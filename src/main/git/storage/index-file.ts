@@ -64,35 +64,27 @@ class PackedEntry implements IndexEntry {
   get oid(): string {
     return this.fields.oids.toString('hex', this.k * 20, this.k * 20 + 20);
   }
-  get ctimeSec(): number {
-    return this.fields.words[this.k * WORDS] as number;
-  }
-  get ctimeNsec(): number {
-    return this.fields.words[this.k * WORDS + 1] as number;
-  }
-  get mtimeSec(): number {
-    return this.fields.words[this.k * WORDS + 2] as number;
-  }
-  get mtimeNsec(): number {
-    return this.fields.words[this.k * WORDS + 3] as number;
-  }
-  get ino(): number {
-    return this.fields.words[this.k * WORDS + 4] as number;
-  }
-  get size(): number {
-    return this.fields.words[this.k * WORDS + 5] as number;
-  }
-  get mode(): number {
-    return this.fields.words[this.k * WORDS + 6] as number;
+  // ctimeSec … mode: one word each, read through the getters defined below the class.
+  declare readonly ctimeSec: number;
+  declare readonly ctimeNsec: number;
+  declare readonly mtimeSec: number;
+  declare readonly mtimeNsec: number;
+  declare readonly ino: number;
+  declare readonly size: number;
+  declare readonly mode: number;
+
+  /** Word `i` of this entry's fixed fields. */
+  word(i: number): number {
+    return this.fields.words[this.k * WORDS + i] as number;
   }
   get stage(): number {
-    return (this.fields.words[this.k * WORDS + 7] as number) & 3;
+    return this.word(7) & 3;
   }
   get intentToAdd(): boolean {
-    return ((this.fields.words[this.k * WORDS + 7] as number) & INTENT_TO_ADD) !== 0;
+    return (this.word(7) & INTENT_TO_ADD) !== 0;
   }
   get skipWorktree(): boolean {
-    return ((this.fields.words[this.k * WORDS + 7] as number) & SKIP_WORKTREE) !== 0;
+    return (this.word(7) & SKIP_WORKTREE) !== 0;
   }
 
   /** The fields as a plain value (for printing and comparing in tests: getters are not own properties). */
@@ -100,6 +92,14 @@ class PackedEntry implements IndexEntry {
     const { path, oid, mode, ctimeSec, ctimeNsec, mtimeSec, mtimeNsec, ino, size, stage, intentToAdd, skipWorktree } = this;
     return { path, oid, mode, ctimeSec, ctimeNsec, mtimeSec, mtimeNsec, ino, size, stage, intentToAdd, skipWorktree };
   }
+}
+// The first seven words, in the order of {@link WORDS}' comment, as getters on the prototype.
+for (const [i, name] of (['ctimeSec', 'ctimeNsec', 'mtimeSec', 'mtimeNsec', 'ino', 'size', 'mode'] as const).entries()) {
+  Object.defineProperty(PackedEntry.prototype, name, {
+    get(this: PackedEntry): number {
+      return this.word(i);
+    },
+  });
 }
 
 /** A parsed index. */
