@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Limits } from '../../../shared/limits';
-import { createEngine, EngineSetupError, type Engine, type EngineOptions } from '..';
+import type { Engine, EngineOptions, EngineSetupError } from '..';
 import { WorkerChannel } from '../../worker-channel';
 import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
 
@@ -19,7 +19,9 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
   const hello = await channel.hello;
   if (!hello.ok) {
     void channel.terminate();
-    throw new EngineSetupError(hello.code as EngineSetupError['code'], hello.message);
+    // Loaded here, not with this module: the host that starts workers never loads the engine itself.
+    const { EngineSetupError: SetupError } = await import('..');
+    throw new SetupError(hello.code as EngineSetupError['code'], hello.message);
   }
   return {
     workspaceRoot: hello.workspaceRoot,
@@ -54,8 +56,9 @@ export function engineWorkerScript(dir: string): string | null {
  * when `script` is null (unit tests run from TypeScript sources, where no built worker exists).
  */
 export function engineFactoryFor(script: string | null) {
-  return (options: EngineOptions & { sessionDir?: string | null }): Engine | Promise<WorkerEngine> => {
-    if (!script) return createEngine(options);
+  return (options: EngineOptions & { sessionDir?: string | null }): Promise<Engine | WorkerEngine> => {
+    // In-process: the engine's code loads with the first engine (the host's start does not wait for it).
+    if (!script) return import('..').then(({ createEngine }) => createEngine(options));
     const { resolvers: _inProcessOnly, sanitizers: _s, countTokens: _c, now: _n, ...plain } = options;
     return startEngineWorker(script, plain);
   };
