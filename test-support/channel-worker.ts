@@ -56,7 +56,7 @@ const channel = serveChannel<ChannelTestProtocol>({
         // A synchronous loop, like git's stat pass: no message reaches this thread until it returns.
         channel.notify({ heard: 'spinning' });
         const end = Date.now() + request.guardMs;
-        while (Date.now() < end) if (channel.requestWaiting()) return 'gave way';
+        while (Date.now() < end) if (channel.requestsPending()) return 'gave way';
         return 'guard reached';
       }
     }

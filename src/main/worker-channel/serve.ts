@@ -35,11 +35,11 @@ export interface ServedChannel<P extends ChannelProtocol> {
   /** Fails a running request from outside its handler (its later answer is then dropped there). */
   fail(id: number, code: string, message: string): void;
   /**
-   * True while a request has been sent to this worker and not yet taken up. Work of the worker's own
-   * (a warm-up) checks it inside synchronous loops, where no message can arrive, and gives way: the
-   * request is taken up as soon as that work returns to the event loop.
+   * True while a request sent to this worker is unanswered: still waiting to be taken up (seen
+   * through memory both threads share, so even inside a synchronous loop, where no message can
+   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way.
    */
-  requestWaiting(): boolean;
+  requestsPending(): boolean;
   /**
    * Says the worker did work of its own (a warm-up, a rebuild): its garbage is collected after the
    * next quiet spell (see idle-collect.ts), as after a request.
@@ -96,6 +96,6 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     },
     fail,
     worked: () => collector?.touch(),
-    requestWaiting: () => waiting !== null && Atomics.load(waiting, 0) > 0,
+    requestsPending: () => running.size > 0 || (waiting !== null && Atomics.load(waiting, 0) > 0),
   };
 }

@@ -23,7 +23,7 @@ export type ToWorkerWire<P extends ChannelProtocol> =
   | { ch: 'request'; id: number; body: P['request'] }
   | { ch: 'cancel'; id: number }
   | { ch: 'notice'; body: P['toWorker'] }
-  /** Sent once, first: the count of requests sent and not yet taken up (see `ServedChannel.requestWaiting`). */
+  /** Sent once, first: the count of requests sent and not yet taken up (see `ServedChannel.requestsPending`). */
   | { ch: 'waiting'; counter: SharedArrayBuffer };
 
 /** From the worker. */

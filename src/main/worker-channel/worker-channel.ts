@@ -50,7 +50,7 @@ export class WorkerChannel<P extends ChannelProtocol> {
   private death: ChannelError | null = null;
   /**
    * Requests sent that the worker has not taken up yet, in memory both threads share: the worker
-   * reads it in the middle of synchronous work, where no message can reach it (requestWaiting).
+   * reads it in the middle of synchronous work, where no message can reach it (requestsPending).
    */
   private readonly waiting = new Int32Array(new SharedArrayBuffer(4));
   /** Resolves with the worker's hello; rejects with why it died before saying it. */

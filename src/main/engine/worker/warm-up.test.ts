@@ -121,6 +121,25 @@ describe('the engine worker warm-up', () => {
     expect(events).toEqual(['warm-up runs', 'gave way', 'request answered', 'warm-up runs', 'finished']);
   });
 
+  it('does not start while a request is being answered, and starts in the quiet spell after it', async () => {
+    const events: string[] = [];
+    let answering = true;
+    const warm = scheduleWarmUp(
+      async () => {
+        events.push('warm-up runs');
+      },
+      1,
+      10_000,
+      () => answering,
+    );
+    // Its quiet spell passes several times over while the request is still being answered.
+    await sleep(30);
+    events.push('request answered');
+    answering = false;
+    await warm.done;
+    expect(events).toEqual(['request answered', 'warm-up runs']);
+  });
+
   it("a background @diff gives way inside git's reading once told to, and ends cancelled; the person's own is read", async () => {
     const repo = repos.with({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
     repo.write('a.txt', 'changed\n');

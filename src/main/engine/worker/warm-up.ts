@@ -14,7 +14,8 @@
  * tries again after the next quiet spell. Much of git's reading is synchronous, so no message (and
  * no abort) reaches the worker while it runs: the warm-up also asks `yieldNow` (a request sent to
  * the worker and not yet taken up, seen through memory both threads share) inside those loops and
- * ends there, so the person's request waits for one step of the reader, not for the whole warm-up; it never runs longer than {@link WARM_UP_LIMIT_MS}, and
+ * ends there, so the person's request waits for one step of the reader, not for the whole warm-up
+ * (nor does a warm-up start, or go on, while a request is being answered); it never runs longer than {@link WARM_UP_LIMIT_MS}, and
  * a repository too large for that is not tried again. A folder that is not a git repository costs
  * a warning nobody sees. The tokenizer is loaded, as the first expansion would load it anyway.
  */
@@ -64,6 +65,8 @@ export function scheduleWarmUp(
   };
   const run = () => {
     timer = null;
+    // A request still being answered: the quiet spell has not begun.
+    if (waiting()) return arm();
     const controller = new AbortController();
     running = controller;
     let timedOut = false;

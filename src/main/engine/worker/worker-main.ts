@@ -35,8 +35,8 @@ try {
   const images = sessionDir ? pastedImageLookup(async () => sessionDir) : null;
   engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
   channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
-  // It gives way inside git's synchronous loops as soon as a request is sent to this worker.
-  warmUp = warmUpEngine(engine, WARM_UP_DELAY_MS, () => channel.requestWaiting());
+  // It gives way, inside git's synchronous loops too, while a request to this worker is unanswered.
+  warmUp = warmUpEngine(engine, WARM_UP_DELAY_MS, () => channel.requestsPending());
   // The warm-up's garbage (a whole `@diff`) is given back once the worker is quiet again.
   void warmUp.done.then(() => channel.worked());
   warmDocumentsOf(engine.workspaceRoot);
