@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeSpareEngineWorker, engineWorkerScript, prestartEngineWorker } from '../engine/worker';
 import type { Services } from '../services';
 import type { SecretStore } from '../settings';
 import { defaultUserDataDir } from '../settings/user-data-dir';
@@ -145,6 +148,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   policy.port = (server.address() as AddressInfo).port;
+  // The workspace is known now: its engine's thread loads its code while the page and the API load
+  // (the services' first engine takes it). Only in the built host, where the worker script exists.
+  const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
+  if (workerScript) prestartEngineWorker(workerScript);
   // Without a page (the dev server serves it) nothing is worth waiting for.
   if (rendererDir === null) void loadApi('socket').catch(() => undefined);
   else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), options.apiLoadGraceMs ?? API_LOAD_GRACE_MS);
@@ -158,6 +165,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     ready,
     async close() {
       clearTimeout(grace);
+      if (workerScript) void closeSpareEngineWorker();
       const loaded = await api?.catch(() => null);
       server.closeAllConnections();
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), loaded?.close()]);

@@ -15,7 +15,10 @@ export interface WorkerEngine extends Engine {
  * when the workspace is unusable. Cancelling an expansion's signal cancels it in the worker.
  */
 export async function startEngineWorker(script: string | URL, options: WorkerEngineOptions): Promise<WorkerEngine> {
-  const channel = new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: options } });
+  const taken = takeSpare(script);
+  const channel = taken ?? new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: options } });
+  // A spare started with no options says hello once it has them.
+  if (taken) taken.notify({ options });
   const hello = await channel.hello;
   if (!hello.ok) {
     void channel.terminate();
@@ -36,6 +39,36 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
       await channel.terminate();
     },
   };
+}
+
+/**
+ * A worker started before anyone knew its workspace (see {@link prestartEngineWorker}); the next
+ * {@link startEngineWorker} for the same script takes it and tells it its options.
+ */
+let spare: { script: string; channel: WorkerChannel<EngineProtocol> } | null = null;
+function takeSpare(script: string | URL): WorkerChannel<EngineProtocol> | null {
+  if (!spare || spare.script !== String(script)) return null;
+  const { channel } = spare;
+  spare = null;
+  return channel.dead ? null : channel;
+}
+
+/**
+ * Starts an engine worker now, before its workspace and options are known: its thread loads its
+ * code (most of a second on a busy machine) while the caller does other work, such as the browser
+ * host loading its API (issue 27). The next {@link startEngineWorker} with the same script takes it.
+ * One spare at most; a new one replaces an unused one.
+ */
+export function prestartEngineWorker(script: string): void {
+  void closeSpareEngineWorker();
+  spare = { script, channel: new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: { deferred: true } } }) };
+}
+
+/** Ends a spare nobody took (the host stops). */
+export async function closeSpareEngineWorker(): Promise<void> {
+  const unused = spare;
+  spare = null;
+  await unused?.channel.terminate();
 }
 
 /**
