@@ -60,14 +60,14 @@ export interface ServeOptions {
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
   /** ms after listening that the API starts loading if nothing asked for it first. Default {@link API_LOAD_GRACE_MS}. */
   apiLoadGraceMs?: number;
-  /** Told once, when the API starts loading, what started it: the page's script sent, a socket, or the grace period. */
+  /** Told once, when the API starts loading, what started it: the page's script sent, a socket, the grace period, or no page to serve. */
   onApiLoad?: (cause: ApiLoadCause) => void;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
   maxMessageBytes?: number;
 }
 
 /** What started the API's loading (see {@link serve}). */
-export type ApiLoadCause = 'script' | 'socket' | 'grace';
+export type ApiLoadCause = 'script' | 'socket' | 'grace' | 'no-page';
 
 /** A running browser host. */
 export interface RunningHost {
@@ -153,7 +153,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
   if (workerScript) prestartEngineWorker(workerScript);
   // Without a page (the dev server serves it) nothing is worth waiting for.
-  if (rendererDir === null) void loadApi('socket').catch(() => undefined);
+  if (rendererDir === null) void loadApi('no-page').catch(() => undefined);
   else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), options.apiLoadGraceMs ?? API_LOAD_GRACE_MS);
   const url = `http://127.0.0.1:${policy.port}/?token=${policy.token}`;
   if (options.open) openInBrowser(url);
