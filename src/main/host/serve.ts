@@ -110,11 +110,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   // Whoever awaits `ready` sees a failure; the upgrade handler answers 500 meanwhile.
   ready.catch(() => undefined);
   let grace: NodeJS.Timeout | undefined;
+  // Only in the built host, where the worker script exists, and when the workspace is known now.
+  const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
   /** Starts loading the API (once); every later call returns the same promise. */
   const loadApi = (cause: ApiLoadCause): Promise<ApiHost> => {
     if (!api) {
       clearTimeout(grace);
       options.onApiLoad?.(cause);
+      // The engine's thread loads its code on the other core while this one loads the API (the
+      // services' first engine takes it). Not earlier: it would compete with serving the page.
+      if (workerScript) prestartEngineWorker(workerScript);
       api = import('./api-host').then(({ startApiHost }) => startApiHost(options));
       signalReady(api);
     }
@@ -148,10 +153,6 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   policy.port = (server.address() as AddressInfo).port;
-  // The workspace is known now: its engine's thread loads its code while the page and the API load
-  // (the services' first engine takes it). Only in the built host, where the worker script exists.
-  const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
-  if (workerScript) prestartEngineWorker(workerScript);
   // Without a page (the dev server serves it) nothing is worth waiting for.
   if (rendererDir === null) void loadApi('no-page').catch(() => undefined);
   else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), options.apiLoadGraceMs ?? API_LOAD_GRACE_MS);
