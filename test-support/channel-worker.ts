@@ -15,6 +15,7 @@ export type ChannelTestRequest =
   | { op: 'exit' }
   | { op: 'never' }
   | { op: 'hog' }
+  | { op: 'spin-until-waiting'; guardMs: number }
   | { op: 'bytes'; bytes: Uint8Array };
 
 /** The test worker's protocol. */
@@ -51,6 +52,13 @@ const channel = serveChannel<ChannelTestProtocol>({
       }
       case 'bytes':
         return request.bytes.byteLength;
+      case 'spin-until-waiting': {
+        // A synchronous loop, like git's stat pass: no message reaches this thread until it returns.
+        channel.notify({ heard: 'spinning' });
+        const end = Date.now() + request.guardMs;
+        while (Date.now() < end) if (channel.requestsPending()) return 'gave way';
+        return 'guard reached';
+      }
     }
   },
   notice: (notice) => channel.notify({ heard: notice.say }),

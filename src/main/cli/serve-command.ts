@@ -30,16 +30,28 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
   }
   const { serve } = await import('../host');
   const { resolve } = await import('node:path');
-  const { createKeychainSecretStore } = await import('../settings/keychain-secrets');
   const say = (message: Parameters<typeof translate>[0]) => translate(message, io.language ?? 'en');
   // API keys typed in the browser go to the system keychain where there is one (else memory).
   const running = await serve({
     ...options,
     workspace: options.workspace ? resolve(io.cwd, options.workspace) : undefined,
-    secrets: createKeychainSecretStore(),
+    // Loaded once the host listens: the keychain's store is not needed to serve the page.
+    loadSecrets: () => import('../settings/keychain-secrets').then(({ createKeychainSecretStore }) => createKeychainSecretStore()),
   });
   io.stdout(`${say(CLI_TEXT.serving(running.url))}\n`);
-  await nextSignal();
+  // The page is served before the API has loaded (see serve()): an API that cannot load ends the
+  // command with its error instead of leaving a page that never connects.
+  const signal = nextSignal();
+  await Promise.race([
+    signal,
+    running.ready.then(
+      () => signal,
+      async (error: unknown) => {
+        await running.close();
+        throw error;
+      },
+    ),
+  ]);
   io.stderr(`${say(CLI_TEXT.stopping)}\n`);
   const outcome = await Promise.race([
     running.close().then(() => 'closed' as const),

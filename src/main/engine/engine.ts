@@ -81,6 +81,12 @@ export interface ExpandOptions {
    * which a change of context length reuses. Default false.
    */
   background?: boolean;
+  /**
+   * For background work only: true when it must give way at once (a person's request is waiting
+   * for this thread). Checked synchronously inside the git reader's loops, where no message or timer
+   * can arrive; the reference then ends as cancelled. Default: never.
+   */
+  yieldNow?: () => boolean;
 }
 
 /** The engine for one workspace: long-lived, so its caches (git packs, parsed index) stay warm. */
@@ -162,6 +168,7 @@ export function createEngine(options: EngineOptions): Engine {
           caches,
           allowHosts,
           ...(expandOptions.retry?.length ? { retry: new Set(expandOptions.retry) } : {}),
+          ...(expandOptions.yieldNow ? { yieldNow: expandOptions.yieldNow } : {}),
           ...(masksAddresses(maskMode, forExport) ? { maskAddresses: true } : {}),
         },
         contextLength: length,

@@ -2,22 +2,17 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { WebSocketServer } from 'ws';
 import { fileURLToPath } from 'node:url';
-import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
-import { engineFactoryFor, engineWorkerScript } from '../engine/worker';
-import { createServices, type Services } from '../services';
+import { closeSpareEngineWorker, engineWorkerScript, prestartEngineWorker } from '../engine/worker';
+import type { Services } from '../services';
 import type { SecretStore } from '../settings';
 import { defaultUserDataDir } from '../settings/user-data-dir';
 
 export { defaultUserDataDir };
 import { contentSecurityPolicy } from '../../shared/csp';
-import { posixLanguageTags } from '../../shared/i18n';
-import { attachApiSocket } from './api-socket';
-import { listFolders } from './folder-listing';
-import { headerLines, judgeRequest, type DoorPolicy } from './guard';
+import type { ApiHost } from './api-host';
+import { headerLines, judgeRequest, requestPath, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
 import { serveStatic } from './static-files';
 
@@ -47,6 +42,11 @@ export interface ServeOptions {
   userDataDir?: string;
   /** Where API keys come from. Default: the environment (`ATMARK_API_KEY_<ID>`, `ATMARK_API_KEY`) and memory. */
   secrets?: SecretStore;
+  /**
+   * Where API keys come from, loaded after the host listens (the keychain's store and the settings
+   * schema it reads are not needed to serve the page). Used when `secrets` is absent.
+   */
+  loadSecrets?: () => Promise<SecretStore>;
   /** The home folder the folder browser starts in and is confined to. Default: the OS's (`HOME`). */
   home?: string;
   /** Services to expose (tests, benches). Default: created from the options above. */
@@ -58,9 +58,16 @@ export interface ServeOptions {
   systemLanguageTags?: readonly string[];
   /** Where the first run looks for local model servers. Default: Ollama's and LM Studio's usual addresses. */
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
+  /** ms after listening that the API starts loading if nothing asked for it first. Default {@link API_LOAD_GRACE_MS}. */
+  apiLoadGraceMs?: number;
+  /** Told once, when the API starts loading, what started it: the page's script sent, a socket, the grace period, or no page to serve. */
+  onApiLoad?: (cause: ApiLoadCause) => void;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
   maxMessageBytes?: number;
 }
+
+/** What started the API's loading (see {@link serve}). */
+export type ApiLoadCause = 'script' | 'socket' | 'grace' | 'no-page';
 
 /** A running browser host. */
 export interface RunningHost {
@@ -69,39 +76,63 @@ export interface RunningHost {
   /** The random token the page and the API need. */
   token: string;
   port: number;
+  /**
+   * Settles once the API's modules have loaded and its services exist (the page is served before
+   * that); rejects when they could not be loaded.
+   */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
 
 /**
+ * How long after listening the API starts loading when no page has asked for anything yet (a
+ * browser still opening): long enough for a browser that is already open to fetch the page first.
+ */
+export const API_LOAD_GRACE_MS = 300;
+
+/**
  * Runs the browser host: the built renderer and the API over a WebSocket, on 127.0.0.1 only,
  * guarded by a random token in the URL and by Host and Origin checks (see ./guard).
+ *
+ * It listens and serves the page before the API's modules have loaded: those (./api-host.ts, the
+ * services and everything they import) take this thread for most of a second, so they start loading
+ * once the page's script has been sent (the browser parses it meanwhile), when the page asks for
+ * `/api`, or {@link API_LOAD_GRACE_MS} after listening, whichever comes first. An upgrade to `/api`
+ * that arrives before they have loaded waits for them.
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const rendererDir = options.servePage === false ? null : await ensureRendererBuild(options.rendererDir);
-  const services =
-    options.services ??
-    createServices({
-      workspace: options.workspace,
-      userDataDir: options.userDataDir ?? defaultUserDataDir(),
-      secrets: options.secrets,
-      ...(options.localPresets ? { localPresets: options.localPresets } : {}),
-      systemLanguageTags: options.systemLanguageTags ?? posixLanguageTags(process.env).filter((tag) => !/^(c|posix)([._@]|$)/i.test(tag)),
-      // A browser has no folder dialog that reveals paths: the page browses folders through the API.
-      platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },
-      // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never
-      // stalls; from TypeScript sources (unit tests) there is no built worker and it runs in-process.
-      engineFactory: engineFactoryFor(engineWorkerScript(path.dirname(fileURLToPath(import.meta.url)))),
-    });
   const policy: DoorPolicy = { port: 0, token: randomBytes(24).toString('base64url') };
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? MAX_SOCKET_MESSAGE_BYTES });
-  sockets.on('connection', (socket) => attachApiSocket(socket, services));
+  let api: Promise<ApiHost> | null = null;
+  let signalReady: (loaded: Promise<ApiHost>) => void = () => undefined;
+  const ready = new Promise<ApiHost>((resolve) => (signalReady = resolve)).then(() => undefined);
+  // Whoever awaits `ready` sees a failure; the upgrade handler answers 500 meanwhile.
+  ready.catch(() => undefined);
+  let grace: NodeJS.Timeout | undefined;
+  // Only in the built host, where the worker script exists, and when the workspace is known now.
+  const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
+  /** Starts loading the API (once); every later call returns the same promise. */
+  const loadApi = (cause: ApiLoadCause): Promise<ApiHost> => {
+    if (!api) {
+      clearTimeout(grace);
+      options.onApiLoad?.(cause);
+      // The engine's thread loads its code on the other core while this one loads the API (the
+      // services' first engine takes it). Not earlier: it would compete with serving the page.
+      if (workerScript) prestartEngineWorker(workerScript);
+      api = import('./api-host').then(({ startApiHost }) => startApiHost(options));
+      signalReady(api);
+    }
+    return api;
+  };
 
   const server = http.createServer((req, res) => {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: false, ...lineCounts(req.rawHeaders) }, policy);
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     if (rendererDir === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    // The page's script is on its way: the browser parses it while the API loads.
+    if (requestPath(req.url)?.endsWith('.js')) res.once('finish', () => void loadApi('script').catch(() => undefined));
     serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
@@ -111,7 +142,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       socket.end(`HTTP/1.1 ${verdict.ok ? 404 : verdict.status} ${verdict.ok ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+    loadApi('socket').then(
+      (loaded) => loaded.handleUpgrade(req, socket, head),
+      () => socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\n\r\n'),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -119,6 +153,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   policy.port = (server.address() as AddressInfo).port;
+  // Without a page (the dev server serves it) nothing is worth waiting for.
+  if (rendererDir === null) void loadApi('no-page').catch(() => undefined);
+  else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), options.apiLoadGraceMs ?? API_LOAD_GRACE_MS);
   const url = `http://127.0.0.1:${policy.port}/?token=${policy.token}`;
   if (options.open) openInBrowser(url);
 
@@ -126,12 +163,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     url,
     token: policy.token,
     port: policy.port,
+    ready,
     async close() {
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
+      clearTimeout(grace);
+      if (workerScript) void closeSpareEngineWorker();
+      const loaded = await api?.catch(() => null);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!options.services) await services.close();
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), loaded?.close()]);
     },
   };
 }

@@ -6,7 +6,8 @@
  * the whole exchange, redirects and body included.
  */
 import { STATUS_CODES } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import type * as Undici from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { MiB } from '../../shared/limits';
 import { decodersFor, discard, readBody } from './body';
 import { formatMs, netError, type NetError, type NetResult } from './errors';
@@ -47,6 +48,14 @@ export interface GuardedResponse {
   body: Uint8Array;
 }
 
+/**
+ * undici, loaded with the first request instead of with this module: it is the largest module the
+ * browser host's services would load at start (a few hundred ms on a busy machine), and nothing
+ * before a person's first URL or model call needs it (issue 27).
+ */
+let undici: Promise<typeof Undici> | null = null;
+const loadUndici = (): Promise<typeof Undici> => (undici ??= import('undici'));
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Credentials meant for one origin must not follow a redirect to another.
 const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
@@ -83,9 +92,10 @@ export async function guardedFetch(input: string | URL, opts: GuardedFetchOption
   const hops: string[] = [];
   const maxRedirects = opts.maxRedirects ?? 5;
 
+  const { Agent } = await loadUndici();
   for (;;) {
     hops.push(hop.url.href);
-    const agent = guardedAgent(opts.policy, allowed);
+    const agent = guardedAgent(Agent, opts.policy, allowed);
     const sent = await send(agent.dispatcher, hop, signal, abortError, agent.refusal);
     if (!sent.ok) {
       void agent.dispatcher.destroy().catch(() => undefined);
@@ -109,12 +119,12 @@ export async function guardedFetch(input: string | URL, opts: GuardedFetchOption
   }
 }
 
-function guardedAgent(policy: NetworkPolicy, allowed: boolean): { dispatcher: Agent; refusal: () => LookupRefusal | null } {
+function guardedAgent(AgentClass: typeof Agent, policy: NetworkPolicy, allowed: boolean): { dispatcher: Agent; refusal: () => LookupRefusal | null } {
   let refusal: LookupRefusal | null = null;
   const lookup = createGuardedLookup(policy.lookup ?? systemLookup, allowed, (r) => (refusal = r));
   // A fresh Agent per hop: its lookup knows whether this hop's host and port are allowed, and
   // its pool cannot hand a later hop a connection made under another hop's rules.
-  const dispatcher = new Agent({ connect: { lookup }, connections: 1, pipelining: 0 });
+  const dispatcher = new AgentClass({ connect: { lookup }, connections: 1, pipelining: 0 });
   return { dispatcher, refusal: () => refusal };
 }
 

@@ -28,6 +28,11 @@ export interface ResolveContext {
   limits: Limits;
   /** Aborted when the expansion is cancelled (the person typed on) or its deadline passed. */
   signal: AbortSignal;
+  /**
+   * Background work only (the worker's warm-up): true when it must give way at once. Long
+   * synchronous loops (the git reader's) check it beside `signal`, which cannot change while they run.
+   */
+  yieldNow?: () => boolean;
   /** The clock; tests may freeze it. */
   now: () => Date;
   /** Long-lived caches keyed by workspace, kept by whoever owns the engine (the app, the CLI, a bench). */

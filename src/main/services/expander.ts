@@ -1,6 +1,6 @@
 import type { ExpansionResult, ReferenceProgress } from '../../shared/expansion';
 import { fail, ok, type ApiResult } from '../../shared/api/result';
-import { createEngine, type Engine, type EngineOptions } from '../engine';
+import type { Engine, EngineOptions } from '../engine';
 import { SERVICE_TEXT } from './text';
 import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
 
@@ -75,8 +75,15 @@ async function closeEngine(engine: Promise<Engine>): Promise<void> {
   await (e as (Engine & { close?: () => Promise<void> }) | null)?.close?.().catch(() => undefined);
 }
 
-/** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`). */
-export function createExpander(factory: EngineFactory = createEngine, extras: EngineExtras = async () => ({ key: '', options: {} })): Expander {
+/**
+ * The engine's own `createEngine`, in this process. Its code (resolvers, the secret scan, the
+ * tokenizer) loads on the first engine, not with the services: the browser host and the app run
+ * their engines in a worker and never load it here (issue 27: the host's start).
+ */
+const inProcessEngine: EngineFactory = (options) => import('../engine').then(({ createEngine }) => createEngine(options));
+
+/** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`, in this process). */
+export function createExpander(factory: EngineFactory = inProcessEngine, extras: EngineExtras = async () => ({ key: '', options: {} })): Expander {
   const engines = new Map<string, Promise<Engine>>();
   const running = new Map<string, AbortController>();
   const grants = new Set<string>();

@@ -35,6 +35,12 @@ export interface ServedChannel<P extends ChannelProtocol> {
   /** Fails a running request from outside its handler (its later answer is then dropped there). */
   fail(id: number, code: string, message: string): void;
   /**
+   * True while a request sent to this worker is unanswered: still waiting to be taken up (seen
+   * through memory both threads share, so even inside a synchronous loop, where no message can
+   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way.
+   */
+  requestsPending(): boolean;
+  /**
    * Says the worker did work of its own (a warm-up, a rebuild): its garbage is collected after the
    * next quiet spell (see idle-collect.ts), as after a request.
    */
@@ -54,6 +60,7 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
   const collector = idleMs > 0 ? idleCollector(idleMs) : null;
   const post = (message: FromWorkerWire<P>) => port.postMessage(message);
   const running = new Map<number, AbortController>();
+  let waiting: Int32Array | null = null;
   const fail = (id: number, code: string, message: string) => {
     if (running.delete(id)) {
       collector?.end();
@@ -61,9 +68,11 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     }
   };
   port.on('message', (message: ToWorkerWire<P>) => {
+    if (message.ch === 'waiting') return void (waiting = new Int32Array(message.counter));
     if (message.ch === 'notice') return handlers.notice?.(message.body);
     if (message.ch === 'cancel') return running.get(message.id)?.abort();
     const { id } = message;
+    if (waiting) Atomics.sub(waiting, 0, 1);
     const controller = new AbortController();
     running.set(id, controller);
     collector?.begin();
@@ -87,5 +96,6 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     },
     fail,
     worked: () => collector?.touch(),
+    requestsPending: () => running.size > 0 || (waiting !== null && Atomics.load(waiting, 0) > 0),
   };
 }

@@ -22,7 +22,9 @@ export interface ChannelProtocol {
 export type ToWorkerWire<P extends ChannelProtocol> =
   | { ch: 'request'; id: number; body: P['request'] }
   | { ch: 'cancel'; id: number }
-  | { ch: 'notice'; body: P['toWorker'] };
+  | { ch: 'notice'; body: P['toWorker'] }
+  /** Sent once, first: the count of requests sent and not yet taken up (see `ServedChannel.requestsPending`). */
+  | { ch: 'waiting'; counter: SharedArrayBuffer };
 
 /** From the worker. */
 export type FromWorkerWire<P extends ChannelProtocol> =

@@ -48,6 +48,11 @@ export class WorkerChannel<P extends ChannelProtocol> {
   private readonly pending = new Map<number, Pending<P>>();
   private nextId = 1;
   private death: ChannelError | null = null;
+  /**
+   * Requests sent that the worker has not taken up yet, in memory both threads share: the worker
+   * reads it in the middle of synchronous work, where no message can reach it (requestsPending).
+   */
+  private readonly waiting = new Int32Array(new SharedArrayBuffer(4));
   /** Resolves with the worker's hello; rejects with why it died before saying it. */
   readonly hello: Promise<P['hello']>;
 
@@ -67,6 +72,7 @@ export class WorkerChannel<P extends ChannelProtocol> {
       else if (message.ch === 'notice') options.onNotice?.(message.body);
       else this.answer(message);
     });
+    this.send({ ch: 'waiting', counter: this.waiting.buffer as SharedArrayBuffer });
     this.worker.on('error', (err: Error) => this.die(new ChannelError(isOutOfMemory(err) ? 'out-of-memory' : 'crashed', err.message)));
     this.worker.on('exit', (code) => {
       this.die(new ChannelError('exited', `the ${options.label} stopped (exit ${code})`));
@@ -115,6 +121,7 @@ export class WorkerChannel<P extends ChannelProtocol> {
         timer.unref();
       }
       signal?.addEventListener('abort', onAbort, { once: true });
+      Atomics.add(this.waiting, 0, 1);
       this.send({ ch: 'request', id, body }, options.transfer);
       if (signal?.aborted) onAbort();
     });

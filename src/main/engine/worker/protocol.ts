@@ -32,6 +32,7 @@ export interface EngineProtocol {
   response: ExpansionResult;
   progress: ReferenceProgress;
   hello: EngineHello;
-  toWorker: never;
+  /** A worker started ahead of its workspace (`prestartEngineWorker`) is told its options this way, once. */
+  toWorker: { options: WorkerEngineOptions };
   fromWorker: never;
 }

@@ -98,4 +98,59 @@ describe('the engine worker warm-up', () => {
     expect(result.message).toContain('+three');
     expect(result.message).not.toContain('+two');
   });
+
+  it('a run that gave way to a waiting request is not done: it runs again in the next quiet spell', async () => {
+    const events: string[] = [];
+    let requestSent = false;
+    let warm: ReturnType<typeof scheduleWarmUp> | null = null;
+    const expand = async (_message: string, _signal: AbortSignal, yieldNow: () => boolean) => {
+      events.push('warm-up runs');
+      // The first time, the person's request is sent while the warm-up is inside a synchronous loop.
+      if (events.length === 1) requestSent = true;
+      if (!yieldNow()) return events.push('finished');
+      events.push('gave way');
+      // Once the warm-up returns to the event loop, the worker takes the request up (as worker-main does).
+      setImmediate(() => {
+        requestSent = false;
+        warm?.postpone();
+        events.push('request answered');
+      });
+    };
+    warm = scheduleWarmUp(expand, 20, 10_000, () => requestSent);
+    await warm.done;
+    expect(events).toEqual(['warm-up runs', 'gave way', 'request answered', 'warm-up runs', 'finished']);
+  });
+
+  it('does not start while a request is being answered, and starts in the quiet spell after it', async () => {
+    const events: string[] = [];
+    let answering = true;
+    const warm = scheduleWarmUp(
+      async () => {
+        events.push('warm-up runs');
+      },
+      1,
+      10_000,
+      () => answering,
+    );
+    // Its quiet spell passes several times over while the request is still being answered.
+    await sleep(30);
+    events.push('request answered');
+    answering = false;
+    await warm.done;
+    expect(events).toEqual(['request answered', 'warm-up runs']);
+  });
+
+  it("a background @diff gives way inside git's reading once told to, and ends cancelled; the person's own is read", async () => {
+    const repo = repos.with({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
+    repo.write('a.txt', 'changed\n');
+    const engine = createEngine({ workspace: repo.dir });
+    let asked = 0;
+    const given = await engine.expand('@diff', { fresh: true, background: true, yieldNow: () => ++asked > 0 });
+    expect(asked).toBeGreaterThan(0);
+    expect(given.references[0]?.status).toBe('failed');
+    expect(given.message).not.toContain('+changed');
+    const own = await engine.expand('@diff', { fresh: true });
+    expect(own.references[0]?.status).toBe('attached');
+    expect(own.message).toContain('+changed');
+  });
 });

@@ -11,7 +11,11 @@
  *
  * It gives way to the person: it starts only after {@link WARM_UP_DELAY_MS} without an expansion
  * asked for; an expansion asked for while it runs aborts it (what it read stays cached) and it
- * tries again after the next quiet spell; it never runs longer than {@link WARM_UP_LIMIT_MS}, and
+ * tries again after the next quiet spell. Much of git's reading is synchronous, so no message (and
+ * no abort) reaches the worker while it runs: the warm-up also asks `yieldNow` (a request sent to
+ * the worker and not yet taken up, seen through memory both threads share) inside those loops and
+ * ends there, so the person's request waits for one step of the reader, not for the whole warm-up
+ * (nor does a warm-up start, or go on, while a request is being answered); it never runs longer than {@link WARM_UP_LIMIT_MS}, and
  * a repository too large for that is not tried again. A folder that is not a git repository costs
  * a warning nobody sees. The tokenizer is loaded, as the first expansion would load it anyway.
  */
@@ -35,8 +39,18 @@ export interface WarmUp {
   readonly done: Promise<void>;
 }
 
-/** Schedules `expand(WARM_UP_MESSAGE)` for after `delay` quiet ms, each run bounded by `limit` ms. */
-export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) => Promise<unknown>, delay = WARM_UP_DELAY_MS, limit = WARM_UP_LIMIT_MS): WarmUp {
+/**
+ * Schedules `expand(WARM_UP_MESSAGE)` for after `delay` quiet ms, each run bounded by `limit` ms.
+ * `expand` is handed the run's signal and a `yieldNow` check: once `waiting` says a request is
+ * waiting, the check stays true for the rest of that run, and a run that gave way is tried again
+ * after the next quiet spell.
+ */
+export function scheduleWarmUp(
+  expand: (message: string, signal: AbortSignal, yieldNow: () => boolean) => Promise<unknown>,
+  delay = WARM_UP_DELAY_MS,
+  limit = WARM_UP_LIMIT_MS,
+  waiting: () => boolean = () => false,
+): WarmUp {
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (finish = resolve));
   let over = false;
@@ -51,6 +65,8 @@ export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) =>
   };
   const run = () => {
     timer = null;
+    // A request still being answered: the quiet spell has not begun.
+    if (waiting()) return arm();
     const controller = new AbortController();
     running = controller;
     let timedOut = false;
@@ -59,13 +75,18 @@ export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) =>
       controller.abort();
     }, limit);
     bound.unref();
-    expand(WARM_UP_MESSAGE, controller.signal)
+    let gaveWay = false;
+    const yieldNow = () => (gaveWay ||= waiting());
+    expand(WARM_UP_MESSAGE, controller.signal, yieldNow)
       .catch(() => undefined)
       .finally(() => {
         clearTimeout(bound);
         if (running === controller) running = null;
         // Postponed (aborted by the person's expansion): another run is already scheduled.
-        if (!controller.signal.aborted || timedOut) end();
+        if (controller.signal.aborted && !timedOut) return;
+        // Gave way to a request not taken up yet (its postpone() will arm again as well).
+        if (gaveWay && !over) return arm();
+        end();
       });
   };
   const arm = () => {
@@ -93,8 +114,9 @@ export function scheduleWarmUp(expand: (message: string, signal: AbortSignal) =>
 
 /**
  * The engine worker's warm-up of `engine` (see the module comment): a fresh expansion of
- * {@link WARM_UP_MESSAGE} after `delay` quiet ms.
+ * {@link WARM_UP_MESSAGE} after `delay` quiet ms, giving way whenever `waiting` says a request is
+ * waiting for the worker.
  */
-export function warmUpEngine(engine: Pick<Engine, 'expand'>, delay = WARM_UP_DELAY_MS): WarmUp {
-  return scheduleWarmUp((message, signal) => engine.expand(message, { signal, fresh: true, background: true }), delay);
+export function warmUpEngine(engine: Pick<Engine, 'expand'>, delay = WARM_UP_DELAY_MS, waiting: () => boolean = () => false): WarmUp {
+  return scheduleWarmUp((message, signal, yieldNow) => engine.expand(message, { signal, fresh: true, background: true, yieldNow }), delay, WARM_UP_LIMIT_MS, waiting);
 }

@@ -7,7 +7,7 @@ import { bundleForNode } from '../../../../scripts/bundle-ts.mjs';
 import { makeWorkspace, type TempWorkspace } from '../../../../test-support/workspace';
 import { createEngine } from '../engine';
 import { openSession } from '../../sessions';
-import { engineFactoryFor, startEngineWorker, type WorkerEngine } from './worker-engine';
+import { closeSpareEngineWorker, engineFactoryFor, prestartEngineWorker, startEngineWorker, type WorkerEngine } from './worker-engine';
 
 // The worker runs built JavaScript, as in the app: bundle it once for these tests (inside the
 // project, so its packages resolve from node_modules).
@@ -32,6 +32,21 @@ async function start(options: Parameters<typeof startEngineWorker>[1]) {
 }
 
 describe('the engine in a worker thread', () => {
+  it('a worker started before its workspace is known serves the next start, with the options it is then told', async () => {
+    ws = makeWorkspace();
+    ws.write('a.txt', 'from the prestarted worker\n');
+    prestartEngineWorker(script);
+    const engine = await start({ workspace: ws.root, contextLength: 4096 });
+    expect(engine.contextLength).toBe(4096);
+    expect(engine.workspaceRoot).toBe(ws.root);
+    expect((await engine.expand('@file:a.txt')).message).toContain('from the prestarted worker');
+    // Taken: the next start makes a worker of its own, and an unused spare closes.
+    const second = await start({ workspace: ws.root });
+    expect(second.contextLength).not.toBe(4096);
+    prestartEngineWorker(script);
+    await closeSpareEngineWorker();
+  });
+
   it('gives the same result as the engine in-process, with progress', async () => {
     ws = makeWorkspace({ git: true });
     ws.write('a.ts', 'export const a = 1;\n');

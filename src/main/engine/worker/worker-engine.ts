@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Limits } from '../../../shared/limits';
-import { createEngine, EngineSetupError, type Engine, type EngineOptions } from '..';
+import type { Engine, EngineOptions, EngineSetupError } from '..';
 import { WorkerChannel } from '../../worker-channel';
 import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
 
@@ -15,11 +15,16 @@ export interface WorkerEngine extends Engine {
  * when the workspace is unusable. Cancelling an expansion's signal cancels it in the worker.
  */
 export async function startEngineWorker(script: string | URL, options: WorkerEngineOptions): Promise<WorkerEngine> {
-  const channel = new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: options } });
+  const taken = takeSpare(script);
+  const channel = taken ?? new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: options } });
+  // A spare started with no options says hello once it has them.
+  if (taken) taken.notify({ options });
   const hello = await channel.hello;
   if (!hello.ok) {
     void channel.terminate();
-    throw new EngineSetupError(hello.code as EngineSetupError['code'], hello.message);
+    // Loaded here, not with this module: the host that starts workers never loads the engine itself.
+    const { EngineSetupError: SetupError } = await import('..');
+    throw new SetupError(hello.code as EngineSetupError['code'], hello.message);
   }
   return {
     workspaceRoot: hello.workspaceRoot,
@@ -34,6 +39,36 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
       await channel.terminate();
     },
   };
+}
+
+/**
+ * A worker started before anyone knew its workspace (see {@link prestartEngineWorker}); the next
+ * {@link startEngineWorker} for the same script takes it and tells it its options.
+ */
+let spare: { script: string; channel: WorkerChannel<EngineProtocol> } | null = null;
+function takeSpare(script: string | URL): WorkerChannel<EngineProtocol> | null {
+  if (!spare || spare.script !== String(script)) return null;
+  const { channel } = spare;
+  spare = null;
+  return channel.dead ? null : channel;
+}
+
+/**
+ * Starts an engine worker now, before its workspace and options are known: its thread loads its
+ * code (most of a second on a busy machine) while the caller does other work, such as the browser
+ * host loading its API (issue 27). The next {@link startEngineWorker} with the same script takes it.
+ * One spare at most; a new one replaces an unused one.
+ */
+export function prestartEngineWorker(script: string): void {
+  void closeSpareEngineWorker();
+  spare = { script, channel: new WorkerChannel<EngineProtocol>(script, { label: 'engine worker', worker: { workerData: { deferred: true } } }) };
+}
+
+/** Ends a spare nobody took (the host stops). */
+export async function closeSpareEngineWorker(): Promise<void> {
+  const unused = spare;
+  spare = null;
+  await unused?.channel.terminate();
 }
 
 /**
@@ -54,8 +89,9 @@ export function engineWorkerScript(dir: string): string | null {
  * when `script` is null (unit tests run from TypeScript sources, where no built worker exists).
  */
 export function engineFactoryFor(script: string | null) {
-  return (options: EngineOptions & { sessionDir?: string | null }): Engine | Promise<WorkerEngine> => {
-    if (!script) return createEngine(options);
+  return (options: EngineOptions & { sessionDir?: string | null }): Promise<Engine | WorkerEngine> => {
+    // In-process: the engine's code loads with the first engine (the host's start does not wait for it).
+    if (!script) return import('..').then(({ createEngine }) => createEngine(options));
     const { resolvers: _inProcessOnly, sanitizers: _s, countTokens: _c, now: _n, ...plain } = options;
     return startEngineWorker(script, plain);
   };

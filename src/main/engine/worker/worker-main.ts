@@ -26,22 +26,34 @@ const channel = serveChannel<EngineProtocol>({
       onProgress: progress,
     });
   },
+  // A worker started ahead of its workspace (prestartEngineWorker) learns its options here, once.
+  notice: ({ options }) => {
+    if (!started) start(options);
+  },
 });
 
 let engine: Engine | undefined;
 let warmUp: WarmUp | undefined;
-try {
-  const { sessionDir, ...options } = workerData as WorkerEngineOptions;
-  const images = sessionDir ? pastedImageLookup(async () => sessionDir) : null;
-  engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
-  channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
-  warmUp = warmUpEngine(engine);
-  // The warm-up's garbage (a whole `@diff`) is given back once the worker is quiet again.
-  void warmUp.done.then(() => channel.worked());
-  warmDocumentsOf(engine.workspaceRoot);
-} catch (err) {
-  const code = err instanceof EngineSetupError ? err.code : 'failed';
-  channel.hello({ ok: false, code, message: err instanceof Error ? err.message : String(err) });
+let started = false;
+if (!(workerData as { deferred?: boolean } | null)?.deferred) start(workerData as WorkerEngineOptions);
+
+/** Creates the engine for `given` and says hello (or why it could not), then schedules the warm-ups. */
+function start(given: WorkerEngineOptions): void {
+  started = true;
+  try {
+    const { sessionDir, ...options } = given;
+    const images = sessionDir ? pastedImageLookup(async () => sessionDir) : null;
+    engine = createEngine({ ...options, resolvers: [createResultResolver(sessionLookup(sessionDir ?? null)), createImageResolver(images)] });
+    channel.hello({ ok: true, workspaceRoot: engine.workspaceRoot, contextLength: engine.contextLength, limits: { ...engine.limits } });
+    // It gives way, inside git's synchronous loops too, while a request to this worker is unanswered.
+    warmUp = warmUpEngine(engine, WARM_UP_DELAY_MS, () => channel.requestsPending());
+    // The warm-up's garbage (a whole `@diff`) is given back once the worker is quiet again.
+    void warmUp.done.then(() => channel.worked());
+    warmDocumentsOf(engine.workspaceRoot);
+  } catch (err) {
+    const code = err instanceof EngineSetupError ? err.code : 'failed';
+    channel.hello({ ok: false, code, message: err instanceof Error ? err.message : String(err) });
+  }
 }
 
 /**
