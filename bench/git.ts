@@ -5,6 +5,7 @@
  * fresh process with the code loaded. Also checks the engine's text equals native git's.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -61,7 +62,8 @@ function median(xs: number[]): number {
 /** A resolve context for the bench: limits raised so the whole patch is produced and timed. */
 export function gitBenchContext(dir: string, caches: EngineCaches): ResolveContext {
   const limits = { ...DEFAULT_LIMITS, maxReferenceBytes: 64 * MiB, maxTotalBytes: 64 * MiB };
-  return { workspaceRoot: dir, home: os.homedir(), grants: new Set(), limits, signal: new AbortController().signal, now: () => new Date(), caches, allowHosts: [] };
+  // The engine resolves against the workspace's real path (a folder reached through a symlink included): so does the bench.
+  return { workspaceRoot: fs.realpathSync(dir), home: os.homedir(), grants: new Set(), limits, signal: new AbortController().signal, now: () => new Date(), caches, allowHosts: [] };
 }
 
 function runNative(dir: string, args: string[]): string {
