@@ -70,7 +70,7 @@ export function useSettingsForm(): SettingsForm | null {
   const [undo, setUndo] = useState<SettingsInput | null>(null);
   const [limitProblems, setLimitProblems] = useState<LimitProblems>({});
   const workspace = useApp((s) => s.workspace);
-  // Counts edits, so a save that answers after the person typed on does not put the old values back.
+  // Counts edits and committed changes, so a save that answers after them does not put the old values back.
   const edits = useRef(0);
   const editsAtView = useRef(0);
 
@@ -116,6 +116,9 @@ export function useSettingsForm(): SettingsForm | null {
   /** Saves a change as soon as it is made, with an Undo that puts the settings before it back. */
   async function commit(next: SettingsInput, said: Said): Promise<void> {
     const before = view ? formOf(view) : null;
+    // A change, like a typed one: an earlier save answering after it (a field left just before)
+    // must not put the form without it back, or closing the panel would then save that older form.
+    edits.current += 1;
     // The form holds the change at once, not when the answer comes: a save made before then (leaving
     // another field, closing the panel) sends the whole form, and must not send it without this change.
     setForm(next);
