@@ -15,7 +15,6 @@ export type ChannelTestRequest =
   | { op: 'exit' }
   | { op: 'never' }
   | { op: 'hog' }
-  | { op: 'spin-until-waiting'; guardMs: number }
   | { op: 'bytes'; bytes: Uint8Array };
 
 /** The test worker's protocol. */
@@ -24,7 +23,8 @@ export interface ChannelTestProtocol {
   response: string | number;
   progress: number;
   hello: { greeting: string };
-  toWorker: { say: string };
+  /** `spinMs`: spin in a synchronous loop, the worker's own work (like the engine's warm-up), until a request waits or that long passed. */
+  toWorker: { say: string; spinMs?: number };
   fromWorker: { heard: string };
 }
 
@@ -52,16 +52,17 @@ const channel = serveChannel<ChannelTestProtocol>({
       }
       case 'bytes':
         return request.bytes.byteLength;
-      case 'spin-until-waiting': {
-        // A synchronous loop, like git's stat pass: no message reaches this thread until it returns.
-        channel.notify({ heard: 'spinning' });
-        const end = Date.now() + request.guardMs;
-        while (Date.now() < end) if (channel.requestsPending()) return 'gave way';
-        return 'guard reached';
-      }
     }
   },
-  notice: (notice) => channel.notify({ heard: notice.say }),
+  notice: (notice) => {
+    if (notice.spinMs === undefined) return channel.notify({ heard: notice.say });
+    // Like git's stat pass inside the warm-up: no message reaches this thread until the loop ends,
+    // and no request of its own is running, so only the shared count can end it early.
+    channel.notify({ heard: 'spinning' });
+    const end = Date.now() + notice.spinMs;
+    while (Date.now() < end) if (channel.requestsPending()) return channel.notify({ heard: 'gave way' });
+    channel.notify({ heard: 'spun to the end' });
+  },
 });
 
 const { greeting } = (workerData ?? {}) as { greeting?: string };

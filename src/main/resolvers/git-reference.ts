@@ -59,7 +59,7 @@ export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedRef
   const located = locateRepository(ctx.workspaceRoot);
   if (!located.ok) return withWarnings(refuse('failed', located.text ?? located.message, target), warnings);
   const source: ReferenceSource = { repository: located.repo.worktree, head: null, readAt: ctx.now().toISOString() };
-  const deadline = givingWay(createDeadline(ctx.signal, ctx.limits.gitTimeoutMs), ctx.yieldNow);
+  const deadline = createDeadline(ctx.signal, ctx.limits.gitTimeoutMs, { yieldNow: ctx.yieldNow });
   try {
     deadline.throwIfAborted();
     source.head = readHead(located.repo);
@@ -73,21 +73,6 @@ export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedRef
     }
     return withWarnings(refuse('failed', gitErrorSentence(err, located.repo.worktree), target, source), warnings);
   }
-}
-
-/**
- * `deadline`, which also ends the read as cancelled once `yieldNow` says so: background work gives
- * way inside the reader's synchronous loops, where the AbortSignal cannot change.
- */
-function givingWay(deadline: Deadline, yieldNow: (() => boolean) | undefined): Deadline {
-  if (!yieldNow) return deadline;
-  return {
-    throwIfAborted() {
-      deadline.throwIfAborted();
-      if (yieldNow()) throw new GitCancelled('aborted');
-    },
-    remainingMs: () => (yieldNow() ? 0 : deadline.remainingMs()),
-  };
 }
 
 /** N clamped into 1..maxGitCommits, with a `clamped` warning when it moved. */

@@ -20,16 +20,28 @@ export class GitCancelled extends Error {
   }
 }
 
-/** A deadline `timeoutMs` from now (by `now`, default Date.now) that also honours `signal`. */
-export function createDeadline(signal: AbortSignal, timeoutMs: number, now: () => number = Date.now): Deadline {
+/** What else a deadline honours: its clock (default Date.now), and a wish to give way. */
+export interface DeadlineOptions {
+  now?: () => number;
+  /**
+   * Background work only: true when it must give way at once (a person's request is waiting). Ends
+   * the read as cancelled, like the signal, but is asked inside the reader's synchronous loops,
+   * where the signal cannot change.
+   */
+  yieldNow?: () => boolean;
+}
+
+/** A deadline `timeoutMs` from now that also honours `signal` (and `yieldNow`, see {@link DeadlineOptions}). */
+export function createDeadline(signal: AbortSignal, timeoutMs: number, { now = Date.now, yieldNow }: DeadlineOptions = {}): Deadline {
   const end = now() + timeoutMs;
+  const givesWay = yieldNow ?? (() => false);
   return {
     throwIfAborted() {
-      if (signal.aborted) throw new GitCancelled('aborted');
+      if (signal.aborted || givesWay()) throw new GitCancelled('aborted');
       if (now() > end) throw new GitCancelled('timeout');
     },
     remainingMs() {
-      return signal.aborted ? 0 : Math.max(0, end - now());
+      return signal.aborted || givesWay() ? 0 : Math.max(0, end - now());
     },
   };
 }
