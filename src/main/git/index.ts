@@ -10,7 +10,7 @@ export { createDeadline, GitCancelled, type Deadline } from './storage';
 export { formatFilePatch, quotePath } from './render';
 export { formatCommitHeader, formatGitDate } from './render';
 export { readCommits, readStaged, readUnstaged, type ChangeSet, type CommitChanges, type ViewFailure } from './views';
-export { detectRenames } from './views';
+export { detectRenames, PatchFloor, ViewTooLarge } from './views';
 export { renderPatches, type RenderResult } from './render';
 export { limitToWorkspace, workspacePrefix } from './views';
 export { MAX_DIFF_FILE_BYTES } from './views';

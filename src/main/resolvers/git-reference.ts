@@ -7,7 +7,9 @@
  * Decisions (documented in bench/README.md too):
  * - nothing to show is `not_found` ("no unstaged changes ..."), never an invented text;
  * - patch rendering stops once the text passes 4x the per-reference byte limit (the engine judges the
- *   exact size after redaction; this only bounds the work);
+ *   exact size after redaction; this only bounds the work), and `@staged` and `@git:N` stop reading
+ *   their trees once the changes' headers alone would pass it (the git views' PatchFloor): both end
+ *   as the same "too large" refusal, the second without reading a huge commit whole;
  * - unmerged (conflicted) paths are listed as `* Unmerged path X` lines, as `git diff --staged` does.
  */
 import path from 'node:path';
@@ -36,6 +38,8 @@ import {
   type ChangeSet,
   type CommitChanges,
   detectRenames,
+  PatchFloor,
+  ViewTooLarge,
   limitToWorkspace,
   workspacePrefix,
 } from '../git';
@@ -67,6 +71,7 @@ export async function resolveGitReference(kind: GitReferenceKind, ref: ParsedRef
     const result = kind === 'git' ? await resolveLog(session, count, source, ctx, deadline) : await resolveChanges(kind, session, source, ctx, deadline);
     return withWarnings(result, warnings);
   } catch (err) {
+    if (err instanceof ViewTooLarge) return withWarnings(refuse('too_large', msg.tooLarge(WHAT[kind], ctx.limits.maxReferenceBytes), target, source), warnings);
     if (err instanceof GitCancelled) {
       const message = err.reason === 'timeout' ? msg.timeout(ctx.limits.gitTimeoutMs) : msg.cancelled();
       return withWarnings(refuse('failed', message, target, source), warnings);
@@ -114,9 +119,10 @@ function noteText(s: RepoSession, ctx: ResolveContext, note: ViewNote): string {
 async function resolveChanges(kind: 'diff' | 'staged', s: RepoSession, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
   const target = TARGETS[kind];
   const repo = s.repo.worktree;
-  const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline);
-  if (!read.ok) return refuse('failed', msg.gitErrorIn(read.message, repo), target, source);
   const prefix = workspacePrefix(repo, ctx.workspaceRoot);
+  const floor = new PatchFloor(ctx.limits.maxReferenceBytes * RENDER_SLACK, prefix);
+  const read = kind === 'diff' ? await readUnstaged(s, deadline) : await readStaged(s, source.head ?? null, deadline, floor);
+  if (!read.ok) return refuse('failed', msg.gitErrorIn(read.message, repo), target, source);
   const scoped = limitToWorkspace(read.set, prefix);
   // Renames as git diff --staged shows them; the working tree has none (an untracked file is not a change).
   const changes = kind === 'staged' ? await detectRenames(s, scoped.changes, deadline) : scoped.changes;
@@ -164,11 +170,11 @@ function changedPaths(set: ChangeSet): string[] {
 async function resolveLog(s: RepoSession, count: number, source: ReferenceSource, ctx: ResolveContext, deadline: Deadline): Promise<Resolution> {
   let target = `HEAD~${count}..HEAD`;
   if (!source.head) return refuse('not_found', msg.noCommits(s.repo.worktree), target, source);
-  const read = await readCommits(s, source.head, count, deadline);
+  const prefix = workspacePrefix(s.repo.worktree, ctx.workspaceRoot);
+  const read = await readCommits(s, source.head, count, deadline, new PatchFloor(ctx.limits.maxReferenceBytes * RENDER_SLACK, prefix));
   target = `HEAD~${read.length}..HEAD`;
   source.commits = read.map((c) => c.commit.oid);
   // Each commit's changes limited to the workspace folder, then renames detected as git log -p does.
-  const prefix = workspacePrefix(s.repo.worktree, ctx.workspaceRoot);
   let leftOut = 0;
   const commits: CommitChanges[] = [];
   for (const { commit, changes } of read) {

@@ -6,6 +6,7 @@
 import { walkLog } from './commit-log';
 import { type Deadline, loadIndex, readCommit, type CommitInfo, type RepoSession } from '../storage';
 import type { FileChange } from './file-change';
+import type { PatchFloor } from './patch-floor';
 import { stagedChanges, treeChanges } from './tree-changes';
 import { worktreeChanges } from './worktree-changes';
 
@@ -35,19 +36,23 @@ export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<
   return { ok: true, set: { changes: scan.changes, unmerged: scan.unmerged } };
 }
 
-/** `git diff --staged`: the index against HEAD's tree (the empty tree before the first commit). */
-export async function readStaged(s: RepoSession, head: string | null, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
+/**
+ * `git diff --staged`: the index against HEAD's tree (the empty tree before the first commit).
+ * `floor` (see patch-floor.ts) ends the walk by throwing once the patch is bound to pass its limit.
+ */
+export async function readStaged(s: RepoSession, head: string | null, deadline: Deadline, floor?: PatchFloor): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
   const loaded = loadIndex(s);
   if (!loaded.ok) return loaded;
   const headTree = head ? (await readCommit(s, head, deadline)).tree : null;
-  return { ok: true, set: await stagedChanges(s, headTree, loaded.index, deadline) };
+  return { ok: true, set: await stagedChanges(s, headTree, loaded.index, deadline, floor) };
 }
 
 /**
  * `git log -N -p`: the N newest commits from HEAD. A root commit is compared with the empty tree
  * (git's log.showRoot default); a merge gets no patch, as `git log -p` shows none by default.
+ * One `floor` counts the changes of every commit, as their patches share one byte limit.
  */
-export async function readCommits(s: RepoSession, head: string, count: number, deadline: Deadline): Promise<CommitChanges[]> {
+export async function readCommits(s: RepoSession, head: string, count: number, deadline: Deadline, floor?: PatchFloor): Promise<CommitChanges[]> {
   const commits = await walkLog(s, head, count, deadline);
   const out: CommitChanges[] = [];
   for (const commit of commits) {
@@ -58,7 +63,7 @@ export async function readCommits(s: RepoSession, head: string, count: number, d
     }
     const parent = commit.parents[0];
     const parentTree = parent ? (await readCommit(s, parent, deadline)).tree : null;
-    out.push({ commit, changes: await treeChanges(s, parentTree, commit.tree, deadline) });
+    out.push({ commit, changes: await treeChanges(s, parentTree, commit.tree, deadline, floor) });
   }
   return out;
 }

@@ -6,19 +6,26 @@
  */
 import { type Deadline, type GitIndex, indexFolders, compareCodePoints, readTree, type RepoSession, type TreeItem } from '../storage';
 import { MODE_SYMLINK, isBlobMode, parseMode, sortChanges, type FileChange, type FileSide } from './file-change';
+import type { PatchFloor } from './patch-floor';
 
 const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
 
-/** Pushes one change, or two when the kind of file changed (git shows a type change as delete + add). */
-function pushChange(out: FileChange[], path: string, old: FileSide | null, next: FileSide | null): void {
+/**
+ * Pushes one change, or two when the kind of file changed (git shows a type change as delete + add),
+ * each counted by `floor` (which throws once the view is bound to be too large).
+ */
+function pushChange(out: FileChange[], path: string, old: FileSide | null, next: FileSide | null, floor?: PatchFloor): void {
   if (old && next) {
     if (old.oid === next.oid && old.mode === next.mode) return;
     const kind = (m: number): number => (m === MODE_SYMLINK ? 1 : isBlobMode(m) ? 0 : 2);
     if (kind(old.mode) !== kind(next.mode)) {
+      floor?.count(path);
+      floor?.count(path);
       out.push({ path, old, new: null }, { path, old: null, new: next });
       return;
     }
   }
+  floor?.count(path);
   out.push({ path, old, new: next });
 }
 
@@ -26,9 +33,10 @@ const sideOf = (item: TreeItem): FileSide => ({ oid: item.oid, mode: parseMode(i
 
 /**
  * Staged changes: HEAD's tree (null on an unborn branch) against the index. Paths with unresolved
- * conflicts are returned apart, as git lists them ("Unmerged path").
+ * conflicts are returned apart, as git lists them ("Unmerged path"). `floor`, when given, counts each
+ * change and stops the walk (throwing) once the patch is bound to pass its limit.
  */
-export async function stagedChanges(s: RepoSession, headTree: string | null, index: GitIndex, signal: Deadline): Promise<{ changes: FileChange[]; unmerged: string[] }> {
+export async function stagedChanges(s: RepoSession, headTree: string | null, index: GitIndex, signal: Deadline, floor?: PatchFloor): Promise<{ changes: FileChange[]; unmerged: string[] }> {
   const folders = indexFolders(index);
   const unmerged = [...new Set(index.entries.filter((e) => e.stage !== 0).map((e) => e.path))];
   const skip = new Set(unmerged);
@@ -46,14 +54,14 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
         if (node?.dirs.has(item.path)) {
           seen.add(`d:${item.path}`);
           await compareDir(item.oid, child);
-        } else await collect(s, item.oid, child, 'old', out, signal, skip);
+        } else await collect(s, item.oid, child, 'old', out, signal, skip, floor);
       } else if (!skip.has(child)) {
         if (entry) seen.add(`f:${item.path}`);
-        pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null);
+        pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null, floor);
       }
     }
     for (const [name, e] of node?.files ?? []) {
-      if (!seen.has(`f:${name}`)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode });
+      if (!seen.has(`f:${name}`)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode }, floor);
     }
     for (const name of node?.dirs ?? []) {
       if (!seen.has(`d:${name}`)) await compareDir(null, join(dir, name));
@@ -64,23 +72,23 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
 }
 
 /** Every blob under a tree, as deletions (`old`) or additions (`new`). */
-async function collect(s: RepoSession, treeOid: string, dir: string, side: 'old' | 'new', out: FileChange[], signal: Deadline, skip?: Set<string>): Promise<void> {
+async function collect(s: RepoSession, treeOid: string, dir: string, side: 'old' | 'new', out: FileChange[], signal: Deadline, skip?: Set<string>, floor?: PatchFloor): Promise<void> {
   signal.throwIfAborted();
   for (const item of await readTree(s, treeOid, signal)) {
     const child = join(dir, item.path);
-    if (item.type === 'tree') await collect(s, item.oid, child, side, out, signal, skip);
-    else if (!skip?.has(child)) pushChange(out, child, side === 'old' ? sideOf(item) : null, side === 'new' ? sideOf(item) : null);
+    if (item.type === 'tree') await collect(s, item.oid, child, side, out, signal, skip, floor);
+    else if (!skip?.has(child)) pushChange(out, child, side === 'old' ? sideOf(item) : null, side === 'new' ? sideOf(item) : null, floor);
   }
 }
 
-/** Changes from tree `oldTree` (null: the empty tree, for a root commit) to tree `newTree`. */
-export async function treeChanges(s: RepoSession, oldTree: string | null, newTree: string, signal: Deadline): Promise<FileChange[]> {
+/** Changes from tree `oldTree` (null: the empty tree, for a root commit) to tree `newTree`, counted by `floor` as {@link stagedChanges} does. */
+export async function treeChanges(s: RepoSession, oldTree: string | null, newTree: string, signal: Deadline, floor?: PatchFloor): Promise<FileChange[]> {
   const out: FileChange[] = [];
   const compare = async (a: string | null, b: string | null, dir: string): Promise<void> => {
     signal.throwIfAborted();
     if (a === b) return;
-    if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal);
-    if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal);
+    if (a === null && b !== null) return collect(s, b, dir, 'new', out, signal, undefined, floor);
+    if (b === null && a !== null) return collect(s, a, dir, 'old', out, signal, undefined, floor);
     const [olds, news] = await Promise.all([readTree(s, a as string, signal), readTree(s, b as string, signal)]);
     // Both lists are sorted by name (readTree's order): walk them side by side, and skip equal
     // entries by id before looking further.
@@ -103,11 +111,11 @@ export async function treeChanges(s: RepoSession, oldTree: string | null, newTre
         await compare(o.oid, n.oid, child);
         continue;
       }
-      if (oTree) await collect(s, o.oid, child, 'old', out, signal);
-      if (nTree) await collect(s, n.oid, child, 'new', out, signal);
+      if (oTree) await collect(s, o.oid, child, 'old', out, signal, undefined, floor);
+      if (nTree) await collect(s, n.oid, child, 'new', out, signal, undefined, floor);
       const oldSide = o && !oTree ? sideOf(o) : null;
       const newSide = n && !nTree ? sideOf(n) : null;
-      if (oldSide || newSide) pushChange(out, child, oldSide, newSide);
+      if (oldSide || newSide) pushChange(out, child, oldSide, newSide, floor);
     }
   };
   await compare(oldTree, newTree, '');
