@@ -29,7 +29,7 @@ export interface ViewFailure {
 
 /** `git diff`: tracked files whose working-tree content or mode differs from the index. */
 export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
-  const loaded = loadIndex(s);
+  const loaded = loadIndex(s, deadline);
   if (!loaded.ok) return loaded;
   const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, loaded.mtimeSec, deadline);
   return { ok: true, set: { changes: scan.changes, unmerged: scan.unmerged } };
@@ -37,7 +37,7 @@ export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<
 
 /** `git diff --staged`: the index against HEAD's tree (the empty tree before the first commit). */
 export async function readStaged(s: RepoSession, head: string | null, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
-  const loaded = loadIndex(s);
+  const loaded = loadIndex(s, deadline);
   if (!loaded.ok) return loaded;
   const headTree = head ? (await readCommit(s, head, deadline)).tree : null;
   return { ok: true, set: await stagedChanges(s, headTree, loaded.index, deadline) };
