@@ -37,7 +37,7 @@ export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<
 
 /** `git diff --staged`: the index against HEAD's tree (the empty tree before the first commit). */
 export async function readStaged(s: RepoSession, head: string | null, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
-  const loaded = loadIndex(s, deadline);
+  const loaded = loadIndex(s);
   if (!loaded.ok) return loaded;
   const headTree = head ? (await readCommit(s, head, deadline)).tree : null;
   return { ok: true, set: await stagedChanges(s, headTree, loaded.index, deadline) };
