@@ -6,6 +6,7 @@
  * short deadline: a server that does not list its models simply adds none to the picker.
  */
 import { guardedFetch, allowEntryFor } from '../net';
+import { isLiteralLoopback, loopbackGet } from './loopback-probe';
 
 /** Models listed at most (a hosted catalogue can hold hundreds). */
 const MAX_MODELS = 300;
@@ -39,20 +40,38 @@ export async function listModels(baseUrl: string, apiKey: string | null, options
     ...(options.signal ? { signal: options.signal } : {}),
     headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
     timeoutMs: options.timeoutMs ?? 5000,
-    maxBytes: 4 * 1024 * 1024,
+    maxBytes: LIST_MAX_BYTES,
     maxRedirects: 0,
   });
   if (!fetched.ok || fetched.response.status !== 200) return [];
   return modelIdsOf(Buffer.from(fetched.response.body).toString('utf8'));
 }
 
+/** How long the first run waits for a local server's list. */
+const LOCAL_TIMEOUT_MS = 1500;
+/** Largest list read (as for any endpoint). */
+const LIST_MAX_BYTES = 4 * 1024 * 1024;
+
 /**
  * The local presets' servers that answer now, each with its models; one short request each, at
- * once. `presets` defaults to Ollama's and LM Studio's usual addresses.
+ * once. `presets` defaults to Ollama's and LM Studio's usual addresses, which are asked without
+ * loading the network stack (loopback-probe.ts); another address goes through {@link listModels}.
  */
-export async function localServers(presets: ReadonlyArray<{ id: string; baseUrl: string }> = LOCAL_PRESETS): Promise<Array<{ presetId: string; models: string[] }>> {
-  const answers = await Promise.all(presets.map(async (p) => ({ presetId: p.id, models: await listModels(p.baseUrl, null, { timeoutMs: 1500 }) })));
+export async function localServers(presets: ReadonlyArray<{ id: string; baseUrl: string }> = LOCAL_PRESETS, timeoutMs = LOCAL_TIMEOUT_MS): Promise<Array<{ presetId: string; models: string[] }>> {
+  const answers = await Promise.all(presets.map(async (p) => ({ presetId: p.id, models: await localModels(p.baseUrl, timeoutMs) })));
   return answers.filter((a) => a.models.length > 0);
+}
+
+async function localModels(baseUrl: string, timeoutMs: number): Promise<string[]> {
+  let url: URL;
+  try {
+    url = new URL(`${baseUrl.replace(/\/+$/, '')}/models`);
+  } catch {
+    return [];
+  }
+  if (!isLiteralLoopback(url)) return listModels(baseUrl, null, { timeoutMs });
+  const body = await loopbackGet(url, { timeoutMs, maxBytes: LIST_MAX_BYTES });
+  return body === null ? [] : modelIdsOf(body);
 }
 
 /** The local servers the first run offers when they answer (the presets' addresses). */

@@ -4,9 +4,10 @@ import type { ApiError } from '../../shared/api/result';
 import type { ExpansionResult } from '../../shared/expansion';
 import type { UnitProgress } from '../../shared/documents';
 import { DEFAULT_CONTEXT_LENGTH } from '../../shared/limits';
+import { finishedReferences, finishesReference } from './finished-references';
 import type { AppState } from './types';
 
-/** Quiet time after the last keystroke before the message is expanded again. */
+/** Quiet time after the last keystroke before the message is expanded again (none after a keystroke that finishes a reference: see finished-references.ts). */
 export const EXPAND_DEBOUNCE_MS = 150;
 
 /** Where the draft is kept so it survives a reload, a crash or a restart. */
@@ -82,6 +83,8 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
     let inFlight: string | null = null;
     let sequence = 0;
     let edits = 0;
+    // The references finished in the text of the last keystroke.
+    let finished: ReadonlySet<string> = new Set();
 
     api.onExpandProgress((event) => {
       if (event.requestId !== inFlight) return;
@@ -159,6 +162,9 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
       },
       setText(text) {
         if (text === get().text) return;
+        const now = finishedReferences(text);
+        const finishing = finishesReference(finished, now);
+        finished = now;
         // One store change per keystroke: every selector runs on each change.
         set({ text, busy: true });
         saveDraft(text);
@@ -167,7 +173,7 @@ export function createExpansionSlice(api: AtmarkApi): StateCreator<AppState, [],
         } catch {
           // Storage may be unavailable (private mode); the draft then lives only in memory.
         }
-        schedule(EXPAND_DEBOUNCE_MS);
+        schedule(finishing ? 0 : EXPAND_DEBOUNCE_MS);
       },
       setContextLength(tokens) {
         set({ contextLength: tokens });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseIndex, type GitIndex } from './index-file';
+import { IndexParse, PARSE_CHECK_EVERY, parseIndex, type GitIndex } from './index-file';
 import { makeRepo, mergeConflict, readRepoIndex, type TestRepo } from '../../../../test-support/git';
 
 const repos: TestRepo[] = [];
@@ -79,4 +79,39 @@ describe('parseIndex', () => {
       message: expect.stringContaining('split git indexes'),
     });
   });
+
+  for (const version of [2, 4]) {
+    it(`stopped by its check, goes on from the entry it stopped at and reads what one parse reads (version ${version})`, () => {
+      const repo = makeRepo();
+      repos.push(repo);
+      // Index entries only (no files needed to read the index): enough for three checks, in folders
+      // so that version 4's names share prefixes across the stop.
+      const blob = repo.gitRaw(['hash-object', '-w', '--stdin'], '').toString().trim();
+      const count = 2 * PARSE_CHECK_EVERY + 300;
+      const lines = Array.from({ length: count }, (_, i) => `100644 ${blob}\tdir${Math.floor(i / 100)}/file-${i}.txt\n`).join('');
+      repo.gitRaw(['update-index', '--index-info'], lines);
+      repo.git(['update-index', '--index-version', String(version)]);
+      const bytes = fs.readFileSync(path.join(repo.dir, '.git', 'index'));
+      const whole = parseIndex(bytes);
+      if (!whole.ok) throw new Error(whole.message);
+      expect(asLsFiles(whole.index)).toEqual(lsFiles(repo));
+
+      // A request waits at the third check (before entry 2 * PARSE_CHECK_EVERY): the parse stops there.
+      const parse = new IndexParse(bytes);
+      let checks = 0;
+      expect(() =>
+        parse.run(() => {
+          if (++checks === 3) throw new Error('a request is waiting');
+        }),
+      ).toThrow('a request is waiting');
+      let resumedChecks = 0;
+      const resumed = parse.run(() => void resumedChecks++);
+      if (!resumed.ok) throw new Error(resumed.message);
+      // Went on: one check, at the entry it stopped before (started over, it would ask three times).
+      expect(resumedChecks).toBe(1);
+      expect(asLsFiles(resumed.index)).toEqual(asLsFiles(whole.index));
+      expect(resumed.index.entries.map((e) => JSON.stringify(e))).toEqual(whole.index.entries.map((e) => JSON.stringify(e)));
+      expect(resumed.index.version).toBe(version);
+    });
+  }
 });

@@ -115,36 +115,78 @@ export type IndexParseResult = { ok: true; index: GitIndex } | { ok: false; mess
 
 const CHECKSUM_BYTES = 20;
 
+/** Entries parsed between two calls of a {@link IndexParse}'s check: about 2.5 ms of work on this machine (0.3 s for 120,000). */
+export const PARSE_CHECK_EVERY = 1024;
+
+/**
+ * A parse of index bytes that can stop between two entries and go on later from the same entry.
+ * Why: on a 120,000-file repository the parse takes about 0.3 s of synchronous work, and the engine
+ * worker's warm-up must give way within a few ms when a person's request is waiting (issue 27). A
+ * parse stopped by its check keeps what it has read, so the next call goes on instead of starting
+ * over; the bytes it holds are the file's as read once, so it stays a parse of one version of it.
+ */
+export class IndexParse {
+  private readonly cursor: IndexCursor;
+  private readonly fields: PackedFields;
+  private readonly entries: IndexEntry[] = [];
+  private k = 0;
+  private result: IndexParseResult | null = null;
+
+  constructor(private readonly buf: Buffer) {
+    this.cursor = new IndexCursor(buf, { every: true });
+    // The header's count bounds the entries (the cursor refuses a count the bytes cannot hold).
+    this.fields = { words: new Uint32Array(this.cursor.entries * WORDS), oids: Buffer.alloc(this.cursor.entries * 20) };
+  }
+
+  /**
+   * Parses on to the end. `check` runs before every {@link PARSE_CHECK_EVERY}th entry (before the
+   * first one too); when it throws, the parse stops before that entry and the error goes to the
+   * caller, and a later `run` goes on from there.
+   */
+  run(check: () => void = () => undefined): IndexParseResult {
+    if (this.result) return this.result;
+    const { buf, cursor, fields, entries } = this;
+    for (;;) {
+      if (this.k % PARSE_CHECK_EVERY === 0) check();
+      if (!cursor.next()) break;
+      const k = this.k;
+      const w = k * WORDS;
+      fields.words[w] = cursor.stat(ENTRY_FIELDS.ctimeSec);
+      fields.words[w + 1] = cursor.stat(ENTRY_FIELDS.ctimeNsec);
+      fields.words[w + 2] = cursor.stat(ENTRY_FIELDS.mtimeSec);
+      fields.words[w + 3] = cursor.stat(ENTRY_FIELDS.mtimeNsec);
+      fields.words[w + 4] = cursor.stat(ENTRY_FIELDS.ino);
+      fields.words[w + 5] = cursor.size;
+      fields.words[w + 6] = cursor.mode;
+      fields.words[w + 7] = cursor.stage | (cursor.intentToAdd ? INTENT_TO_ADD : 0) | (cursor.skipWorktree ? SKIP_WORKTREE : 0);
+      buf.copy(fields.oids, k * 20, cursor.at + ENTRY_FIELDS.oid, cursor.at + ENTRY_FIELDS.oid + 20);
+      entries.push(new PackedEntry(cursor.names.toString('utf8', cursor.from, cursor.to), fields, k));
+      this.k = k + 1;
+    }
+    this.result = this.finish();
+    return this.result;
+  }
+
+  private finish(): IndexParseResult {
+    const { buf, cursor } = this;
+    if (cursor.failure) return { ok: false, message: cursor.failure.message };
+    const end = buf.length - CHECKSUM_BYTES;
+    // The entries must end before the checksum.
+    if (cursor.end > end) return { ok: false, message: 'the git index ends in the middle of an entry' };
+    const ext = readExtensions(buf, cursor.end, end);
+    if (!ext.ok) return ext;
+    return { ok: true, index: { version: cursor.version, entries: this.entries, cacheTree: ext.cacheTree } };
+  }
+}
+
 /**
  * Parses index bytes: every entry (every stage, skip-worktree ones too), through the one reader of
  * the format ({@link IndexCursor}). Unknown optional extensions are skipped; split and sparse
- * indexes are refused.
+ * indexes are refused. `check` as in {@link IndexParse.run} (a throw loses the work: keep an
+ * {@link IndexParse} to go on instead).
  */
-export function parseIndex(buf: Buffer): IndexParseResult {
-  const cursor = new IndexCursor(buf, { every: true });
-  // The header's count bounds the entries (the cursor refuses a count the bytes cannot hold).
-  const fields: PackedFields = { words: new Uint32Array(cursor.entries * WORDS), oids: Buffer.alloc(cursor.entries * 20) };
-  const entries: IndexEntry[] = [];
-  for (let k = 0; cursor.next(); k++) {
-    const w = k * WORDS;
-    fields.words[w] = cursor.stat(ENTRY_FIELDS.ctimeSec);
-    fields.words[w + 1] = cursor.stat(ENTRY_FIELDS.ctimeNsec);
-    fields.words[w + 2] = cursor.stat(ENTRY_FIELDS.mtimeSec);
-    fields.words[w + 3] = cursor.stat(ENTRY_FIELDS.mtimeNsec);
-    fields.words[w + 4] = cursor.stat(ENTRY_FIELDS.ino);
-    fields.words[w + 5] = cursor.size;
-    fields.words[w + 6] = cursor.mode;
-    fields.words[w + 7] = cursor.stage | (cursor.intentToAdd ? INTENT_TO_ADD : 0) | (cursor.skipWorktree ? SKIP_WORKTREE : 0);
-    buf.copy(fields.oids, k * 20, cursor.at + ENTRY_FIELDS.oid, cursor.at + ENTRY_FIELDS.oid + 20);
-    entries.push(new PackedEntry(cursor.names.toString('utf8', cursor.from, cursor.to), fields, k));
-  }
-  if (cursor.failure) return { ok: false, message: cursor.failure.message };
-  const end = buf.length - CHECKSUM_BYTES;
-  // The entries must end before the checksum.
-  if (cursor.end > end) return { ok: false, message: 'the git index ends in the middle of an entry' };
-  const ext = readExtensions(buf, cursor.end, end);
-  if (!ext.ok) return ext;
-  return { ok: true, index: { version: cursor.version, entries, cacheTree: ext.cacheTree } };
+export function parseIndex(buf: Buffer, check?: () => void): IndexParseResult {
+  return new IndexParse(buf).run(check);
 }
 
 type ExtensionsResult = { ok: true; cacheTree: Map<string, CacheTreeNode> } | { ok: false; message: string };

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Deadline } from './deadline';
 import { readRewrites, replaced, rewritesKey, type HistoryRewrites } from './history-rewrites';
-import { parseIndex, type GitIndex } from './index-file';
+import { IndexParse, type GitIndex } from './index-file';
 import { GitObjectError } from './objects/object-error';
 import { ObjectStore, type GitObject, type StoreFiles } from './objects/object-store';
 import { parseCommit, parseTree } from './objects/parse-objects';
@@ -49,6 +49,8 @@ export interface RepoSession {
   rewrites: HistoryRewrites;
   rewritesKey: string;
   index: { key: string; value: GitIndex; mtimeSec: number } | null;
+  /** A parse of the index file stopped by its deadline, kept to go on from (see {@link loadIndex}). */
+  indexParse: { key: string; parse: IndexParse } | null;
 }
 
 /**
@@ -70,7 +72,7 @@ export function openSession(caches: Map<string, unknown>, repo: RepositoryLocati
     }
     return existing;
   }
-  const session: RepoSession = { repo, objects: newStore(repo), packsKey, rewrites: readRewrites(repo), rewritesKey: rewrites, index: null };
+  const session: RepoSession = { repo, objects: newStore(repo), packsKey, rewrites: readRewrites(repo), rewritesKey: rewrites, index: null, indexParse: null };
   caches.set(repo.gitdir, session);
   return session;
 }
@@ -108,9 +110,11 @@ function listPacks(commondir: string): string {
 /**
  * The repository's index, parsed once per change of the index file, with the file's modification
  * time in seconds from the same `stat` (entries changed in that second are "racy"). An absent
- * index is empty.
+ * index is empty. The parse checks `deadline` every few thousand entries: a parse it stops is kept
+ * with the file's stat key, and the next call for the same file goes on from where it stopped (a
+ * changed file starts over), so background work that gives way loses nothing.
  */
-export function loadIndex(session: RepoSession): { ok: true; index: GitIndex; mtimeSec: number } | { ok: false; message: string } {
+export function loadIndex(session: RepoSession, deadline?: Deadline): { ok: true; index: GitIndex; mtimeSec: number } | { ok: false; message: string } {
   const file = path.join(session.repo.gitdir, 'index');
   let st: fs.BigIntStats;
   try {
@@ -120,7 +124,9 @@ export function loadIndex(session: RepoSession): { ok: true; index: GitIndex; mt
   }
   const key = `${st.mtimeNs}:${st.ctimeNs}:${st.size}:${st.ino}`;
   if (session.index?.key === key) return { ok: true, index: session.index.value, mtimeSec: session.index.mtimeSec };
-  const parsed = parseIndex(readFileCapped(file, MAX_INDEX_BYTES));
+  if (session.indexParse?.key !== key) session.indexParse = { key, parse: new IndexParse(readFileCapped(file, MAX_INDEX_BYTES)) };
+  const parsed = session.indexParse.parse.run(deadline ? () => deadline.throwIfAborted() : undefined);
+  session.indexParse = null;
   if (!parsed.ok) return parsed;
   const mtimeSec = Number(st.mtimeNs / 1_000_000_000n);
   session.index = { key, value: parsed.index, mtimeSec };

@@ -30,7 +30,7 @@ export interface ViewFailure {
 
 /** `git diff`: tracked files whose working-tree content or mode differs from the index. */
 export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
-  const loaded = loadIndex(s);
+  const loaded = loadIndex(s, deadline);
   if (!loaded.ok) return loaded;
   const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, loaded.mtimeSec, deadline);
   return { ok: true, set: { changes: scan.changes, unmerged: scan.unmerged } };

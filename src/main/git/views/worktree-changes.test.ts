@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeadline } from '../storage/deadline';
+import { createDeadline, GitCancelled, type Deadline } from '../storage/deadline';
+import { locateRepository } from '../storage/repository';
+import { openSession } from '../storage/repo-session';
+import { readUnstaged } from './git-views';
 import { parseIndex } from '../storage/index-file';
 import { statHelperState } from '../storage/stat-preload';
-import { worktreeChanges } from './worktree-changes';
+import { PLAN_CHECK_EVERY, worktreeChanges } from './worktree-changes';
 import { makeRepo, type TestRepo } from '../../../../test-support/git';
 
 const repos: TestRepo[] = [];
@@ -91,5 +94,55 @@ describe('worktreeChanges', () => {
     // Only the changed files were read: the helper's records settle the others as git's do.
     expect(second.hashed).toBe(first.hashed);
     expect(second.hashed).toBeLessThanOrEqual(5);
+  });
+
+  it('a read stopped inside the index parse and inside the stat plan goes on from where each stopped, and finds what git diff finds', async () => {
+    const repo = makeRepo();
+    repos.push(repo);
+    // Fewer paths than the stat helper takes (2048), so every check is the calling thread's and the
+    // count of checks is the same in every run; two checks in the parse and two in the plan.
+    const count = 2 * PLAN_CHECK_EVERY - 48;
+    for (let i = 0; i < count; i++) repo.write(`d${i % 20}/f${i}.txt`, `${i}\n`);
+    repo.commitAll('many');
+    repo.write('d3/f3.txt', 'changed\n');
+    repo.write('d7/f1007.txt', 'changed too\n');
+    fs.rmSync(path.join(repo.dir, 'd9/f9.txt'));
+    const located = locateRepository(repo.dir);
+    if (!located.ok) throw new Error(located.message);
+    /** A deadline that counts its checks, and says a request is waiting at the checks in `stops`. */
+    const counting = (stops: Set<number>) => {
+      let asked = 0;
+      const deadline: Deadline = {
+        throwIfAborted() {
+          if (stops.has(++asked)) throw new GitCancelled('aborted');
+        },
+        remainingMs: () => 60_000,
+      };
+      return { deadline, asked: () => asked };
+    };
+    const read = async (session: ReturnType<typeof openSession>, deadline: Deadline) => {
+      const r = await readUnstaged(session, deadline);
+      if (!r.ok) throw new Error(r.message);
+      return r.set.changes.map((c) => `${c.path} ${c.old?.oid ?? '-'} ${c.new?.oid ?? '-'}`);
+    };
+
+    const straight = counting(new Set());
+    const expected = await read(openSession(new Map(), located.repo), straight.deadline);
+    expect(expected.map((line) => line.split(' ')[0])).toEqual(repo.git(['diff', '--name-only']).trim().split('\n'));
+
+    // The second check is the parse's (before entry PLAN_CHECK_EVERY); after the parse goes on
+    // (one check, at that entry), the plan's two checks come: the second of them stops it.
+    const stopped = counting(new Set([2, 5]));
+    const session = openSession(new Map(), located.repo);
+    await expect(read(session, stopped.deadline)).rejects.toThrow(GitCancelled);
+    expect(session.index).toBeNull();
+    expect(session.indexParse).not.toBeNull();
+    await expect(read(session, stopped.deadline)).rejects.toThrow(GitCancelled);
+    expect(session.index).not.toBeNull();
+    expect(session.indexParse).toBeNull();
+    expect(await read(session, stopped.deadline)).toEqual(expected);
+    // Each stop asked its check once more when it went on; started over, the parse or the plan
+    // would have asked all its checks again.
+    expect(stopped.asked()).toBe(straight.asked() + 2);
   });
 });
