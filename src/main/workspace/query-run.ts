@@ -1,0 +1,73 @@
+/**
+ * A completion query answered twice: first rows at once, then the final answer after the rest of
+ * the work, done in slices that the caller spreads over idle time (issue 27).
+ *
+ * The slow keystrokes of a large index are the broad ones (the fourth to sixth characters of a
+ * term, where most entries pass the character masks and each needs its tier-1 score). No pass over
+ * every entry fits a frame at 300,000 entries, so such a query answers first with what it can rank
+ * within a small budget:
+ * - the rows whose basename starts with the term: they outscore every other entry, so they are
+ *   the final answer's first rows (`sure`);
+ * - then the best of a sample scanned within the budget: the shallowest entries (the prior
+ *   order), which are what a short or early query usually means.
+ * The full scan then runs in slices (`step`), exactly as `query` runs it in one go, so the final
+ * answer is `query`'s own (a random test compares them). A caller that starts a newer query drops
+ * this one; nothing it did half-way is shared (broad-search.ts keeps its memos to itself until it
+ * finishes).
+ *
+ * Every other query (short, exact on a small index, or one the name-prefix rows fill) is answered
+ * whole at once: its first rows are final.
+ */
+import { TwoTierScan } from './broad-search';
+import { beginQuery, type QueryOptions, type Searchable } from './fuzzy-query';
+import { better, toMatch, type Match, type Ranked } from './ranking';
+import { priorOrder } from './short-search';
+
+/** How long the sample for the first rows may scan, in ms. */
+export const FIRST_ROWS_BUDGET_MS = 3;
+/** Most entries of the prior order in the sample. */
+const SAMPLE_ENTRIES = 16_384;
+
+/** A query under way; see the module comment. */
+export interface QueryRun {
+  /** The rows to show at once, best first. */
+  readonly first: Match[];
+  /** The final answer (equal to `query`'s) once {@link step} returned true; null before. */
+  readonly final: Match[] | null;
+  /** Works on until about `budgetMs` have passed; true once the final answer is there. */
+  step(budgetMs: number): boolean;
+}
+
+/** Starts `text` on `index` (see the module comment); `firstBudgetMs` bounds the sample of the first rows. */
+export function startQuery(index: Searchable, text: string, options: QueryOptions = {}, firstBudgetMs = FIRST_ROWS_BUDGET_MS): QueryRun {
+  const begun = beginQuery(index, text, options);
+  if ('matches' in begun) return { first: begun.matches, final: begun.matches, step: () => true };
+  const { snapshot: t, parsed: p, limit, scan, sure } = begun;
+  // The sample shares the real scan's folder memos: both run on this thread, one at a time, and
+  // a memo's cells depend only on the term, not on which entries asked for them.
+  const order = priorOrder(t);
+  const sample = new TwoTierScan(t, order.subarray(0, Math.min(order.length, SAMPLE_ENTRIES)), p, limit, limit, scan.memos);
+  sample.run(performance.now() + firstBudgetMs);
+  const rows: Ranked[] = [...sure];
+  const taken = new Set(sure.map((r) => r.i));
+  for (const r of sample.finish().top) {
+    if (rows.length >= limit) break;
+    if (!taken.has(r.i)) rows.push(r);
+  }
+  // The sure rows outscore the rest; the sample's are ranked among themselves as the final are.
+  rows.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
+  const first = rows.map(({ i, s }) => toMatch(t, i, s, p));
+  let final: Match[] | null = null;
+  return {
+    first,
+    get final() {
+      return final;
+    },
+    step(budgetMs: number): boolean {
+      if (final) return true;
+      if (!scan.run(performance.now() + budgetMs)) return false;
+      final = begun.settle();
+      return true;
+    },
+  };
+}
