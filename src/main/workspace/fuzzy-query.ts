@@ -48,7 +48,7 @@ const caches = new WeakMap<object, NarrowCache>();
  * `WorkspaceIndex` also has an `entries` member (a method), so testing for `entries` would take
  * the index for a snapshot and search nothing.
  */
-function snapshotOf(index: Searchable): IndexSnapshot {
+export function snapshotOf(index: Searchable): IndexSnapshot {
   return 'snapshot' in index && typeof index.snapshot === 'function' ? index.snapshot() : (index as IndexSnapshot);
 }
 
@@ -80,34 +80,35 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
   const begun = beginQuery(index, text, options);
   if ('matches' in begun) return begun.matches;
   begun.scan.run(Number.POSITIVE_INFINITY);
-  return begun.settle();
+  return begun.settle().matches;
 }
 
 /**
  * A query begun by {@link beginQuery}: answered, or a broad scan left to run (at once or in slices,
  * query-run.ts). `sure` are the rows known to open the answer (maybe none); `settle`, called once
- * the scan is done, records it for the next keystroke and gives the answer {@link query} gives.
+ * the scan is done, records it for the next keystroke and gives the answer {@link query} gives
+ * (with its entries, `top`).
  */
 export type BegunQuery =
-  | { matches: Match[] }
-  | { snapshot: IndexSnapshot; parsed: Parsed; limit: number; scan: TwoTierScan; sure: Ranked[]; settle(): Match[] };
+  | { matches: Match[]; top: Ranked[] }
+  | { snapshot: IndexSnapshot; parsed: Parsed; limit: number; scan: TwoTierScan; sure: Ranked[]; settle(): { matches: Match[]; top: Ranked[] } };
 
 /** Begins {@link query}: what is quick is done, a broad scan is left to the caller (see {@link BegunQuery}). */
 export function beginQuery(index: Searchable, text: string, options: QueryOptions = {}): BegunQuery {
   const snapshot = snapshotOf(index);
   const p = parse(text, options.kinds);
-  if (p.terms.length === 0) return { matches: [] };
+  if (p.terms.length === 0) return { matches: [], top: [] };
   const limit = Math.max(1, options.limit ?? 50);
   const found = begin(snapshot, index, p, limit, null);
   const toMatches = (top: Ranked[]): Match[] => top.map(({ i, s }) => toMatch(snapshot, i, s, p));
-  if ('top' in found) return { matches: toMatches(found.top) };
+  if ('top' in found) return { matches: toMatches(found.top), top: found.top };
   const { scan, sure } = found;
   return {
     snapshot, parsed: p, limit, scan, sure,
     settle: () => {
       const result = scan.finish();
       caches.set(index, { snapshot, parsed: p, found: result });
-      return toMatches(result.top);
+      return { matches: toMatches(result.top), top: result.top };
     },
   };
 }

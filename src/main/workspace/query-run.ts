@@ -8,8 +8,9 @@
  * within a small budget:
  * - the rows whose basename starts with the term: they outscore every other entry, so they are
  *   the final answer's first rows (`sure`);
- * - then the best of a sample scanned within the budget: the shallowest entries (the prior
- *   order), which are what a short or early query usually means.
+ * - then the best of a sample scanned within the budget: the rows the last keystroke on the same
+ *   searcher showed, when the query extends it (typing on keeps most of them), then the
+ *   shallowest entries (the prior order), which are what a short or early query usually means.
  * The full scan then runs in slices (`step`), exactly as `query` runs it in one go, so the final
  * answer is `query`'s own (a random test compares them). A caller that starts a newer query drops
  * this one; nothing it did half-way is shared (broad-search.ts keeps its memos to itself until it
@@ -19,7 +20,8 @@
  * whole at once: its first rows are final.
  */
 import { TwoTierScan } from './broad-search';
-import { beginQuery, type QueryOptions, type Searchable } from './fuzzy-query';
+import { beginQuery, snapshotOf, type QueryOptions, type Searchable } from './fuzzy-query';
+import type { IndexSnapshot } from './entry-store';
 import { better, toMatch, type Match, type Ranked } from './ranking';
 import { priorOrder } from './short-search';
 
@@ -27,6 +29,27 @@ import { priorOrder } from './short-search';
 export const FIRST_ROWS_BUDGET_MS = 3;
 /** Most entries of the prior order in the sample. */
 const SAMPLE_ENTRIES = 16_384;
+
+/** The rows last shown on each searcher: its first rows, then its final ones once there. */
+const shownLast = new WeakMap<object, { snapshot: IndexSnapshot; text: string; rows: Int32Array }>();
+
+/** The entries of the sample: the rows shown for a query that `text` extends, then the prior order. */
+function sampleOf(t: IndexSnapshot, key: object, text: string): Int32Array {
+  const order = priorOrder(t);
+  const last = shownLast.get(key);
+  const kept = last && last.snapshot === t && text.startsWith(last.text) ? last.rows : new Int32Array(0);
+  const sample = new Int32Array(Math.min(order.length, SAMPLE_ENTRIES) + kept.length);
+  sample.set(kept);
+  const seen = new Set(kept);
+  let n = kept.length;
+  for (let c = 0; c < order.length && n < sample.length; c++) if (!seen.has(order[c] as number)) sample[n++] = order[c] as number;
+  return sample.subarray(0, n);
+}
+
+/** Records the rows shown for `text` on `key`, offered to its next keystroke's sample. */
+function remember(t: IndexSnapshot, key: object, text: string, rows: readonly Ranked[]): void {
+  shownLast.set(key, { snapshot: t, text, rows: Int32Array.from(rows, (r) => r.i) });
+}
 
 /** A query under way; see the module comment. */
 export interface QueryRun {
@@ -41,12 +64,14 @@ export interface QueryRun {
 /** Starts `text` on `index` (see the module comment); `firstBudgetMs` bounds the sample of the first rows. */
 export function startQuery(index: Searchable, text: string, options: QueryOptions = {}, firstBudgetMs = FIRST_ROWS_BUDGET_MS): QueryRun {
   const begun = beginQuery(index, text, options);
-  if ('matches' in begun) return { first: begun.matches, final: begun.matches, step: () => true };
+  if ('matches' in begun) {
+    remember(snapshotOf(index), index, text, begun.top);
+    return { first: begun.matches, final: begun.matches, step: () => true };
+  }
   const { snapshot: t, parsed: p, limit, scan, sure } = begun;
   // The sample shares the real scan's folder memos: both run on this thread, one at a time, and
   // a memo's cells depend only on the term, not on which entries asked for them.
-  const order = priorOrder(t);
-  const sample = new TwoTierScan(t, order.subarray(0, Math.min(order.length, SAMPLE_ENTRIES)), p, limit, limit, scan.memos);
+  const sample = new TwoTierScan(t, sampleOf(t, index, text), p, limit, limit, scan.memos);
   sample.run(performance.now() + firstBudgetMs);
   const rows: Ranked[] = [...sure];
   const taken = new Set(sure.map((r) => r.i));
@@ -57,6 +82,7 @@ export function startQuery(index: Searchable, text: string, options: QueryOption
   // The sure rows outscore the rest; the sample's are ranked among themselves as the final are.
   rows.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
   const first = rows.map(({ i, s }) => toMatch(t, i, s, p));
+  remember(t, index, text, rows);
   let final: Match[] | null = null;
   return {
     first,
@@ -66,7 +92,9 @@ export function startQuery(index: Searchable, text: string, options: QueryOption
     step(budgetMs: number): boolean {
       if (final) return true;
       if (!scan.run(performance.now() + budgetMs)) return false;
-      final = begun.settle();
+      const settled = begun.settle();
+      remember(t, index, text, settled.top);
+      final = settled.matches;
       return true;
     },
   };
