@@ -352,7 +352,7 @@ function nameBonusOf(t: EntryTable, idx: number, p: Parsed, hay: string, fold: b
 }
 
 /** Entries scanned between two looks at the clock in {@link TwoTierScan.run}. */
-const CLOCK_EVERY = 2048;
+const CLOCK_EVERY = 512;
 
 /**
  * Tiers 1 and 2 as a scan that can stop and resume (completion-run.ts answers a query's first rows
@@ -365,7 +365,8 @@ const CLOCK_EVERY = 2048;
  */
 export class TwoTierScan {
   private readonly count: number;
-  private readonly survivors: Int32Array;
+  /** Allocated on the first slice: the first rows (query-run.ts) are asked before it. */
+  private survivors: Int32Array | null = null;
   private kept = 0;
   private c = 0;
   private readonly heap: TopHeap;
@@ -390,7 +391,6 @@ export class TwoTierScan {
     shared?: Array<FolderMemo | null>,
   ) {
     this.count = list ? list.length : t.count;
-    this.survivors = new Int32Array(this.count);
     this.heap = new TopHeap(heapSize);
     // One character or a very long term: scored exactly, which is cheap for them. A term with `/`
     // splits like any other: its slashes can only match in the folder part.
@@ -423,7 +423,8 @@ export class TwoTierScan {
 
   /** Tier 1 over the next candidates until `deadline` (a `performance.now()` time) passes; returns {@link done}. */
   run(deadline: number): boolean {
-    const { t, list, p, heap, survivors, hay, fold, memos, bonusFirst, first, only, bound, uppers } = this;
+    const { t, list, p, heap, hay, fold, memos, bonusFirst, first, only, bound, uppers } = this;
+    const survivors = (this.survivors ??= new Int32Array(this.count));
     const { tie } = t;
     const terms = p.terms;
     const count = this.count;
@@ -474,6 +475,6 @@ export class TwoTierScan {
       if (top.length >= this.limit) break;
       if (t.isVisible(r.i)) top.push(r);
     }
-    return { top, survivors: this.survivors.subarray(0, this.kept) };
+    return { top, survivors: (this.survivors ?? new Int32Array(0)).subarray(0, this.kept) };
   }
 }
