@@ -25,7 +25,7 @@ import type { IndexSnapshot } from './entry-store';
 import { better, toMatch, type Match, type Ranked } from './ranking';
 import { priorOrder } from './short-search';
 
-/** How long the sample for the first rows may scan, in ms. */
+/** How long the first rows may take to compute (the real scan, then the sample), in ms. */
 export const FIRST_ROWS_BUDGET_MS = 3;
 /** Most entries of the prior order in the sample. */
 const SAMPLE_ENTRIES = 16_384;
@@ -61,7 +61,10 @@ export interface QueryRun {
   step(budgetMs: number): boolean;
 }
 
-/** Starts `text` on `index` (see the module comment); `firstBudgetMs` bounds the sample of the first rows. */
+/**
+ * Starts `text` on `index` (see the module comment). `firstBudgetMs` bounds the first rows: half
+ * for the real scan (the answer is final at once when it ends there), the rest for the sample.
+ */
 export function startQuery(index: Searchable, text: string, options: QueryOptions = {}, firstBudgetMs = FIRST_ROWS_BUDGET_MS): QueryRun {
   const begun = beginQuery(index, text, options);
   if ('matches' in begun) {
@@ -69,10 +72,18 @@ export function startQuery(index: Searchable, text: string, options: QueryOption
     return { first: begun.matches, final: begun.matches, step: () => true };
   }
   const { snapshot: t, parsed: p, limit, scan, sure } = begun;
+  // Half the budget on the real scan first: on a small index (or a narrowed list) it ends there,
+  // and the answer is final at once, without a sample that would repeat most of its work.
+  const started = performance.now();
+  if (scan.run(started + firstBudgetMs / 2)) {
+    const settled = begun.settle();
+    remember(t, index, text, settled.top);
+    return { first: settled.matches, final: settled.matches, step: () => true };
+  }
   // The sample shares the real scan's folder memos: both run on this thread, one at a time, and
   // a memo's cells depend only on the term, not on which entries asked for them.
   const sample = new TwoTierScan(t, sampleOf(t, index, text), p, limit, limit, scan.memos);
-  sample.run(performance.now() + firstBudgetMs);
+  sample.run(started + firstBudgetMs);
   const rows: Ranked[] = [...sure];
   const taken = new Set(sure.map((r) => r.i));
   for (const r of sample.finish().top) {
