@@ -7,7 +7,8 @@
  * typed key by key (limit 50), then uFuzzy on the same keystrokes. Prints wall and CPU time
  * percentiles (CPU time is steadier on a shared host: it leaves out the time other processes
  * hold the cores), the slowest keys by median CPU, the intended file first, and how many
- * keystrokes' answers differ between the two sides.
+ * keystrokes' answers differ between the two sides. A third side times this tree's first rows
+ * (`startQuery`'s, query-run.ts) and finishes each run untimed.
  *
  * `node scripts/run-ts.mjs bench/completion-before-after.ts BASE WORKSPACE [ROUNDS]`: BASE is a git
  * revision (its `src/` is extracted to a temporary folder and bundled), WORKSPACE a generated
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import UFuzzy from '@leeoniya/ufuzzy';
 import { createWorkspaceIndex, query, type IndexSnapshot, type Match, type QueryOptions, type Searchable } from '../src/main/workspace';
+import { startQuery } from '../src/main/workspace/query-run';
 import { warmSearch } from '../src/main/workspace/warm-search';
 import { BENCH_QUERIES } from './generate-workspace';
 import { bundleForNode } from '../scripts/bundle-ts.mjs';
@@ -29,6 +31,20 @@ interface Side {
   query: (index: Searchable, text: string, options?: QueryOptions) => Match[];
   prepare: (snapshot: IndexSnapshot) => void;
 }
+
+/** Work a side leaves after its timed answer (the slices of a run whose first rows were timed): done untimed. */
+let untimed: (() => void) | null = null;
+
+/** This tree's first rows (query-run.ts): the answer timed is what the list shows first; the run is then finished untimed, as the worker finishes it between requests. */
+const firstRowsSide: Side = {
+  name: 'after, first rows (this tree)',
+  query: (index, text, options) => {
+    const run = startQuery(index, text, options);
+    untimed = () => { while (!run.step(Number.POSITIVE_INFINITY)); };
+    return run.first;
+  },
+  prepare: warmSearch,
+};
 
 /** The base revision's `query` and `prepareSearch`, bundled from its `src/`. */
 async function baseSide(revision: string): Promise<Side> {
@@ -85,6 +101,8 @@ function typeQueries(search: (searcher: object, text: string) => string[], f: Fi
       f.wall.push(performance.now() - t0);
       const cpu = cpuSince(c0);
       f.cpu.push(cpu);
+      untimed?.();
+      untimed = null;
       const key = q.text.slice(0, k);
       f.perKey.set(key, [...(f.perKey.get(key) ?? []), cpu]);
       answers.push(got.join('|'));
@@ -99,7 +117,7 @@ async function main(): Promise<void> {
   const [revision, dir, roundsArg] = process.argv.slice(2);
   if (!revision || !dir) throw new Error('usage: node scripts/run-ts.mjs bench/completion-before-after.ts BASE WORKSPACE [ROUNDS]');
   const rounds = Number(roundsArg ?? 3);
-  const sides: Side[] = [await baseSide(revision), { name: 'after (this tree)', query, prepare: warmSearch }];
+  const sides: Side[] = [await baseSide(revision), { name: 'after (this tree)', query, prepare: warmSearch }, firstRowsSide];
   const results = new Map<string, Figures>(sides.map((s) => [s.name, figures()]));
   const ufuzzy = figures();
   const uf = new UFuzzy({ intraMode: 0, intraIns: Infinity, intraChars: "[a-z\\d'._-]", interChars: '.' });

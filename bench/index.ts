@@ -80,12 +80,17 @@ console.log('');
 const ws = await runWorkspaceBench();
 const k = ws.keystroke;
 rows.push({
-  work: `completion per keystroke, ${Math.round(ws.entries / 1000)}k entries, ${ws.keystrokes} typed queries`,
-  atmark: `p50 ${k.p50.toFixed(1)}, p95 ${k.p95.toFixed(1)}, p99 ${k.p99.toFixed(1)}, max ${k.max.toFixed(1)} ms; first ${ws.firsts}/${ws.queries}`,
+  work: `completion per keystroke, first rows, ${Math.round(ws.entries / 1000)}k entries, ${ws.keystrokes} typed queries`,
+  atmark: `p50 ${k.p50.toFixed(1)}, p95 ${k.p95.toFixed(1)}, p99 ${k.p99.toFixed(1)}, max ${k.max.toFixed(1)} ms; first ${ws.firstsAtOnce}/${ws.queries} at once, ${ws.firsts}/${ws.queries} final; top row replaced on ${ws.topDiffers}/${ws.keystrokes} keys`,
   anchor: `uFuzzy p99 ${ms(ws.ufuzzy.p99)}, max ${ms(ws.ufuzzy.max)}; first ${ws.ufuzzyFirsts}/${ws.queries}`,
   ratio: `p99 ${x(k.p99 / ws.ufuzzy.p99)}`,
-  goal: 'p99 <= 8 ms, max <= 16 ms, first 20/20',
-  met: k.p99 <= 8 && k.max <= 16 && ws.firsts === ws.queries,
+  goal: 'p99 <= 8 ms, max <= 16 ms, first 20/20 (at once and final)',
+  met: k.p99 <= 8 && k.max <= 16 && ws.firsts === ws.queries && ws.firstsAtOnce === ws.queries,
+});
+rows.push({
+  work: `completion per keystroke, final answer (CPU), ${Math.round(ws.entries / 1000)}k entries`,
+  atmark: `p50 ${ws.final.p50.toFixed(1)}, p99 ${ws.final.p99.toFixed(1)}, max ${ws.final.max.toFixed(1)} ms; any row replaced on ${ws.rowsDiffer}/${ws.keystrokes} keys`,
+  anchor: `uFuzzy p99 ${ms(ws.ufuzzy.p99)}`, ratio: `p99 ${x(ws.final.p99 / ws.ufuzzy.p99)}`, goal: '- (reported: the goal reads the first rows)', met: null,
 });
 console.log('');
 
@@ -109,17 +114,17 @@ console.log('');
 if (process.env.ATMARK_BENCH_SCALE !== '0') {
   const scale = await runScaleBench([10_000, 300_000, 1_000_000]);
   const completionGoal: Record<number, { text: string; met: (r: ScaleRow) => boolean }> = {
-    10_000: { text: 'p99 <= uFuzzy p99, first 20/20', met: (r) => r.keystroke.p99 <= r.ufuzzy.p99 && r.firsts === 20 },
-    300_000: { text: 'p99 <= 16 ms, max <= 33 ms, first 20/20', met: (r) => r.keystroke.p99 <= 16 && r.keystroke.max <= 33 && r.firsts === 20 },
-    1_000_000: { text: 'p99 <= 33 ms, first 20/20', met: (r) => r.keystroke.p99 <= 33 && r.firsts === 20 },
+    10_000: { text: 'p99 <= uFuzzy p99, first 20/20', met: (r) => r.keystroke.p99 <= r.ufuzzy.p99 && r.firsts === 20 && r.firstsAtOnce === 20 },
+    300_000: { text: 'p99 <= 16 ms, max <= 33 ms, first 20/20', met: (r) => r.keystroke.p99 <= 16 && r.keystroke.max <= 33 && r.firsts === 20 && r.firstsAtOnce === 20 },
+    1_000_000: { text: 'p99 <= 33 ms, first 20/20', met: (r) => r.keystroke.p99 <= 33 && r.firsts === 20 && r.firstsAtOnce === 20 },
   };
   for (const r of scale) {
     const size = `${r.files / 1000}k files (${r.entries} entries)`;
     const goal = completionGoal[r.files];
     const k2 = r.keystroke;
     rows.push({
-      work: `completion per keystroke, ${size}`,
-      atmark: `p50 ${k2.p50.toFixed(1)}, p99 ${k2.p99.toFixed(1)}, max ${k2.max.toFixed(1)} ms; first ${r.firsts}/20`,
+      work: `completion per keystroke, first rows, ${size}`,
+      atmark: `p50 ${k2.p50.toFixed(1)}, p99 ${k2.p99.toFixed(1)}, max ${k2.max.toFixed(1)} ms; first ${r.firstsAtOnce}/20 at once, ${r.firsts}/20 final; top row replaced on ${r.topDiffers}/${r.keystrokes} keys; final p50 ${r.final.p50.toFixed(1)}, p99 ${r.final.p99.toFixed(1)}, max ${r.final.max.toFixed(1)} ms`,
       anchor: `uFuzzy p99 ${ms(r.ufuzzy.p99)}, max ${ms(r.ufuzzy.max)}; first ${r.ufuzzyFirsts}/20`,
       ratio: `p99 ${x(k2.p99 / r.ufuzzy.p99)}`,
       goal: goal ? goal.text : '-',

@@ -19,7 +19,7 @@ const DEFAULT_SIZES = [10_000, 120_000, 300_000, 1_000_000];
 /** The figures of one size: the 120k bench's figures, plus the size and the memory held. */
 export type ScaleRow = Pick<
   WorkspaceBenchResult,
-  'entries' | 'gitLsFilesMs' | 'trackedMs' | 'rgMs' | 'completeMs' | 'memoryRatio' | 'keystroke' | 'firsts' | 'ufuzzy' | 'ufuzzyFirsts'
+  'entries' | 'gitLsFilesMs' | 'trackedMs' | 'rgMs' | 'completeMs' | 'memoryRatio' | 'keystroke' | 'final' | 'topDiffers' | 'rowsDiffer' | 'firstsAtOnce' | 'keystrokes' | 'firsts' | 'ufuzzy' | 'ufuzzyFirsts'
 > & { files: number; heldMiB: number };
 
 function ms(value: number): string {
@@ -41,14 +41,14 @@ export async function runScaleBench(sizes: readonly number[] = DEFAULT_SIZES): P
     const u = benchUfuzzy(snapshot);
     rows.push({
       files, entries: figures.entries, gitLsFilesMs: figures.gitLsFilesMs, trackedMs: figures.trackedMs, rgMs: figures.rgMs, completeMs: figures.completeMs,
-      memoryRatio: memory.ratio, heldMiB: memory.held / 2 ** 20, keystroke: q.keystroke, firsts: q.firsts, ufuzzy: u.ufuzzy, ufuzzyFirsts: u.ufuzzyFirsts,
+      memoryRatio: memory.ratio, heldMiB: memory.held / 2 ** 20, keystroke: q.keystroke, final: q.final, topDiffers: q.topDiffers, rowsDiffer: q.rowsDiffer, firstsAtOnce: q.firstsAtOnce, keystrokes: q.keystrokes, firsts: q.firsts, ufuzzy: u.ufuzzy, ufuzzyFirsts: u.ufuzzyFirsts,
     });
   }
-  console.log('\n| files (entries) | index, tracked / `git ls-files` | complete walk / `rg --files` | memory | completion p50 / p99 / max (ms), first | uFuzzy p99 / max (ms), first | p99 ratio |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| files (entries) | index, tracked / `git ls-files` | complete walk / `rg --files` | memory | completion, first rows p50 / p99 / max (ms), first at once | final answer p50 / p99 / max (ms), first | uFuzzy p99 / max (ms), first | p99 ratio |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const walk = r.rgMs === null ? `${ms(r.completeMs)} ms / rg not installed` : `${ms(r.completeMs)} / ${ms(r.rgMs)} ms = ${(r.completeMs / r.rgMs).toFixed(2)}x`;
-    console.log(`| ${r.files} (${r.entries}) | ${ms(r.trackedMs)} / ${ms(r.gitLsFilesMs)} ms = ${(r.trackedMs / r.gitLsFilesMs).toFixed(2)}x | ${walk} | ${r.heldMiB.toFixed(0)} MiB, ${r.memoryRatio.toFixed(2)}x paths | ${ms(r.keystroke.p50)} / ${ms(r.keystroke.p99)} / ${ms(r.keystroke.max)}, ${r.firsts}/20 | ${ms(r.ufuzzy.p99)} / ${ms(r.ufuzzy.max)}, ${r.ufuzzyFirsts}/20 | ${(r.keystroke.p99 / r.ufuzzy.p99).toFixed(2)}x |`);
+    console.log(`| ${r.files} (${r.entries}) | ${ms(r.trackedMs)} / ${ms(r.gitLsFilesMs)} ms = ${(r.trackedMs / r.gitLsFilesMs).toFixed(2)}x | ${walk} | ${r.heldMiB.toFixed(0)} MiB, ${r.memoryRatio.toFixed(2)}x paths | ${ms(r.keystroke.p50)} / ${ms(r.keystroke.p99)} / ${ms(r.keystroke.max)}, ${r.firstsAtOnce}/20 | ${ms(r.final.p50)} / ${ms(r.final.p99)} / ${ms(r.final.max)}, ${r.firsts}/20 | ${ms(r.ufuzzy.p99)} / ${ms(r.ufuzzy.max)}, ${r.ufuzzyFirsts}/20 | ${(r.keystroke.p99 / r.ufuzzy.p99).toFixed(2)}x |`);
   }
   return rows;
 }

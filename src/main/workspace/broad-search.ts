@@ -303,28 +303,42 @@ export interface BroadResult {
  * returns at most `limit` visible entries, best first, and the indexes of all matches.
  */
 export function searchBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
-  const top = namePrefixesSuffice(t, list, p, limit);
-  if (top) {
+  const begun = beginBroad(t, list, p, limit);
+  if ('result' in begun) return begun.result;
+  begun.scan.run(Number.POSITIVE_INFINITY);
+  return begun.scan.finish();
+}
+
+/**
+ * A broad search begun: answered already from the name-prefix rows, or a scan to run (in one go or
+ * in slices) with `sure`, the rows known to open its answer (the name-prefix rows, fewer than the
+ * limit; empty when the query is not one plain term).
+ */
+export type BroadBegun = { result: BroadResult } | { scan: TwoTierScan; sure: Ranked[] };
+
+/** Begins {@link searchBroad}: see {@link BroadBegun}. */
+export function beginBroad(t: IndexSnapshot, list: Int32Array | null, p: Parsed, limit: number): BroadBegun {
+  const prefixed = namePrefixRows(t, list, p, limit);
+  if (prefixed.length >= limit) {
     // Computed when the next keystroke narrows, if it does.
     let survivors: Int32Array | null = null;
-    return { top, get survivors(): Int32Array { return (survivors ??= maskSurvivors(t, list, p)); }, masksOnly: true };
+    return { result: { top: prefixed, get survivors(): Int32Array { return (survivors ??= maskSurvivors(t, list, p)); }, masksOnly: true } };
   }
-  return searchTwoTier(t, list, p, limit);
+  return { scan: new TwoTierScan(t, list, p, limit), sure: prefixed };
 }
 
 /**
  * The early answer for one plain term: an entry whose basename starts with the term earns a name
  * bonus of at least 200, more than any other entry can score (a short term scores at most
  * `maxTermScore`). When `limit` visible entries earn it, they are the answer and nothing else needs
- * aligning; null when they do not suffice. Read from the name-prefix table's range
- * (prefix-matches.ts), not from a pass over the entries: on the broad queries that fall through to
- * tier 1, it costs next to nothing.
+ * aligning; fewer open the answer. Read from the name-prefix table's range (prefix-matches.ts), not
+ * from a pass over the entries: on the broad queries that fall through to tier 1, it costs next to
+ * nothing. Empty for other queries.
  */
-function namePrefixesSuffice(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): Ranked[] | null {
-  if (p.terms.length !== 1 || p.slashed) return null;
+function namePrefixRows(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): Ranked[] {
+  if (p.terms.length !== 1 || p.slashed) return [];
   const others = maxTermScore((p.terms[0] as string).length, true);
-  const prefixed = namePrefixTop(t, list, p, limit, others);
-  return prefixed.length < limit ? null : prefixed;
+  return namePrefixTop(t, list, p, limit, others);
 }
 
 /**
@@ -337,61 +351,130 @@ function nameBonusOf(t: EntryTable, idx: number, p: Parsed, hay: string, fold: b
   return queryBonus(t, idx, p);
 }
 
-/** Tiers 1 and 2 (see the module comment). */
-function searchTwoTier(t: EntryTable, list: Int32Array | null, p: Parsed, limit: number): BroadResult {
-  const count = list ? list.length : t.count;
-  const survivors = new Int32Array(count);
-  let kept = 0;
-  const heap = new TopHeap(Math.max(TIER_TWO_MIN, limit * 8));
-  // One character or a very long term: scored exactly, which is cheap for them. A term with `/`
-  // splits like any other: its slashes can only match in the folder part.
-  const hay = t.haystack(p.sensitive);
-  const fold = t.folds(p.sensitive);
-  const spare = lastMemos.get(t) ?? [];
-  const memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM ? null : memoFor(t, hay, term, fold, spare)));
-  lastMemos.set(t, memos.filter((m): m is FolderMemo => m !== null));
-  const terms = p.terms;
-  // A name bonus needs the basename to start with the term (unless the term has a `/`).
-  const bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
-  const { tie } = t;
-  const first = p.sensitive ? t.firstExact : t.firstLower;
-  // A bound for one plain term on entries whose basename starts with none of its characters (no
-  // name bonus, no segment bonus inside the basename). Short terms score near it on thousands of
-  // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
-  const only = bonusFirst >= 0 && memos[0] ? (memos[0] as FolderMemo).codes : null;
-  const bound = only ? maxOffStartScore(only.length) * SCORE_UNIT : 0;
-  const uppers = uppersFor(t, p);
-  for (let c = 0; c < count; c++) {
-    const idx = list ? (list[c] as number) : c;
-    if (!passesMasks(t, idx, p, uppers)) continue;
-    if (only && heap.refuses(bound - (tie[idx] as number)) && !only.includes(first[idx] as number)) {
-      // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
-      survivors[kept++] = idx;
-      continue;
+/** Entries scanned between two looks at the clock in {@link TwoTierScan.run}. */
+const CLOCK_EVERY = 512;
+
+/**
+ * Tiers 1 and 2 as a scan that can stop and resume (completion-run.ts answers a query's first rows
+ * at once and finishes it in slices). The slices do exactly what the single pass did, in the same
+ * order, so the finished answer is the same whatever the slicing.
+ *
+ * The folder memos are published for the next keystroke only when the scan finishes: a scan
+ * abandoned half-way (a newer keystroke) leaves nothing that another scan may share while this
+ * one could still change it.
+ */
+export class TwoTierScan {
+  private readonly count: number;
+  /** Allocated on the first slice: the first rows (query-run.ts) are asked before it. */
+  private survivors: Int32Array | null = null;
+  private kept = 0;
+  private c = 0;
+  private readonly heap: TopHeap;
+  private readonly hay: string;
+  private readonly fold: boolean;
+  readonly memos: Array<FolderMemo | null>;
+  private readonly bonusFirst: number;
+  private readonly first: Uint16Array;
+  private readonly only: Int32Array | null;
+  private readonly bound: number;
+  private readonly uppers: Int32Array | null;
+  private readonly sharing: boolean;
+
+  constructor(
+    private readonly t: EntryTable,
+    private readonly list: Int32Array | null,
+    private readonly p: Parsed,
+    private readonly limit: number,
+    /** Tier 2's size: the default is what the single pass always used. */
+    heapSize = Math.max(TIER_TWO_MIN, limit * 8),
+    /** Memos to share (a sample scan beside the real one, run synchronously between its slices). */
+    shared?: Array<FolderMemo | null>,
+  ) {
+    this.count = list ? list.length : t.count;
+    this.heap = new TopHeap(heapSize);
+    // One character or a very long term: scored exactly, which is cheap for them. A term with `/`
+    // splits like any other: its slashes can only match in the folder part.
+    this.hay = t.haystack(p.sensitive);
+    this.fold = t.folds(p.sensitive);
+    this.sharing = shared !== undefined;
+    if (shared) this.memos = shared;
+    else {
+      const spare = lastMemos.get(t) ?? [];
+      this.memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM ? null : memoFor(t, this.hay, term, this.fold, spare)));
+      // Taken (and the unused ones dropped, as before): the next scan makes its own until this
+      // one finishes and hands them on.
+      lastMemos.delete(t);
     }
-    let s = 0;
-    for (let k = 0; k < terms.length; k++) {
-      const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, memos[k] as FolderMemo | null);
-      if (ts === NO_MATCH) { s = NO_MATCH; break; }
-      s += ts;
+    // A name bonus needs the basename to start with the term (unless the term has a `/`).
+    this.bonusFirst = p.terms.length === 1 && !p.slashed ? (p.terms[0] as string).charCodeAt(0) : -1;
+    this.first = p.sensitive ? t.firstExact : t.firstLower;
+    // A bound for one plain term on entries whose basename starts with none of its characters (no
+    // name bonus, no segment bonus inside the basename). Short terms score near it on thousands of
+    // paths (`ts`: every `x.ts`), so once the heap holds such scores most entries skip tier 1.
+    this.only = this.bonusFirst >= 0 && this.memos[0] ? (this.memos[0] as FolderMemo).codes : null;
+    this.bound = this.only ? maxOffStartScore(this.only.length) * SCORE_UNIT : 0;
+    this.uppers = uppersFor(t, p);
+  }
+
+  /** Whether every candidate has been through tier 1. */
+  get done(): boolean {
+    return this.c >= this.count;
+  }
+
+  /** Tier 1 over the next candidates until `deadline` (a `performance.now()` time) passes; returns {@link done}. */
+  run(deadline: number): boolean {
+    const { t, list, p, heap, hay, fold, memos, bonusFirst, first, only, bound, uppers } = this;
+    const survivors = (this.survivors ??= new Int32Array(this.count));
+    const { tie } = t;
+    const terms = p.terms;
+    const count = this.count;
+    let kept = this.kept;
+    let c = this.c;
+    while (c < count) {
+      const stop = Math.min(count, c + CLOCK_EVERY);
+      for (; c < stop; c++) {
+        const idx = list ? (list[c] as number) : c;
+        if (!passesMasks(t, idx, p, uppers)) continue;
+        if (only && heap.refuses(bound - (tie[idx] as number)) && !only.includes(first[idx] as number)) {
+          // Cannot enter the top. Kept as a candidate for the next keystroke (a superset is enough).
+          survivors[kept++] = idx;
+          continue;
+        }
+        let s = 0;
+        for (let k = 0; k < terms.length; k++) {
+          const ts = cheapTermScore(t, idx, hay, fold, terms[k] as string, memos[k] as FolderMemo | null);
+          if (ts === NO_MATCH) { s = NO_MATCH; break; }
+          s += ts;
+        }
+        if (s === NO_MATCH) continue;
+        survivors[kept++] = idx;
+        s += nameBonusOf(t, idx, p, hay, fold, bonusFirst, first);
+        // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
+        const key = s * SCORE_UNIT - (tie[idx] as number);
+        if (!heap.refuses(key)) heap.offer(key, idx);
+      }
+      if (c < count && performance.now() >= deadline) break;
     }
-    if (s === NO_MATCH) continue;
-    survivors[kept++] = idx;
-    s += nameBonusOf(t, idx, p, hay, fold, bonusFirst, first);
-    // Scores cluster (thousands tie), so the key with its tie-breaks, from a column, decides.
-    const key = s * SCORE_UNIT - (tie[idx] as number);
-    if (!heap.refuses(key)) heap.offer(key, idx);
+    this.kept = kept;
+    this.c = c;
+    return c >= count;
   }
-  const ranked: Ranked[] = [];
-  for (let h = 0; h < heap.size; h++) {
-    const idx = heap.ids[h] as number;
-    ranked.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
+
+  /** Tier 2 over what tier 1 kept so far: the answer once {@link done}, and hands the memos on. */
+  finish(): BroadResult {
+    const { t, p, heap } = this;
+    if (this.done && !this.sharing) lastMemos.set(t, this.memos.filter((m): m is FolderMemo => m !== null));
+    const ranked: Ranked[] = [];
+    for (let h = 0; h < heap.size; h++) {
+      const idx = heap.ids[h] as number;
+      ranked.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
+    }
+    ranked.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
+    const top: Ranked[] = [];
+    for (const r of ranked) {
+      if (top.length >= this.limit) break;
+      if (t.isVisible(r.i)) top.push(r);
+    }
+    return { top, survivors: (this.survivors ?? new Int32Array(0)).subarray(0, this.kept) };
   }
-  ranked.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
-  const top: Ranked[] = [];
-  for (const r of ranked) {
-    if (top.length >= limit) break;
-    if (t.isVisible(r.i)) top.push(r);
-  }
-  return { top, survivors: survivors.subarray(0, kept) };
 }

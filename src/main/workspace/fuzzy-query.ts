@@ -11,7 +11,7 @@
  */
 import type { EntryKind, IndexSnapshot } from './entry-store';
 import { NO_MATCH } from './fuzzy-score';
-import { searchBroad } from './broad-search';
+import { beginBroad, type TwoTierScan } from './broad-search';
 import { isShortQuery, searchShort } from './short-search';
 import { better, insert, parse, passesMasks, queryBonus, scoreEntry, toMatch, upperBound, uppersFor, type Match, type Parsed, type Ranked } from './ranking';
 
@@ -48,7 +48,7 @@ const caches = new WeakMap<object, NarrowCache>();
  * `WorkspaceIndex` also has an `entries` member (a method), so testing for `entries` would take
  * the index for a snapshot and search nothing.
  */
-function snapshotOf(index: Searchable): IndexSnapshot {
+export function snapshotOf(index: Searchable): IndexSnapshot {
   return 'snapshot' in index && typeof index.snapshot === 'function' ? index.snapshot() : (index as IndexSnapshot);
 }
 
@@ -77,11 +77,40 @@ function candidates(snapshot: IndexSnapshot, key: object, p: Parsed): Int32Array
  * search only what the previous one matched.
  */
 export function query(index: Searchable, text: string, options: QueryOptions = {}): Match[] {
+  const begun = beginQuery(index, text, options);
+  if ('matches' in begun) return begun.matches;
+  begun.scan.run(Number.POSITIVE_INFINITY);
+  return begun.settle().matches;
+}
+
+/**
+ * A query begun by {@link beginQuery}: answered, or a broad scan left to run (at once or in slices,
+ * query-run.ts). `sure` are the rows known to open the answer (maybe none); `settle`, called once
+ * the scan is done, records it for the next keystroke and gives the answer {@link query} gives
+ * (with its entries, `top`).
+ */
+export type BegunQuery =
+  | { matches: Match[]; top: Ranked[] }
+  | { snapshot: IndexSnapshot; parsed: Parsed; limit: number; scan: TwoTierScan; sure: Ranked[]; settle(): { matches: Match[]; top: Ranked[] } };
+
+/** Begins {@link query}: what is quick is done, a broad scan is left to the caller (see {@link BegunQuery}). */
+export function beginQuery(index: Searchable, text: string, options: QueryOptions = {}): BegunQuery {
   const snapshot = snapshotOf(index);
   const p = parse(text, options.kinds);
-  if (p.terms.length === 0) return [];
+  if (p.terms.length === 0) return { matches: [], top: [] };
   const limit = Math.max(1, options.limit ?? 50);
-  return search(snapshot, index, p, limit, null).map(({ i, s }) => toMatch(snapshot, i, s, p));
+  const found = begin(snapshot, index, p, limit, null);
+  const toMatches = (top: Ranked[]): Match[] => top.map(({ i, s }) => toMatch(snapshot, i, s, p));
+  if ('top' in found) return { matches: toMatches(found.top), top: found.top };
+  const { scan, sure } = found;
+  return {
+    snapshot, parsed: p, limit, scan, sure,
+    settle: () => {
+      const result = scan.finish();
+      caches.set(index, { snapshot, parsed: p, found: result });
+      return { matches: toMatches(result.top), top: result.top };
+    },
+  };
 }
 
 /**
@@ -91,11 +120,19 @@ export function query(index: Searchable, text: string, options: QueryOptions = {
  */
 export function queryWithin(index: Searchable, text: string, within: Int32Array | null, limit: number): void {
   const p = parse(text, undefined);
-  if (p.terms.length > 0) search(snapshotOf(index), index, p, Math.max(1, limit), within);
+  if (p.terms.length === 0) return;
+  const found = begin(snapshotOf(index), index, p, Math.max(1, limit), within);
+  if ('top' in found) return;
+  found.scan.run(Number.POSITIVE_INFINITY);
+  caches.set(index, { snapshot: snapshotOf(index), parsed: p, found: found.scan.finish() });
 }
 
-/** Picks the search for the index's size and the query, over `within` unless the last keystroke narrowed it. */
-function search(snapshot: IndexSnapshot, index: Searchable, p: Parsed, limit: number, within: Int32Array | null): Ranked[] {
+/**
+ * Picks the search for the index's size and the query, over `within` unless the last keystroke
+ * narrowed it. Answers at once, recording the answer for the next keystroke, except a broad scan,
+ * which is returned to run and record by the caller.
+ */
+function begin(snapshot: IndexSnapshot, index: Searchable, p: Parsed, limit: number, within: Int32Array | null): { top: Ranked[] } | { scan: TwoTierScan; sure: Ranked[] } {
   // A short query on a large index reads its tables, not the candidates: narrowing would only
   // cost the pass that computes them.
   const short = snapshot.count > BROAD_SEARCH_MIN && isShortQuery(p);
@@ -104,9 +141,15 @@ function search(snapshot: IndexSnapshot, index: Searchable, p: Parsed, limit: nu
   // search then finds what the same query asked cold finds (the searches give the same answer on
   // any superset of the matches), and the broad search is the faster one on a few thousand
   // candidates of a large index too.
-  const found = snapshot.count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : short ? searchShort(snapshot, list, p, limit) : searchBroad(snapshot, list, p, limit);
+  if (snapshot.count > BROAD_SEARCH_MIN && !short) {
+    const begun = beginBroad(snapshot, list, p, limit);
+    if ('scan' in begun) return begun;
+    caches.set(index, { snapshot, parsed: p, found: begun.result });
+    return { top: begun.result.top };
+  }
+  const found = snapshot.count <= BROAD_SEARCH_MIN ? searchExact(snapshot, list, p, limit) : searchShort(snapshot, list, p, limit);
   caches.set(index, { snapshot, parsed: p, found });
-  return found.top;
+  return { top: found.top };
 }
 
 /** Every candidate aligned exactly, skipping those whose cheap upper bound cannot enter the top. */

@@ -2,10 +2,12 @@
  * Answers one {@link IndexRequest} from a live {@link WorkspaceIndex}: the same code in the worker
  * thread and in the in-process fallback, so both behave alike.
  */
-import { query } from '../fuzzy-query';
+import { FIRST_ROWS_BUDGET_MS, startQuery } from '../query-run';
 import { shallowest } from '../shallowest';
 import type { WorkspaceIndex } from '../workspace-index';
 import type { StatusMarks, statusMarksCache } from '../../git/views';
+import type { EntryKind } from '../entry-store';
+import type { Match } from '../ranking';
 import type { IndexAnswers, IndexRequest } from './protocol';
 
 /**
@@ -26,12 +28,45 @@ async function currentMarks(index: WorkspaceIndex): Promise<StatusMarks> {
   return (await cache).current();
 }
 
-/** Runs `request`; `signal` stops the size look-ups of a query nobody waits for any more. */
-export async function answerRequest(index: WorkspaceIndex, request: IndexRequest, signal?: AbortSignal): Promise<IndexAnswers[IndexRequest['op']]> {
+/** The slice a query's rest runs in before the thread turns to other requests, in ms. */
+const SLICE_MS = 4;
+
+/** The latest query asked of each index: an older one still running gives way to it. */
+const latest = new WeakMap<WorkspaceIndex, number>();
+let asked = 0;
+
+/**
+ * Answers a query (query-run.ts): its rest runs in slices, one per turn of the event loop, so
+ * other requests are answered between them, and a newer query on the same index (the next
+ * keystroke), or an abort, ends it with its first rows: real matches with their exact scores that
+ * nobody reads as the final answer any more. Otherwise the answer is the final one, `query`'s.
+ */
+async function sliced(index: WorkspaceIndex, text: string, kinds: readonly EntryKind[] | undefined, limit: number | undefined, signal: AbortSignal | undefined, pace: Pace): Promise<Match[]> {
+  const mine = ++asked;
+  latest.set(index, mine);
+  // The index itself, not a snapshot: the matcher then narrows keystroke after keystroke.
+  const run = startQuery(index, text, { kinds, limit }, pace.firstMs);
+  while (!run.step(pace.sliceMs)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (latest.get(index) !== mine || signal?.aborted) return run.first;
+  }
+  return run.final ?? run.first;
+}
+
+/** How a query is paced: the budget of its first rows' sample, and of each slice of the rest, in ms. */
+export interface Pace {
+  firstMs: number;
+  sliceMs: number;
+}
+
+/**
+ * Runs `request`; `signal` stops the size look-ups of a query nobody waits for any more (and the
+ * rest of its search). `pace`: the app's unless a test sets its own.
+ */
+export async function answerRequest(index: WorkspaceIndex, request: IndexRequest, signal?: AbortSignal, pace: Pace = { firstMs: FIRST_ROWS_BUDGET_MS, sliceMs: SLICE_MS }): Promise<IndexAnswers[IndexRequest['op']]> {
   switch (request.op) {
     case 'query': {
-      // The index itself, not a snapshot: the matcher then narrows keystroke after keystroke.
-      const found = query(index, request.text, { kinds: request.kinds, limit: request.limit });
+      const found = await sliced(index, request.text, request.kinds, request.limit, signal, pace);
       if (request.sizes === false) return found;
       // Untracked files have no recorded size: fetch it for the few options returned.
       const unknown = found.filter((m) => m.kind === 'file' && m.size < 0).map((m) => m.path);
