@@ -153,7 +153,7 @@ if (host.skipped) {
   rows.push({ work: `server start -> composer interactive, 120k workspace (median of ${host.runs})`, atmark: ms(host.startMs), anchor: '-', ratio: '-', goal: '<= 1 s', met: host.startMs <= 1000 });
   rows.push({ work: 'first `@file` chip while the 120k index builds', atmark: ms(host.firstChipMs), anchor: '-', ratio: '-', goal: '<= 500 ms', met: host.firstChipMs <= 500 });
   rows.push({ work: 'first `@diff` chip after `atmark serve` starts, 10k-file repo', atmark: ms(host.firstDiffMs), anchor: `\`git diff\` ${ms(host.gitDiffMs)}`, ratio: x(host.firstDiffMs / host.gitDiffMs), goal: '<= 3x', met: host.firstDiffMs <= 3 * host.gitDiffMs });
-  rows.push({ work: 'host memory with 8 references held, 120k workspace (RSS, threads included)', atmark: `${host.heldRssMiB.toFixed(0)} MiB (peak ${host.peakRssMiB.toFixed(0)}, at start ${host.idleRssMiB.toFixed(0)}, with no reference ${host.noneRssMiB.toFixed(0)})`, anchor: '-', ratio: '-', goal: '<= 250 MiB', met: host.heldRssMiB <= 250 });
+  rows.push({ work: 'host memory with 8 references held, 120k workspace (RSS, threads included)', atmark: `${host.heldRssMiB.toFixed(0)} MiB 2 s after the references settled, ${host.laterRssMiB.toFixed(0)} MiB 10 s later (peak ${host.peakRssMiB.toFixed(0)}, at start ${host.idleRssMiB.toFixed(0)}, with no reference ${host.noneRssMiB.toFixed(0)})`, anchor: '-', ratio: '-', goal: '<= 250 MiB', met: host.heldRssMiB <= 250 });
 }
 
 // Document extraction: figures only (time and peak memory of the extraction worker), no goal.
