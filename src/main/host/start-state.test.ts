@@ -26,20 +26,28 @@ describe('the start state the door reads', () => {
   });
 
   it('says "no draft" when there is no draft file, and no language when there are no settings', async () => {
-    expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'], draft: null });
+    expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'], draft: null, models: { endpoints: [], chosenEndpointId: null } });
   });
 
   it('reads the draft text and the chosen language', async () => {
     await fs.writeFile(path.join(dir, DRAFT_FILE), JSON.stringify({ version: 1, text: '続きを書く @file:a.md', workspace: null, grants: [], savedAt: '2026-01-01T00:00:00Z' }));
-    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, language: 'ja', endpoints: [] }));
-    expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'], language: 'ja', draft: '続きを書く @file:a.md' });
+    const endpoint = { id: 'local', name: ' ローカル ', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2', apiKeyRef: null, contextLength: 8192 };
+    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, language: 'ja', endpoints: [endpoint], chosenEndpointId: 'local' }));
+    expect(await read()).toEqual({
+      systemLanguageTags: ['ko-KR'],
+      language: 'ja',
+      draft: '続きを書く @file:a.md',
+      // Only what the model picker shows, trimmed as the settings schema trims it.
+      models: { endpoints: [{ id: 'local', name: 'ローカル', model: 'llama3.2' }], chosenEndpointId: 'local' },
+    });
   });
 
   it('leaves out what it cannot read plainly, for the API to judge', async () => {
     await fs.writeFile(path.join(dir, DRAFT_FILE), '{"version":1,"text":');
-    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ language: 'fr' }));
+    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ language: 'fr', endpoints: [{ id: 'x', name: 'X' }] }));
     expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'] });
     await fs.writeFile(path.join(dir, DRAFT_FILE), JSON.stringify({ version: 2, text: 'newer format' }));
+    await fs.writeFile(path.join(dir, SETTINGS_FILE), '{"endpoints": [');
     expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'] });
     await fs.writeFile(path.join(dir, DRAFT_FILE), Buffer.from([0x7b, 0xff, 0x7d]));
     expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'] });
@@ -47,12 +55,12 @@ describe('the start state the door reads', () => {
 
   it('does not hang on a FIFO in the draft\'s place', async () => {
     execFileSync('mkfifo', [path.join(dir, DRAFT_FILE)]);
-    expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'] });
+    expect(await read()).toEqual({ systemLanguageTags: ['ko-KR'], models: { endpoints: [], chosenEndpointId: null } });
   });
 
   it('leaves the draft out once a page has connected (the API may hold a newer one)', async () => {
     await fs.writeFile(path.join(dir, DRAFT_FILE), JSON.stringify({ version: 1, text: 'on disk', workspace: null, grants: [], savedAt: '2026-01-01T00:00:00Z' }));
-    expect(await read(true)).toEqual({ systemLanguageTags: ['ko-KR'] });
+    expect(await read(true)).toEqual({ systemLanguageTags: ['ko-KR'], models: { endpoints: [], chosenEndpointId: null } });
   });
 
   it('takes the host\'s locale for the system language, and C or POSIX as none', () => {

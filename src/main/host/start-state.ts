@@ -1,7 +1,7 @@
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { posixLanguageTags } from '../../shared/i18n/languages';
-import { isLanguageChoice, type StartState } from '../../shared/api/start-state';
+import { isLanguageChoice, startModelsOf, type StartState } from '../../shared/api/start-state';
 
 /**
  * The start state the door writes into the page (see src/shared/api/start-state.ts), read with the
@@ -89,6 +89,9 @@ export async function readStartState(sources: StartStateSources): Promise<StartS
   const settingsObject = settings instanceof Buffer ? jsonObject(settings) : null;
   // Only a language Settings can hold, as the settings schema keeps it.
   if (isLanguageChoice(settingsObject?.language)) state.language = settingsObject.language;
+  // No settings file: the defaults, which have no endpoint.
+  const models = settings === 'missing' ? { endpoints: [], chosenEndpointId: null } : startModelsOf(settingsObject);
+  if (models) state.models = models;
   if (draft === 'missing') state.draft = null;
   else if (draft instanceof Buffer) {
     const object = jsonObject(draft);

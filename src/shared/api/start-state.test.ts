@@ -28,6 +28,8 @@ describe('the start state written into the page', () => {
     expect(parseStartState('{not json')).toBeNull();
     expect(parseStartState('[]')).toBeNull();
     expect(parseStartState('{"systemLanguageTags":[1]}')).toBeNull();
-    expect(parseStartState('{"systemLanguageTags":["en"],"language":"fr","draft":3}')).toEqual({ systemLanguageTags: ['en'] });
+    expect(parseStartState('{"systemLanguageTags":["en"],"language":"fr","draft":3,"models":{"endpoints":[{"id":"a"}]}}')).toEqual({ systemLanguageTags: ['en'] });
+    const models = { endpoints: [{ id: 'a', name: 'A', model: 'm' }], chosenEndpointId: null };
+    expect(parseStartState(JSON.stringify({ systemLanguageTags: [], models }))).toEqual({ systemLanguageTags: [], models });
   });
 });

@@ -20,6 +20,32 @@ export interface StartState {
    * then waits for the API's `getDraft`, as the text must not change under the person's keys.
    */
   draft?: string | null;
+  /**
+   * The endpoints' names and models and the chosen one, as the settings file lists them: the model
+   * picker beside Send draws with them (disabled) so it does not appear late and move Attach. An
+   * empty list when there is no settings file; absent when the file could not be read plainly.
+   */
+  models?: StartModels;
+}
+
+/** What the model picker shows before the settings arrive. */
+export interface StartModels {
+  endpoints: Array<{ id: string; name: string; model: string }>;
+  chosenEndpointId: string | null;
+}
+
+/** The picker's part of a settings object (the file's or the state's), or null when it is not that shape. */
+export function startModelsOf(value: unknown): StartModels | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { endpoints, chosenEndpointId } = value as Record<string, unknown>;
+  if (!Array.isArray(endpoints)) return null;
+  const picked: StartModels['endpoints'] = [];
+  for (const e of endpoints as unknown[]) {
+    const { id, name, model } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof name !== 'string' || typeof model !== 'string') return null;
+    picked.push({ id, name: name.trim(), model: model.trim() });
+  }
+  return { endpoints: picked, chosenEndpointId: typeof chosenEndpointId === 'string' ? chosenEndpointId : null };
 }
 
 /** The id of the `<script type="application/json">` element that carries the state. */
@@ -46,10 +72,12 @@ export function parseStartState(text: string | null | undefined): StartState | n
     return null;
   }
   if (typeof raw !== 'object' || raw === null) return null;
-  const { systemLanguageTags, language, draft } = raw as Record<string, unknown>;
+  const { systemLanguageTags, language, draft, models } = raw as Record<string, unknown>;
   if (!Array.isArray(systemLanguageTags) || !systemLanguageTags.every((t) => typeof t === 'string')) return null;
   const state: StartState = { systemLanguageTags: systemLanguageTags as string[] };
   if (isLanguageChoice(language)) state.language = language;
   if (draft === null || typeof draft === 'string') state.draft = draft;
+  const picker = startModelsOf(models);
+  if (picker) state.models = picker;
   return state;
 }
