@@ -129,8 +129,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const graceMs = options.apiLoadGraceMs ?? API_LOAD_GRACE_MS;
   const writeStartState = async (html: string): Promise<string> => {
     pageFiles = filesNamedBy(html);
-    // The page is being fetched: its files decide now, with the grace period counted again from
-    // here (it holds the thread for longer than a busy machine takes to ask for them).
+    // The page is being fetched: its files decide now. The grace period counts again from here,
+    // so a busy browser's requests for them are not overtaken by the API's loading (which holds
+    // this thread), and a page that never asks for them still gets the API.
     if (!api) {
       clearTimeout(grace);
       grace = setTimeout(() => void loadApi('grace').catch(() => undefined), graceMs);
@@ -195,7 +196,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   policy.port = (server.address() as AddressInfo).port;
   // Without a page (the dev server serves it) nothing is worth waiting for.
   if (rendererDir === null) void loadApi('no-page').catch(() => undefined);
-  else if (!api) grace = setTimeout(() => void loadApi('grace').catch(() => undefined), graceMs);
+  else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), graceMs);
   const url = `http://127.0.0.1:${policy.port}/?token=${policy.token}`;
   if (options.open) openInBrowser(url);
 
