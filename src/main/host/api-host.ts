@@ -5,13 +5,13 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../shared/api/contract';
-import { posixLanguageTags } from '../../shared/i18n/languages';
 import { engineFactoryFor, engineWorkerScript } from '../engine/worker';
 import { createServices, type Services } from '../services';
 import { defaultUserDataDir } from '../settings/user-data-dir';
 import { attachApiSocket } from './api-socket';
 import { listFolders } from './folder-listing';
 import type { ServeOptions } from './serve';
+import { hostLanguageTags } from './start-state';
 
 /**
  * The browser host's API half: the services and the WebSocket server that carries them. The door
@@ -36,7 +36,7 @@ export async function startApiHost(options: ServeOptions): Promise<ApiHost> {
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets,
       ...(options.localPresets ? { localPresets: options.localPresets } : {}),
-      systemLanguageTags: options.systemLanguageTags ?? posixLanguageTags(process.env).filter((tag) => !/^(c|posix)([._@]|$)/i.test(tag)),
+      systemLanguageTags: hostLanguageTags(options.systemLanguageTags),
       // A browser has no folder dialog that reveals paths: the page browses folders through the API.
       platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },
       // In the built host (dist/), the engine runs in dist/engine-worker.mjs so the socket never

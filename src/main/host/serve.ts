@@ -14,7 +14,9 @@ import { contentSecurityPolicy } from '../../shared/csp';
 import type { ApiHost } from './api-host';
 import { headerLines, judgeRequest, requestPath, type DoorPolicy } from './guard';
 import { ensureRendererBuild } from './renderer-build';
+import { hostLanguageTags, readStartState } from './start-state';
 import { serveStatic } from './static-files';
+import { startStateElement } from '../../shared/api/start-state';
 
 /** The Host and Origin line counts the door judges (Node's `headers` keeps only the first of each). */
 function lineCounts(raw: readonly string[]): { hostLines: number; originLines: number } {
@@ -60,14 +62,18 @@ export interface ServeOptions {
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
   /** ms after listening that the API starts loading if nothing asked for it first. Default {@link API_LOAD_GRACE_MS}. */
   apiLoadGraceMs?: number;
-  /** Told once, when the API starts loading, what started it: the page's script sent, a socket, the grace period, or no page to serve. */
+  /**
+   * Told once, when the API starts loading, what started it: the page's files sent (every script
+   * and stylesheet the page names, or a script when no page was asked for), a socket, the grace
+   * period, or no page to serve.
+   */
   onApiLoad?: (cause: ApiLoadCause) => void;
   /** Largest WebSocket message, in bytes. Default {@link MAX_SOCKET_MESSAGE_BYTES} (derived from the contract). */
   maxMessageBytes?: number;
 }
 
 /** What started the API's loading (see {@link serve}). */
-export type ApiLoadCause = 'script' | 'socket' | 'grace' | 'no-page';
+export type ApiLoadCause = 'page-files' | 'socket' | 'grace' | 'no-page';
 
 /** A running browser host. */
 export interface RunningHost {
@@ -97,9 +103,11 @@ export const API_LOAD_GRACE_MS = 300;
  *
  * It listens and serves the page before the API's modules have loaded: those (./api-host.ts, the
  * services and everything they import) take this thread for most of a second, so they start loading
- * once the page's script has been sent (the browser parses it meanwhile), when the page asks for
- * `/api`, or {@link API_LOAD_GRACE_MS} after listening, whichever comes first. An upgrade to `/api`
- * that arrives before they have loaded waits for them.
+ * once the page's files (its script and stylesheet) have been sent (the browser parses them
+ * meanwhile), when the page asks for `/api`, or {@link API_LOAD_GRACE_MS} after listening or after
+ * the page was served, whichever comes first. An upgrade to `/api` that arrives before they have
+ * loaded waits for them. The page draws the composer without the API, from the start state written
+ * into it (src/shared/api/start-state.ts).
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   const rendererDir = options.servePage === false ? null : await ensureRendererBuild(options.rendererDir);
@@ -110,6 +118,29 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   // Whoever awaits `ready` sees a failure; the upgrade handler answers 500 meanwhile.
   ready.catch(() => undefined);
   let grace: NodeJS.Timeout | undefined;
+  /** Set once a page's socket reached the API (see StartStateSources.pageConnected). */
+  let pageConnected = false;
+  // The page starts from these without waiting for the API (src/shared/api/start-state.ts). With
+  // services handed in (tests), their settings folder is not known unless given.
+  const userDataDir = options.userDataDir ?? (options.services ? undefined : defaultUserDataDir());
+  const systemLanguageTags = hostLanguageTags(options.systemLanguageTags);
+  /** The files the page last served names (its script and stylesheet) not yet sent; null before a page was served. */
+  let pageFiles: Set<string> | null = null;
+  const graceMs = options.apiLoadGraceMs ?? API_LOAD_GRACE_MS;
+  const writeStartState = async (html: string): Promise<string> => {
+    pageFiles = filesNamedBy(html);
+    // The page is being fetched: its files decide now. The grace period counts again from here,
+    // so a busy browser's requests for them are not overtaken by the API's loading (which holds
+    // this thread), and a page that never asks for them still gets the API.
+    if (!api) {
+      clearTimeout(grace);
+      grace = setTimeout(() => void loadApi('grace').catch(() => undefined), graceMs);
+    }
+    const state = await readStartState({ userDataDir, systemLanguageTags, pageConnected });
+    // A data block, never run: anywhere before the module script runs (after parsing) will do.
+    const element = startStateElement(state);
+    return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : html + element;
+  };
   // Only in the built host, where the worker script exists, and when the workspace is known now.
   const workerScript = options.workspace && !options.services ? engineWorkerScript(path.dirname(fileURLToPath(import.meta.url))) : null;
   /** Starts loading the API (once); every later call returns the same promise. */
@@ -131,9 +162,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
     if (!verdict.ok) return void res.writeHead(verdict.status, { 'Content-Type': 'text/plain' }).end(verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     if (rendererDir === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-    // The page's script is on its way: the browser parses it while the API loads.
-    if (requestPath(req.url)?.endsWith('.js')) res.once('finish', () => void loadApi('script').catch(() => undefined));
-    serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port })).catch(() => res.writeHead(500).end());
+    // Once the page's own files are on their way, the browser parses them while the API loads.
+    // Not before: loading the API holds this thread, and a stylesheet held behind it holds the
+    // page's script too (a script waits for the stylesheets before it).
+    const served = requestPath(req.url);
+    res.once('finish', () => {
+      if (served === null || served === '/' || served === '/index.html') return;
+      const awaited = pageFiles?.delete(served.slice(1));
+      if (awaited ? pageFiles?.size === 0 : pageFiles === null && served.endsWith('.js')) void loadApi('page-files').catch(() => undefined);
+    });
+    serveStatic(rendererDir, req.url, res, req.method === 'HEAD', contentSecurityPolicy({ kind: 'host', port: policy.port }), writeStartState).catch(() => res.writeHead(500).end());
   });
   server.on('upgrade', (req, socket, head) => {
     const verdict = judgeRequest({ host: req.headers.host, origin: req.headers.origin, url: req.url, upgrade: true, ...lineCounts(req.rawHeaders) }, policy);
@@ -143,7 +181,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       return;
     }
     loadApi('socket').then(
-      (loaded) => loaded.handleUpgrade(req, socket, head),
+      (loaded) => {
+        pageConnected = true;
+        loaded.handleUpgrade(req, socket, head);
+      },
       () => socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\n\r\n'),
     );
   });
@@ -155,7 +196,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
   policy.port = (server.address() as AddressInfo).port;
   // Without a page (the dev server serves it) nothing is worth waiting for.
   if (rendererDir === null) void loadApi('no-page').catch(() => undefined);
-  else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), options.apiLoadGraceMs ?? API_LOAD_GRACE_MS);
+  else grace = setTimeout(() => void loadApi('grace').catch(() => undefined), graceMs);
   const url = `http://127.0.0.1:${policy.port}/?token=${policy.token}`;
   if (options.open) openInBrowser(url);
 
@@ -172,6 +213,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningHost> {
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), loaded?.close()]);
     },
   };
+}
+
+/** The files of the built renderer a page names (`./assets/...` in a `src` or `href`), as paths under the renderer's folder. */
+export function filesNamedBy(html: string): Set<string> {
+  return new Set([...html.matchAll(/\s(?:src|href)="\.\/([^"?#]+)"/g)].map((m) => m[1]!));
 }
 
 /** Best effort: a missing opener only means the person opens the printed URL themselves. */

@@ -8,11 +8,14 @@ import { requestPath } from './guard';
 /** Largest file served (the renderer bundle is a few MB at most). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
+/** Rewrites the page (index.html) before it is sent: the door writes its start state into it. */
+export type PageRewrite = (html: string) => string | Promise<string>;
+
 /**
  * Serves one file of the built renderer from `root` (a real path), with the policy `csp`. Anything that does not resolve to
- * a regular file inside `root` is a 404; the token-bearing page is never cached or referred.
+ * a regular file inside `root` is a 404; `page` rewrites index.html; the token-bearing page is never cached or referred.
  */
-export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean, csp: string): Promise<void> {
+export async function serveStatic(root: string, url: string | undefined, res: ServerResponse, head: boolean, csp: string, page?: PageRewrite): Promise<void> {
   // The same normalised path the token guard judged; a refused one never reaches the disk.
   const pathname = requestPath(url);
   if (pathname === null) {
@@ -27,7 +30,8 @@ export async function serveStatic(root: string, url: string | undefined, res: Se
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
     return;
   }
-  const body = await fs.readFile(real);
+  const read = await fs.readFile(real);
+  const body = page && relative === 'index.html' ? Buffer.from(await page(read.toString('utf8'))) : read;
   res.writeHead(200, {
     'Content-Type': staticContentType(real),
     'Content-Length': String(body.length),

@@ -19,9 +19,21 @@ export function systemLanguageTags(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 
-/** The UI language for a Settings choice: the choice when it names a language, else the system's. */
+/** Settings' language as the host read it before the settings arrived (see src/shared/api/start-state.ts). */
+let startChoice: LanguageChoice | undefined;
+
+/** Keeps the language the host read from Settings, used until the settings themselves arrive. */
+export function setStartLanguageChoice(choice: LanguageChoice | undefined): void {
+  startChoice = choice;
+}
+
+/**
+ * The UI language for a Settings choice: the choice when it names a language, else the system's.
+ * Before the settings arrive (no choice yet), the choice the host read stands in for it, so the
+ * first frame is already in the chosen language.
+ */
 export function uiLanguageFor(choice: LanguageChoice | undefined): Language {
-  return resolveLanguage(choice, systemLanguageTags());
+  return resolveLanguage(choice ?? startChoice, systemLanguageTags());
 }
 
 /** The UI language in force now, for code outside React (completion, chips). */

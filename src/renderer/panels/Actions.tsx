@@ -35,7 +35,7 @@ export async function requestSend(getState: () => AppState): Promise<void> {
 
 /** Why Send is disabled in `state`, or null. */
 export function sendReasonOf(state: AppState): Text | null {
-  return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null, awaitingWorkspace: state.result === null && state.busy });
+  return sendDisabledReason({ settings: state.settings, result: state.result, text: state.text, hasWorkspace: state.workspace !== null, streaming: state.sending !== null, awaitingWorkspace: state.result === null && state.busy, starting: !state.workspaceKnown || state.settings === null });
 }
 
 /** Send (or Stop while a reply streams), Copy and Export, with the reason Send is disabled. */

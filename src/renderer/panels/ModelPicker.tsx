@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useUi } from '../i18n';
+import { pageStartState } from '../api/start-state';
 import { useApi, useAppStore, useAppFields } from '../store';
 import { formOf } from './settings/settings-form';
 
@@ -18,6 +19,9 @@ export function ModelPicker() {
   const store = useAppStore();
   const { settings, setPanel } = useAppFields('settings', 'setPanel');
   const [listed, setListed] = useState<Record<string, string[]>>({});
+  // Before the settings arrive, the endpoints the host read from the settings file: the picker is
+  // drawn (disabled) with the same options, so it neither appears late nor changes width.
+  const [early] = useState(() => pageStartState()?.models ?? null);
   const ids = settings?.endpoints.map((e) => e.id).join('\n') ?? '';
 
   // Each endpoint's server is asked once for its models (again when the endpoints change).
@@ -33,9 +37,11 @@ export function ModelPicker() {
     };
   }, [api, ids]);
 
-  if (!settings) return null;
-  const chosen = settings.endpoints.find((e) => e.id === settings.chosenEndpointId);
+  const shown = settings ?? early;
+  if (!shown) return null;
+  const chosen = shown.endpoints.find((e) => e.id === shown.chosenEndpointId);
   const choose = async (value: string) => {
+    if (!settings) return;
     if (value === 'add') {
       setPanel('settings');
       return;
@@ -48,8 +54,15 @@ export function ModelPicker() {
     else store.getState().notify('error', answer.error);
   };
   return (
-    <select className="model-picker" aria-label={ui.t('ui.model.label')} title={ui.t('ui.model.label')} value={chosen ? valueOf(chosen.id, chosen.model) : 'none'} onChange={(e) => void choose(e.target.value)}>
-      {settings.endpoints.map((endpoint) => {
+    <select
+      className="model-picker"
+      aria-label={ui.t('ui.model.label')}
+      title={ui.t('ui.model.label')}
+      disabled={!settings}
+      value={chosen ? valueOf(chosen.id, chosen.model) : 'none'}
+      onChange={(e) => void choose(e.target.value)}
+    >
+      {shown.endpoints.map((endpoint) => {
         const models = [...new Set([endpoint.model, ...(listed[endpoint.id] ?? [])])];
         return (
           <optgroup key={endpoint.id} label={endpoint.name}>

@@ -12,7 +12,7 @@ import { RecentMenu } from './RecentMenu';
 export function WorkspaceBar() {
   const api = useApi();
   const ui = useUi();
-  const { workspace, pickWorkspace, showFolderBrowser } = useAppFields('workspace', 'pickWorkspace', 'showFolderBrowser');
+  const { workspace, workspaceKnown, pickWorkspace, showFolderBrowser } = useAppFields('workspace', 'workspaceKnown', 'pickWorkspace', 'showFolderBrowser');
   const opener = useRef<HTMLButtonElement>(null);
 
   const open = async () => {
@@ -22,8 +22,9 @@ export function WorkspaceBar() {
 
   return (
     <div className="workspace-bar">
-      <div role="status" aria-label={ui.t('ui.workspace.label')} className="workspace-name" title={workspace?.root}>
-        {workspace ? (
+      <div role="status" aria-label={ui.t('ui.workspace.label')} aria-busy={!workspaceKnown} className="workspace-name" title={workspace?.root}>
+        {/* Until the host says, nothing: neither a name nor "no folder open" would be true yet. */}
+        {!workspaceKnown ? null : workspace ? (
           <>
             <strong>{workspace.name}</strong> <span className="muted workspace-root">{workspace.root}</span>
             {!workspace.isGitRepository && <span className="muted"> {ui.t('ui.workspace.notGit')}</span>}

@@ -12,6 +12,11 @@ const CLEARED = { result: null, resultText: null, busy: true } as const;
 /** The open workspace and the recent ones. */
 export interface WorkspaceSlice {
   workspace: WorkspaceInfo | null;
+  /**
+   * False until the host has said which workspace is open: the composer draws before the API
+   * answers (the browser host's start state), and "no folder open" must not show meanwhile.
+   */
+  workspaceKnown: boolean;
   recent: string[];
   /** Opens `path` as the workspace; the reason lands in `notice` when it fails. */
   openWorkspace(path: string): Promise<boolean>;
@@ -29,7 +34,7 @@ export interface WorkspaceSlice {
 export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [], [], WorkspaceSlice> {
   return (set, get) => {
     api.onWorkspaceChanged((workspace) => {
-      set({ workspace, ...CLEARED });
+      set({ workspace, workspaceKnown: true, ...CLEARED });
       get().refresh();
     });
 
@@ -40,6 +45,7 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
 
     return {
       workspace: null,
+      workspaceKnown: false,
       recent: [],
       folderBrowserOpen: false,
       showFolderBrowser(open) {
@@ -53,7 +59,7 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
           get().notify('error', opened.error);
           return false;
         }
-        set({ workspace: opened.value, ...CLEARED });
+        set({ workspace: opened.value, workspaceKnown: true, ...CLEARED });
         get().notify('info', uiText('ui.workspace.opened', { name: opened.value.name }));
         get().refresh();
         await loadRecent();
@@ -63,7 +69,7 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
         const picked = await api.pickWorkspace({});
         if (!picked.ok) return false;
         if (picked.value) {
-          set({ workspace: picked.value, ...CLEARED });
+          set({ workspace: picked.value, workspaceKnown: true, ...CLEARED });
           get().refresh();
           await loadRecent();
         }
@@ -71,7 +77,8 @@ export function createWorkspaceSlice(api: AtmarkApi): StateCreator<AppState, [],
       },
       async loadWorkspace() {
         const current = await api.getWorkspace({});
-        if (current.ok) set({ workspace: current.value });
+        // Known even when the call failed: the bar then says none is open, as it can do no better.
+        set(current.ok ? { workspace: current.value, workspaceKnown: true } : { workspaceKnown: true });
         await loadRecent();
         get().refresh();
       },

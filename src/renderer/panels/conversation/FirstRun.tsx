@@ -15,8 +15,10 @@ export function FirstRun() {
   const ui = useUi();
   const api = useApi();
   const store = useAppStore();
-  const { workspace, settings, pickWorkspace, showFolderBrowser, setPanel } = useAppFields('workspace', 'settings', 'pickWorkspace', 'showFolderBrowser', 'setPanel');
-  const needed = !!settings && !(workspace && settings.endpoints.length > 0);
+  const { workspace, workspaceKnown, settings, pickWorkspace, showFolderBrowser, setPanel } = useAppFields('workspace', 'workspaceKnown', 'settings', 'pickWorkspace', 'showFolderBrowser', 'setPanel');
+  // Both known first: the settings may answer before the workspace does, and a first run shown for
+  // a moment in a window that has both would be wrong.
+  const needed = !!settings && workspaceKnown && !(workspace && settings.endpoints.length > 0);
   // Local servers that answer now, with their models: offered first, with a model that exists.
   const [running, setRunning] = useState<Record<string, string[]>>({});
   useEffect(() => {

@@ -12,6 +12,11 @@ export interface SendInputs {
   streaming: boolean;
   /** True while the preview shows no expansion of the current workspace yet (after a switch). */
   awaitingWorkspace?: boolean;
+  /**
+   * True until the host has said which workspace is open and what the settings are: the composer
+   * draws before it answers, and "open a folder" or "add an endpoint" would not be true yet.
+   */
+  starting?: boolean;
 }
 
 /** Why the hard token limit stops Send, or null when it does not. */
@@ -26,6 +31,7 @@ export function sendBlockedReason(result: SendInputs['result']): Text | null {
  */
 export function sendDisabledReason(inputs: SendInputs): Text | null {
   if (inputs.streaming) return uiText('ui.send.streaming');
+  if (inputs.starting) return uiText('ui.send.starting');
   const blocked = sendBlockedReason(inputs.result);
   if (blocked) return blocked;
   if (!inputs.hasWorkspace) return uiText('ui.send.noWorkspace');

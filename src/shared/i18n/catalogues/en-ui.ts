@@ -127,6 +127,7 @@ export const enUi = {
     exported: 'Exported the expanded prompt to {{path}}.',
   },
   send: {
+    starting: 'Send is disabled until Atmark has finished starting.',
     readingWorkspace: 'Send is disabled until the new workspace is read.',
     blocked:
       'Send is disabled: the references need more than the hard limit of {{tokens, number}} tokens for this context length. Remove a reference, use a narrower line range, or choose a longer context length.',

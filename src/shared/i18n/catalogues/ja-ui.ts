@@ -122,6 +122,7 @@ export const jaUi: Catalogue['ui'] = {
     exported: '展開したプロンプトを {{path}} に書き出しました。',
   },
   send: {
+    starting: 'Atmark の起動が終わるまで送信できません。',
     readingWorkspace: '新しいワークスペースを読み終えるまで送信できません。',
     blocked:
       '送信できません: 参照がこのコンテキスト長のハード上限 {{tokens, number}} トークンを超えています。参照を減らすか、行範囲を狭めるか、より長いコンテキスト長を選んでください。',

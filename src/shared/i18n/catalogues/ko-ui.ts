@@ -122,6 +122,7 @@ export const koUi: Catalogue['ui'] = {
     exported: '펼친 프롬프트를 {{path}}(으)로 내보냈습니다.',
   },
   send: {
+    starting: 'Atmark 시작이 끝날 때까지 보낼 수 없습니다.',
     readingWorkspace: '새 작업 공간을 다 읽을 때까지 보낼 수 없습니다.',
     blocked:
       '보낼 수 없습니다: 참조가 이 컨텍스트 길이의 하드 한도인 {{tokens, number}} 토큰을 넘습니다. 참조를 줄이거나, 줄 범위를 좁히거나, 더 긴 컨텍스트 길이를 선택하세요.',
