@@ -36,7 +36,7 @@ async function wordCompletion(context: CompletionContext, target: Extract<Comple
     const fullWidth = context.state.sliceDoc(target.from, target.from + 1) === '＠';
     return fullWidth ? { from: target.from, options: kinds, filter: false } : { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
   }
-  const asked = await ask(context, env, 'path', target.word);
+  const asked = await ask(context, env, 'path', target.word, target.from);
   if (asked === null) return null;
   const { items } = asked;
   return { from: target.from, options: shown(context, asked, [...kinds, ...enabledFirst(items.map((i) => itemRow(i, null, env))), ...moreRow(items.length, env)]), filter: false };
@@ -49,13 +49,13 @@ async function valueCompletion(context: CompletionContext, target: Extract<Compl
     const sheet = kind === 'file' ? sheetBeingWritten(value) : null;
     if (sheet) return sheetCompletion(context, sheet.path, context.pos - sheet.sheet.length, env);
     if (/:\d/.test(value)) return null; // a line range is being written
-    const asked = await ask(context, env, source, value);
+    const asked = await ask(context, env, source, value, from);
     if (asked === null) return null;
     const { items } = asked;
     return { from, options: shown(context, asked, [...enabledFirst(items.map((i) => itemRow(i, kind, env))), ...moreRow(items.length, env)]), filter: false };
   }
   if (source === 'git' || source === 'result') {
-    const items = (await ask(context, env, source, value))?.items;
+    const items = (await ask(context, env, source, value, from))?.items;
     return !items ? null : { from, options: items.map((i) => itemRow(i, kind, env)), validFor: source === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
@@ -63,7 +63,7 @@ async function valueCompletion(context: CompletionContext, target: Extract<Compl
 
 /** After `@file:book.xlsx:` the workbook's sheets (services/document-counts.ts reads them), filtered locally while the name is typed. */
 async function sheetCompletion(context: CompletionContext, path: string, from: number, env: RowEnv): Promise<CompletionResult | null> {
-  const items = (await ask(context, env, 'file', path))?.items;
+  const items = (await ask(context, env, 'file', path, from))?.items;
   const book = items?.find((i): i is Extract<CompletionItem, { type: 'path' }> => i.type === 'path' && i.path === path);
   if (!book?.sheets?.length) return null;
   return { from, options: sheetRows(path, book.sheets, env.language), validFor: SHEET_VALID_FOR };
@@ -75,7 +75,7 @@ function shown(context: CompletionContext, asked: Asked, options: Completion[]):
 }
 
 /** Asks the configured API; null with none configured. */
-function ask(context: CompletionContext, env: RowEnv, source: Parameters<typeof askMain>[2], query: string): Promise<Asked | null> {
+function ask(context: CompletionContext, env: RowEnv, source: Parameters<typeof askMain>[2], query: string, from: number): Promise<Asked | null> {
   const api: AtmarkApi | null = env.api;
-  return api ? askMain(api, context, source, query, env.pathLimit) : Promise.resolve(null);
+  return api ? askMain(api, context, source, query, env.pathLimit, from) : Promise.resolve(null);
 }
