@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GitMark } from '../../shared/api/contract';
-import { indexWorkerScript, openWorkspaceIndex } from '../workspace';
+import { indexWorkerScript, openWorkspaceIndex, type Pace } from '../workspace';
 
 /**
  * The services' view of the workspace index (src/main/workspace): built in the background when a
@@ -54,8 +54,8 @@ export interface PathIndex {
  * bundle), so walking and fuzzy matching never stall the thread that serves the window; from
  * TypeScript sources (unit tests) it runs in-process.
  */
-export function createPathIndex(root: string): PathIndex {
-  const index = openWorkspaceIndex(root, { workerScript: indexWorkerScript(path.dirname(fileURLToPath(import.meta.url))) });
+export function createPathIndex(root: string, pace?: Pace): PathIndex {
+  const index = openWorkspaceIndex(root, { workerScript: indexWorkerScript(path.dirname(fileURLToPath(import.meta.url))), pace });
   const whole = async (text: string, options: PathQuery): Promise<PathEntry[]> => {
     const limit = options.limit ?? 50;
     const kinds = [...options.kinds];

@@ -17,6 +17,7 @@ import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
 import { createPathIndex, type PathEntry, type PathIndex } from './path-index';
+import type { Pace } from '../workspace';
 import { localServers } from '../model';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
@@ -54,6 +55,8 @@ export interface ServicesOptions {
   systemLanguageTags?: readonly string[];
   /** Local servers the first run looks for (tests point them at a loopback test server). Default: the presets' own addresses. */
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
+  /** How the workspace index paces completion queries (tests set one clock check per step). Default: the app's. */
+  indexPace?: Pace;
 }
 
 /** Answers one call with an already validated payload. */
@@ -143,7 +146,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     expander.reset();
     expander.grants.clear();
     workspace = result.value;
-    const opened = createPathIndex(workspace.root);
+    const opened = createPathIndex(workspace.root, options.indexPace);
     index = opened;
     details = completionDetails(workspace.root, (items) => opened.gitMarks(items));
     emit('workspaceChanged', workspace);
