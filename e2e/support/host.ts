@@ -20,6 +20,8 @@ export interface TestHostOptions {
   systemLanguageTags?: readonly string[];
   /** Where the first run looks for local model servers (a loopback test server). */
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
+  /** How the workspace index paces completion queries (one clock check per step: what each step does does not depend on the machine). */
+  indexPace?: { firstMs: number; sliceMs: number };
 }
 
 /** A browser host on a fresh renderer build and a fresh user-data folder. */
@@ -40,7 +42,7 @@ export async function startTestHost(workspace: string, options: TestHostOptions 
     await fs.mkdir(userDataDir, { recursive: true });
     await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
-  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets, home: options.home, systemLanguageTags: options.systemLanguageTags ?? [], ...(options.localPresets ? { localPresets: options.localPresets } : {}) });
+  const host = await serve({ workspace, rendererDir, userDataDir, secrets: options.secrets, home: options.home, systemLanguageTags: options.systemLanguageTags ?? [], ...(options.localPresets ? { localPresets: options.localPresets } : {}), ...(options.indexPace ? { indexPace: options.indexPace } : {}) });
   return {
     ...host,
     userDataDir,

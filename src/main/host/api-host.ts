@@ -36,6 +36,7 @@ export async function startApiHost(options: ServeOptions): Promise<ApiHost> {
       userDataDir: options.userDataDir ?? defaultUserDataDir(),
       secrets,
       ...(options.localPresets ? { localPresets: options.localPresets } : {}),
+      ...(options.indexPace ? { indexPace: options.indexPace } : {}),
       systemLanguageTags: hostLanguageTags(options.systemLanguageTags),
       // A browser has no folder dialog that reveals paths: the page browses folders through the API.
       platform: { listFolders: (request) => listFolders(request, options.home ?? os.homedir()) },

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeSpareEngineWorker, engineWorkerScript, prestartEngineWorker } from '../engine/worker';
-import type { Services } from '../services';
+import type { Services, ServicesOptions } from '../services';
 import type { SecretStore } from '../settings';
 import { defaultUserDataDir } from '../settings/user-data-dir';
 
@@ -25,6 +25,8 @@ function lineCounts(raw: readonly string[]): { hostLines: number; originLines: n
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
+  /** How the workspace index paces completion queries (tests). Default: the app's. */
+  indexPace?: ServicesOptions['indexPace'];
   /** Folder opened at start. Default: none; the person opens one in the page. */
   workspace?: string;
   /** Port; 0 or absent picks a free one. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GitMark } from '../../shared/api/contract';
-import { indexWorkerScript, openWorkspaceIndex } from '../workspace';
+import { indexWorkerScript, openWorkspaceIndex, type Pace } from '../workspace';
 
 /**
  * The services' view of the workspace index (src/main/workspace): built in the background when a
@@ -25,10 +25,21 @@ export interface PathQuery {
   signal?: AbortSignal;
 }
 
+/** The first answer of {@link PathIndex.queryFirst}. */
+export interface FirstPaths {
+  entries: PathEntry[];
+  rest: (() => Promise<PathEntry[] | null>) | null;
+}
+
 /** A searchable index of a workspace's paths. */
 export interface PathIndex {
   /** Best matches for `text`, best first; an empty text lists the shallowest entries. */
   query(text: string, options: PathQuery): Promise<PathEntry[]>;
+  /**
+   * The same query in two steps: its first rows at once, and `rest`, which gives the final rows (or
+   * null when a newer query replaced this one); `rest` is null when the first rows are final.
+   */
+  queryFirst(text: string, options: PathQuery): Promise<FirstPaths>;
   /** The git status marks of workspace paths, in the order given (see AsyncWorkspaceIndex.gitMarks). */
   gitMarks(items: Array<[string, 'file' | 'folder']>): Promise<GitMark[][]>;
   /** Stops building and watching. */
@@ -43,22 +54,36 @@ export interface PathIndex {
  * bundle), so walking and fuzzy matching never stall the thread that serves the window; from
  * TypeScript sources (unit tests) it runs in-process.
  */
-export function createPathIndex(root: string): PathIndex {
-  const index = openWorkspaceIndex(root, { workerScript: indexWorkerScript(path.dirname(fileURLToPath(import.meta.url))) });
+export function createPathIndex(root: string, pace?: Pace): PathIndex {
+  const index = openWorkspaceIndex(root, { workerScript: indexWorkerScript(path.dirname(fileURLToPath(import.meta.url))), pace });
+  const whole = async (text: string, options: PathQuery): Promise<PathEntry[]> => {
+    const limit = options.limit ?? 50;
+    const kinds = [...options.kinds];
+    // A query fills in the sizes of untracked files among its matches; the empty listing does not.
+    if (text.trim() === '') return entries(await index.shallowest(limit, kinds, options.signal));
+    const found = await index.query(text, { limit, kinds, signal: options.signal });
+    // Names copied from macOS are stored decomposed (NFD) while IMEs type composed (NFC) text: a
+    // query that differs in the other form is asked in both, its own form's matches first.
+    const other = otherForm(text);
+    if (other === null) return entries(found);
+    const more = await index.query(other, { limit, kinds, signal: options.signal });
+    const seen = new Set(found.map((m) => m.path));
+    return entries([...found, ...more.filter((m) => !seen.has(m.path))].slice(0, limit));
+  };
   return {
-    async query(text, options) {
-      const limit = options.limit ?? 50;
-      const kinds = [...options.kinds];
-      // A query fills in the sizes of untracked files among its matches; the empty listing does not.
-      if (text.trim() === '') return entries(await index.shallowest(limit, kinds, options.signal));
-      const found = await index.query(text, { limit, kinds, signal: options.signal });
-      // Names copied from macOS are stored decomposed (NFD) while IMEs type composed (NFC) text: a
-      // query that differs in the other form is asked in both, its own form's matches first.
-      const other = otherForm(text);
-      if (other === null) return entries(found);
-      const more = await index.query(other, { limit, kinds, signal: options.signal });
-      const seen = new Set(found.map((m) => m.path));
-      return entries([...found, ...more.filter((m) => !seen.has(m.path))].slice(0, limit));
+    query: whole,
+    async queryFirst(text, options) {
+      // The empty listing and a text asked in both normalization forms are answered whole.
+      if (text.trim() === '' || otherForm(text) !== null) return { entries: await whole(text, options), rest: null };
+      const first = await index.queryFirst(text, { limit: options.limit ?? 50, kinds: [...options.kinds], signal: options.signal });
+      if (first.final) return { entries: entries(first.matches), rest: null };
+      return {
+        entries: entries(first.matches),
+        rest: async () => {
+          const found = await index.queryRest(first.run);
+          return found && entries(found);
+        },
+      };
     },
     gitMarks: (items) => index.gitMarks(items),
     close: () => void index.close(),

@@ -193,6 +193,20 @@ describe('completion', () => {
     expect(byPath.get('src')).toMatchObject({ kind: 'folder', git: ['modified'] });
   });
 
+  it('answers a first-rows request; the rest is null when its first rows were final, and for any other request', async () => {
+    let first = await services.call('complete', { requestId: 'f-0', source: 'file', query: 'main', stage: 'first' });
+    let id = 'f-0';
+    for (let i = 1; i < 50 && first.ok && first.value.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      id = `f-${i}`;
+      first = await services.call('complete', { requestId: id, source: 'file', query: 'main', stage: 'first' });
+    }
+    expect(first).toMatchObject({ ok: true, value: [{ type: 'path', kind: 'file', path: 'src/main.ts', size: 26 }] });
+    // A two-file workspace is searched whole within the first rows' budget: nothing follows.
+    expect(await services.call('completeRest', { requestId: id })).toEqual({ ok: true, value: null });
+    expect(await services.call('completeRest', { requestId: 'unknown' })).toEqual({ ok: true, value: null });
+  });
+
   it('offers @git counts with the subjects of the log', async () => {
     expect(await services.call('complete', { requestId: 'g', source: 'git', query: '' })).toMatchObject({
       ok: true,

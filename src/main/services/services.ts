@@ -16,7 +16,8 @@ import { createSender } from './sender';
 import { createSessionsService } from './sessions-service';
 import { createSettingsService } from './settings-service';
 import { grantDroppedFile } from './grants';
-import { createPathIndex, type PathIndex } from './path-index';
+import { createPathIndex, type PathEntry, type PathIndex } from './path-index';
+import type { Pace } from '../workspace';
 import { localServers } from '../model';
 import { SERVICE_TEXT } from './text';
 import { createWorkspaceStore } from './workspaces';
@@ -54,6 +55,8 @@ export interface ServicesOptions {
   systemLanguageTags?: readonly string[];
   /** Local servers the first run looks for (tests point them at a loopback test server). Default: the presets' own addresses. */
   localPresets?: ReadonlyArray<{ id: string; baseUrl: string }>;
+  /** How the workspace index paces completion queries (tests set one clock check per step). Default: the app's. */
+  indexPace?: Pace;
 }
 
 /** Answers one call with an already validated payload. */
@@ -128,6 +131,8 @@ export function createServices(options: ServicesOptions = {}): Services {
   let workspace: WorkspaceInfo | null = null;
   let index: PathIndex | null = null;
   let details: ReturnType<typeof completionDetails> | null = null;
+  /** The rest of the latest `complete` asked for its first rows (a newer one or a cancel drops it). */
+  let rest: { requestId: string; final: () => Promise<CompletionItem[] | null> } | null = null;
 
   function emit<E extends EventName>(event: E, payload: ApiEvents[E]): void {
     for (const listener of listeners.get(event) ?? []) (listener as (p: ApiEvents[E]) => void)(payload);
@@ -137,10 +142,11 @@ export function createServices(options: ServicesOptions = {}): Services {
     const result = await store.open(path);
     if (!result.ok) return result;
     index?.close();
+    rest = null;
     expander.reset();
     expander.grants.clear();
     workspace = result.value;
-    const opened = createPathIndex(workspace.root);
+    const opened = createPathIndex(workspace.root, options.indexPace);
     index = opened;
     details = completionDetails(workspace.root, (items) => opened.gitMarks(items));
     emit('workspaceChanged', workspace);
@@ -176,11 +182,32 @@ export function createServices(options: ServicesOptions = {}): Services {
   async function complete(input: ValidCallInput<'complete'>): Promise<ApiResult<CompletionItem[]>> {
     if (!workspace || !index || !details) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
     const limit = input.limit ?? 50;
+    rest = null;
     if (input.source === 'git') return ok(await commitChoices(workspace.root, 10, gitCache));
     if (input.source === 'result') return ok(await sessions.resultChoices(input.query, limit));
     const kinds = input.source === 'file' ? (['file'] as const) : input.source === 'folder' ? (['folder'] as const) : (['file', 'folder'] as const);
-    const found = (await index.query(input.query, { kinds, limit })).map((e): CompletionItem => ({ type: 'path' as const, ...e }));
-    return ok(await details.fill(found));
+    const fill = details;
+    const items = (found: PathEntry[]) => fill.fill(found.map((e): CompletionItem => ({ type: 'path' as const, ...e })));
+    if (input.stage !== 'first') return ok(await items(await index.query(input.query, { kinds, limit })));
+    const first = await index.queryFirst(input.query, { kinds, limit });
+    const later = first.rest;
+    if (later) rest = { requestId: input.requestId, final: async () => { const found = await later(); return found && items(found); } };
+    return ok(await items(first.entries));
+  }
+
+  /** The final rows of the `complete` with this request id (see the contract's `completeRest`). */
+  async function completeRest({ requestId }: ValidCallInput<'completeRest'>): Promise<ApiResult<CompletionItem[] | null>> {
+    const mine = rest;
+    if (!mine || mine.requestId !== requestId) return ok(null);
+    rest = null;
+    return ok(await mine.final());
+  }
+
+  /** Drops the rest of the completion `requestId`; true when there was one. */
+  function dropRest(requestId: string): boolean {
+    if (rest?.requestId !== requestId) return false;
+    rest = null;
+    return true;
   }
 
   const handlers: Handlers = {
@@ -205,8 +232,9 @@ export function createServices(options: ServicesOptions = {}): Services {
       const { requestId } = input;
       return expander.expand(workspace.root, input, (p) => emit('expandProgress', { requestId, ...p }));
     },
-    cancel: async ({ requestId }) => ok(expander.cancel(requestId) || sender.stop(requestId)),
+    cancel: async ({ requestId }) => ok(expander.cancel(requestId) || sender.stop(requestId) || dropRest(requestId)),
     complete,
+    completeRest,
     grantFile: async ({ path }) => {
       if (!workspace) return fail('no_workspace', SERVICE_TEXT.noWorkspace);
       const granted = await grantDroppedFile(path, workspace.root, expander.grants);

@@ -11,5 +11,7 @@ export type { EntryKind, IndexSnapshot, WorkspaceEntry } from './entry-store';
 export { shallowest } from './shallowest';
 export { indexWorkerScript, openWorkspaceIndex } from './worker/remote-index';
 export type { AsyncQueryOptions, AsyncWorkspaceIndex, OpenIndexOptions } from './worker/remote-index';
+export type { Pace } from './worker/answer';
+export type { FirstRows } from './worker/protocol';
 export { findGitDir } from './git-index';
 export { folderIgnoreChain, MAX_IGNORE_FILE_BYTES, type IgnoreChain, type RuleReader } from './ignore-rules';

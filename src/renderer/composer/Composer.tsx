@@ -9,7 +9,7 @@ import { currentLanguage, uiText, useUi } from '../i18n';
 import { useApi, useAppStore, type AppState } from '../store';
 import { chipInfos } from './chip-info';
 import { chips, setChipInfoEffect } from './chips';
-import { referenceCompletion } from './completion';
+import { pickAsShown, referenceCompletion } from './completion';
 import { fileDrop } from './drop';
 import { chipCard } from './chip-card';
 import { cjkSpace } from './cjk-space';
@@ -66,7 +66,7 @@ export function Composer({ onSubmit }: ComposerProps) {
         extensions: [
           history(),
           // While an IME composes, Enter and Mod-Enter commit the composition: no binding runs.
-          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: acceptOrHold }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
+          keymap.of(imeSafeKeys([{ key: 'Mod-Enter', run: () => (submit.current(), true) }, { key: 'Tab', run: (v) => pickAsShown(v) || acceptOrHold(v) }, { key: 'Enter', run: pickAsShown }, ...completionKeymap, ...defaultKeymap, ...historyKeymap])),
           imeComposition(),
           cjkSpace(),
           EditorView.lineWrapping,

@@ -13,6 +13,7 @@ export const CALL_NAMES = [
   'expand',
   'cancel',
   'complete',
+  'completeRest',
   'grantFile',
   'copyText',
   'exportMarkdown',

@@ -106,7 +106,17 @@ export const CALL_SCHEMAS = {
     source: z.enum(['path', 'file', 'folder', 'git', 'result']),
     query: z.string().max(1024),
     limit: z.number().int().min(1).max(200).optional(),
+    /**
+     * `first`: answer a path query's first rows at once (a broad query on a large index ranks the
+     * rest in idle slices); `completeRest` with the same request id then gives the final rows.
+     */
+    stage: z.literal('first').optional(),
   }),
+  /**
+   * The final rows of a `complete` asked with `stage: 'first'`, by its request id: null when its
+   * first rows were final already, or a newer completion or a cancel replaced it.
+   */
+  completeRest: z.strictObject({ requestId }),
   /** Grants one file for `@file:` (a file dropped on the composer); returns the reference to insert. */
   grantFile: z.strictObject({ path }),
   /** Puts text on the system clipboard. */
@@ -247,6 +257,7 @@ export interface CallOutputs {
   expand: ExpansionResult;
   cancel: boolean;
   complete: CompletionItem[];
+  completeRest: CompletionItem[] | null;
   grantFile: GrantedFile;
   copyText: true;
   exportMarkdown: { path: string } | null;

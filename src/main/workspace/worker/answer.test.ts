@@ -8,6 +8,7 @@ import { startQuery } from '../query-run';
 import type { Match } from '../ranking';
 import { createWorkspaceIndex, type WorkspaceIndex } from '../workspace-index';
 import { answerRequest } from './answer';
+import type { FirstRows } from './protocol';
 
 /** One clock check per slice and for the first rows' sample: what each step does does not depend on the machine's speed. */
 const STEPWISE = { firstMs: 0, sliceMs: 0 };
@@ -69,5 +70,34 @@ describe('the index worker answering queries in slices', () => {
     expectMatches(index, 'rele', rows);
     expect(shown(rows)).not.toEqual(shown(query({ snapshot: () => index.snapshot() }, 'rele', { limit: 50 })));
     expect(startQuery({ snapshot: () => index.snapshot() }, 'rele', { limit: 50 }, 0).final, 'rele must be sliced for this test to mean anything').toBeNull();
+  });
+
+  it('answers a first-rows query in two steps: first rows marked not final, then query\'s own answer', async () => {
+    const cold = query({ snapshot: () => index.snapshot() }, 'tsco', { limit: 50 });
+    const first = (await answerRequest(index, { op: 'queryFirst', text: 'tsco', sizes: false }, undefined, STEPWISE)) as FirstRows;
+    expect(first.final).toBe(false);
+    expectMatches(index, 'tsco', first.matches);
+    const rest = (await answerRequest(index, { op: 'queryRest', run: first.run }, undefined, STEPWISE)) as Match[] | null;
+    expect(rest && shown(rest)).toEqual(shown(cold));
+    // Taken once or not, the run's number stays its own: asking again gives the same final rows.
+    expect(shown((await answerRequest(index, { op: 'queryRest', run: first.run }, undefined, STEPWISE)) as Match[])).toEqual(shown(cold));
+  });
+
+  it('a newer query ends an older first-rows query\'s rest, and an unknown run has none', async () => {
+    const older = (await answerRequest(index, { op: 'queryFirst', text: 'rele', sizes: false }, undefined, STEPWISE)) as FirstRows;
+    expect(older.final).toBe(false);
+    const newer = (await answerRequest(index, { op: 'queryFirst', text: 'relea', sizes: false }, undefined, STEPWISE)) as FirstRows;
+    expect(await answerRequest(index, { op: 'queryRest', run: older.run }, undefined, STEPWISE)).toBeNull();
+    expect(await answerRequest(index, { op: 'queryRest', run: newer.run + 1000 }, undefined, STEPWISE)).toBeNull();
+    const rest = (await answerRequest(index, { op: 'queryRest', run: newer.run }, undefined, STEPWISE)) as Match[] | null;
+    expect(rest === null ? null : shown(rest)).toEqual(shown(query({ snapshot: () => index.snapshot() }, 'relea', { limit: 50 })));
+  });
+
+  it('marks a query answered whole at once as final, with nothing to follow', async () => {
+    // One character is answered from the prior order at once (short-search.ts).
+    const first = (await answerRequest(index, { op: 'queryFirst', text: 'r', sizes: false }, undefined, STEPWISE)) as FirstRows;
+    expect(first.final).toBe(true);
+    expect(shown(first.matches)).toEqual(shown(query({ snapshot: () => index.snapshot() }, 'r', { limit: 50 })));
+    expect(await answerRequest(index, { op: 'queryRest', run: first.run }, undefined, STEPWISE)).toBeNull();
   });
 });

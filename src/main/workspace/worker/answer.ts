@@ -35,22 +35,47 @@ const SLICE_MS = 4;
 const latest = new WeakMap<WorkspaceIndex, number>();
 let asked = 0;
 
+/** A query begun: its first rows, and its rest (null when the first rows are final already). */
+interface Begun {
+  first: Match[];
+  /** The final answer, or null when the query gave way to a newer one or was aborted first. */
+  rest: Promise<Match[] | null> | null;
+}
+
 /**
- * Answers a query (query-run.ts): its rest runs in slices, one per turn of the event loop, so
+ * Begins a query (query-run.ts): its rest runs in slices, one per turn of the event loop, so
  * other requests are answered between them, and a newer query on the same index (the next
- * keystroke), or an abort, ends it with its first rows: real matches with their exact scores that
- * nobody reads as the final answer any more. Otherwise the answer is the final one, `query`'s.
+ * keystroke), or an abort, ends it: its first rows are then the last word (real matches with their
+ * exact scores that nobody reads as the final answer any more). `later`: the rest's first slice
+ * waits a turn, so the first rows are answered before it.
  */
-async function sliced(index: WorkspaceIndex, text: string, kinds: readonly EntryKind[] | undefined, limit: number | undefined, signal: AbortSignal | undefined, pace: Pace): Promise<Match[]> {
+function begin(index: WorkspaceIndex, text: string, kinds: readonly EntryKind[] | undefined, limit: number | undefined, signal: AbortSignal | undefined, pace: Pace, later: boolean): Begun {
   const mine = ++asked;
   latest.set(index, mine);
   // The index itself, not a snapshot: the matcher then narrows keystroke after keystroke.
   const run = startQuery(index, text, { kinds, limit }, pace.firstMs);
-  while (!run.step(pace.sliceMs)) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (latest.get(index) !== mine || signal?.aborted) return run.first;
-  }
-  return run.final ?? run.first;
+  if (run.final) return { first: run.final, rest: null };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const gone = () => latest.get(index) !== mine || signal?.aborted === true;
+  const rest = (async () => {
+    if (later) await turn();
+    while (!gone() && !run.step(pace.sliceMs)) await turn();
+    return run.final;
+  })();
+  return { first: run.first, rest };
+}
+
+/** The rest of the latest first-rows query on each index, by its run number (see `queryFirst`). */
+const rests = new WeakMap<WorkspaceIndex, { run: number; rest: Promise<Match[] | null> }>();
+let firstRuns = 0;
+
+/** `found` with the sizes of untracked files filled in (they have no recorded size), unless `sizes` is false. */
+async function withSizes(index: WorkspaceIndex, found: Match[], sizes: boolean | undefined, signal: AbortSignal | undefined): Promise<Match[]> {
+  if (sizes === false) return found;
+  const unknown = found.filter((m) => m.kind === 'file' && m.size < 0).map((m) => m.path);
+  if (unknown.length === 0) return found;
+  const known = await index.sizes(unknown, signal);
+  return found.map((m) => (m.kind === 'file' && m.size < 0 ? { ...m, size: known.get(m.path) ?? -1 } : m));
 }
 
 /** How a query is paced: the budget of its first rows' sample, and of each slice of the rest, in ms. */
@@ -66,13 +91,22 @@ export interface Pace {
 export async function answerRequest(index: WorkspaceIndex, request: IndexRequest, signal?: AbortSignal, pace: Pace = { firstMs: FIRST_ROWS_BUDGET_MS, sliceMs: SLICE_MS }): Promise<IndexAnswers[IndexRequest['op']]> {
   switch (request.op) {
     case 'query': {
-      const found = await sliced(index, request.text, request.kinds, request.limit, signal, pace);
-      if (request.sizes === false) return found;
-      // Untracked files have no recorded size: fetch it for the few options returned.
-      const unknown = found.filter((m) => m.kind === 'file' && m.size < 0).map((m) => m.path);
-      if (unknown.length === 0) return found;
-      const sizes = await index.sizes(unknown, signal);
-      return found.map((m) => (m.kind === 'file' && m.size < 0 ? { ...m, size: sizes.get(m.path) ?? -1 } : m));
+      const { first, rest } = begin(index, request.text, request.kinds, request.limit, signal, pace, false);
+      return withSizes(index, (await rest) ?? first, request.sizes, signal);
+    }
+    case 'queryFirst': {
+      const { first, rest } = begin(index, request.text, request.kinds, request.limit, undefined, pace, true);
+      const run = ++firstRuns;
+      // A failed size look-up leaves the first rows shown (null), as a newer query does.
+      const sized = rest?.then((found) => (found ? withSizes(index, found, request.sizes, undefined) : null)).catch(() => null);
+      if (sized) rests.set(index, { run, rest: sized });
+      else rests.delete(index);
+      return { matches: await withSizes(index, first, request.sizes, signal), final: rest === null, run };
+    }
+    case 'queryRest': {
+      const pending = rests.get(index);
+      if (!pending || pending.run !== request.run) return null;
+      return pending.rest;
     }
     case 'shallowest':
       return shallowest(index.snapshot(), request.limit, request.kinds);

@@ -13,7 +13,7 @@ import type { IndexProtocol, IndexWorkerData } from './protocol';
 
 // Served first: the index may report an event while it is being made.
 const channel = serveChannel<IndexProtocol>({
-  request: (request, { signal }) => answerRequest(index, request, signal),
+  request: (request, { signal }) => answerRequest(index, request, signal, data.pace),
   notice() {
     // The only notice is 'close'.
     index.close();

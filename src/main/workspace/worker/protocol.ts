@@ -5,6 +5,7 @@
 import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
 import type { Match } from '../ranking';
+import type { Pace } from './answer';
 import type { IndexEvent, IndexState } from '../workspace-index';
 
 /** What the worker is started with (`workerData`). */
@@ -12,11 +13,17 @@ export interface IndexWorkerData {
   root: string;
   watch?: boolean;
   debounceMs?: number;
+  /** How queries are paced (answer.ts); the app's unless a test sets its own. */
+  pace?: Pace;
 }
 
 /** One question to the index; the answer carries the same id. */
 export type IndexRequest =
   | { op: 'query'; text: string; kinds?: EntryKind[]; limit?: number; sizes?: boolean }
+  /** A query answered with its first rows at once; when they are not final, `queryRest` with its `run` gives the final ones. */
+  | { op: 'queryFirst'; text: string; kinds?: EntryKind[]; limit?: number; sizes?: boolean }
+  /** The final answer of the `queryFirst` numbered `run`; null once a newer query replaced it (or its first rows were final). */
+  | { op: 'queryRest'; run: number }
   | { op: 'shallowest'; kinds?: EntryKind[]; limit: number }
   | { op: 'get'; path: string }
   | { op: 'sizes'; paths: string[] }
@@ -24,9 +31,18 @@ export type IndexRequest =
   | { op: 'ready' }
   | { op: 'settle' };
 
+/** The first answer of a query: its first rows, whether they are final, and the run whose rest follows. */
+export interface FirstRows {
+  matches: Match[];
+  final: boolean;
+  run: number;
+}
+
 /** The answer to each request kind. */
 export interface IndexAnswers {
   query: Match[];
+  queryFirst: FirstRows;
+  queryRest: Match[] | null;
   shallowest: WorkspaceEntry[];
   get: WorkspaceEntry | null;
   sizes: Array<[string, number]>;

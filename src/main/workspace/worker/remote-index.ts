@@ -8,9 +8,9 @@ import type { GitMark } from '../../../shared/api/contract';
 import type { EntryKind, WorkspaceEntry } from '../entry-store';
 import type { Match } from '../ranking';
 import { createWorkspaceIndex, type IndexEvent, type IndexState } from '../workspace-index';
-import { answerRequest } from './answer';
+import { answerRequest, type Pace } from './answer';
 import { WorkerChannel } from '../../worker-channel';
-import type { IndexAnswers, IndexProtocol, IndexRequest, IndexWorkerData } from './protocol';
+import type { FirstRows, IndexAnswers, IndexProtocol, IndexRequest, IndexWorkerData } from './protocol';
 
 /** Options of a query through {@link AsyncWorkspaceIndex.query}. */
 export interface AsyncQueryOptions {
@@ -29,6 +29,13 @@ export interface AsyncWorkspaceIndex {
   readonly host: 'worker' | 'in-process';
   /** Best matches for `text`, best first (see `query`); sizes of files filled in unless `sizes: false`. */
   query(text: string, options?: AsyncQueryOptions): Promise<Match[]>;
+  /**
+   * The same query answered in two steps (query-run.ts): its first rows at once, marked final or
+   * not; when not, {@link queryRest} with the answer's `run` gives the final rows, `query`'s own.
+   */
+  queryFirst(text: string, options?: AsyncQueryOptions): Promise<FirstRows>;
+  /** The final rows of the `queryFirst` numbered `run`; null when a newer query replaced it or nothing follows. */
+  queryRest(run: number, signal?: AbortSignal): Promise<Match[] | null>;
   /** The shallowest visible entries, for an empty query. */
   shallowest(limit: number, kinds?: EntryKind[], signal?: AbortSignal): Promise<WorkspaceEntry[]>;
   /** The entry at a path, if listed and not protected. */
@@ -58,6 +65,8 @@ export interface OpenIndexOptions {
   watch?: boolean;
   /** Quiet time before changed folders are rescanned, in ms. Default 100. */
   debounceMs?: number;
+  /** How queries are paced (answer.ts): the app's unless a test sets its own. */
+  pace?: Pace;
 }
 
 /**
@@ -74,7 +83,7 @@ export function indexWorkerScript(dir: string): string | null {
 
 /** Starts indexing `root` in the background (in a worker thread when `workerScript` is given). */
 export function openWorkspaceIndex(root: string, options: OpenIndexOptions = {}): AsyncWorkspaceIndex {
-  const data: IndexWorkerData = { root, watch: options.watch, debounceMs: options.debounceMs };
+  const data: IndexWorkerData = { root, watch: options.watch, debounceMs: options.debounceMs, pace: options.pace };
   return options.workerScript ? workerIndex(options.workerScript, data) : inProcessIndex(data);
 }
 
@@ -86,6 +95,8 @@ function facade(host: AsyncWorkspaceIndex['host'], ask: Ask, listeners: Set<(e: 
   return {
     host,
     query: (text, o = {}) => ask({ op: 'query', text, kinds: o.kinds, limit: o.limit, sizes: o.sizes }, o.signal),
+    queryFirst: (text, o = {}) => ask({ op: 'queryFirst', text, kinds: o.kinds, limit: o.limit, sizes: o.sizes }, o.signal),
+    queryRest: (run, signal) => ask({ op: 'queryRest', run }, signal),
     shallowest: (limit, kinds, signal) => ask({ op: 'shallowest', limit, kinds }, signal),
     get: (path, signal) => ask({ op: 'get', path }, signal),
     sizes: async (paths, signal) => new Map(await ask({ op: 'sizes', paths }, signal)),
@@ -108,7 +119,7 @@ function inProcessIndex(data: IndexWorkerData): AsyncWorkspaceIndex {
     // A macrotask first, as a worker answers: callers never depend on a synchronous answer.
     await new Promise((r) => setImmediate(r));
     signal?.throwIfAborted();
-    return answerRequest(index, request, signal) as never;
+    return answerRequest(index, request, signal, data.pace) as never;
   };
   return facade('in-process', ask, listeners, async () => index.close());
 }

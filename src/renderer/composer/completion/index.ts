@@ -7,6 +7,7 @@ import { referenceSource } from './source';
 
 export { referenceCompletionConfig, REFERENCE_COMPLETION_DEFAULTS, type ReferenceCompletionConfig, type ReferenceCompletionSettings } from './config';
 export { referenceSource } from './source';
+export { pickAsShown } from './ask';
 export type { RowCompletion } from './ranking';
 
 /**

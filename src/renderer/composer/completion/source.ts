@@ -1,8 +1,9 @@
-import type { CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
+import { currentCompletions, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { AtmarkApi, CompletionItem } from '../../../shared/api/contract';
 import { KIND_DESCRIPTORS } from '../../../shared/kinds';
 import { isComposing } from '../ime';
-import { askMain } from './ask';
+import { askMain, type Asked } from './ask';
+import { keepShownRows } from './final-rows';
 import { referenceCompletionConfig, rowEnvOf, type RowEnv } from './config';
 import { itemRow } from './item-rows';
 import { kindRows } from './kind-rows';
@@ -35,9 +36,10 @@ async function wordCompletion(context: CompletionContext, target: Extract<Comple
     const fullWidth = context.state.sliceDoc(target.from, target.from + 1) === '＠';
     return fullWidth ? { from: target.from, options: kinds, filter: false } : { from: target.from, options: kinds, validFor: /^@[a-z]*$/ };
   }
-  const items = await ask(context, env, 'path', target.word);
-  if (items === null) return null;
-  return { from: target.from, options: [...kinds, ...enabledFirst(items.map((i) => itemRow(i, null, env))), ...moreRow(items.length, env)], filter: false };
+  const asked = await ask(context, env, 'path', target.word, target.from);
+  if (asked === null) return null;
+  const { items } = asked;
+  return { from: target.from, options: shown(context, asked, [...kinds, ...enabledFirst(items.map((i) => itemRow(i, null, env))), ...moreRow(items.length, env)]), filter: false };
 }
 
 async function valueCompletion(context: CompletionContext, target: Extract<CompletionTarget, { type: 'value' }>, env: RowEnv): Promise<CompletionResult | null> {
@@ -47,26 +49,33 @@ async function valueCompletion(context: CompletionContext, target: Extract<Compl
     const sheet = kind === 'file' ? sheetBeingWritten(value) : null;
     if (sheet) return sheetCompletion(context, sheet.path, context.pos - sheet.sheet.length, env);
     if (/:\d/.test(value)) return null; // a line range is being written
-    const items = await ask(context, env, source, value);
-    return items === null ? null : { from, options: [...enabledFirst(items.map((i) => itemRow(i, kind, env))), ...moreRow(items.length, env)], filter: false };
+    const asked = await ask(context, env, source, value, from);
+    if (asked === null) return null;
+    const { items } = asked;
+    return { from, options: shown(context, asked, [...enabledFirst(items.map((i) => itemRow(i, kind, env))), ...moreRow(items.length, env)]), filter: false };
   }
   if (source === 'git' || source === 'result') {
-    const items = await ask(context, env, source, value);
-    return items === null ? null : { from, options: items.map((i) => itemRow(i, kind, env)), validFor: source === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
+    const items = (await ask(context, env, source, value, from))?.items;
+    return !items ? null : { from, options: items.map((i) => itemRow(i, kind, env)), validFor: source === 'git' ? /^@git:\d*$/ : /^@result:\S*$/ };
   }
   return null;
 }
 
 /** After `@file:book.xlsx:` the workbook's sheets (services/document-counts.ts reads them), filtered locally while the name is typed. */
 async function sheetCompletion(context: CompletionContext, path: string, from: number, env: RowEnv): Promise<CompletionResult | null> {
-  const items = await ask(context, env, 'file', path);
+  const items = (await ask(context, env, 'file', path, from))?.items;
   const book = items?.find((i): i is Extract<CompletionItem, { type: 'path' }> => i.type === 'path' && i.path === path);
   if (!book?.sheets?.length) return null;
   return { from, options: sheetRows(path, book.sheets, env.language), validFor: SHEET_VALID_FOR };
 }
 
+/** `options`, reusing the shown rows when they replace the list's first rows (final-rows.ts). */
+function shown(context: CompletionContext, asked: Asked, options: Completion[]): Completion[] {
+  return asked.replacing ? keepShownRows(currentCompletions(context.state), options) : options;
+}
+
 /** Asks the configured API; null with none configured. */
-function ask(context: CompletionContext, env: RowEnv, source: Parameters<typeof askMain>[2], query: string): Promise<CompletionItem[] | null> {
+function ask(context: CompletionContext, env: RowEnv, source: Parameters<typeof askMain>[2], query: string, from: number): Promise<Asked | null> {
   const api: AtmarkApi | null = env.api;
-  return api ? askMain(api, context, source, query, env.pathLimit) : Promise.resolve(null);
+  return api ? askMain(api, context, source, query, env.pathLimit, from) : Promise.resolve(null);
 }
