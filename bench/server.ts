@@ -152,9 +152,11 @@ async function withFreshHost<T>(browser: Browser, workspace: string, use: (host:
 
 /** Opens the host's page and waits until the prompt takes keys; returns the prompt. */
 async function openComposer(page: Page, url: string): Promise<Locator> {
-  await page.goto(url);
+  // Not `goto`'s default wait for the load event: the composer is drawn and takes keys before the
+  // page's last file (a font) has loaded, and a person types then. The prompt's editability is
+  // looked at once per frame (waitForFunction's default), not through locator.waitFor's polling.
+  await page.goto(url, { waitUntil: 'commit' });
   const editor = page.getByRole('textbox', { name: 'Prompt' });
-  await editor.waitFor();
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true');
   return editor;
 }
