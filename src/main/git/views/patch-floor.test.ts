@@ -8,22 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitRef, makeContext, makeRepo, type TestRepo } from '../../../../test-support/git';
+import { gitRef, makeContext, makeRepo, repoPool, type TestRepo } from '../../../../test-support/git';
 import { logResolver } from '../../resolvers/log';
 import { createDeadline, locateRepository, openSession } from '../storage';
 import { readCommits } from './git-views';
 import { PatchFloor, ViewTooLarge } from './patch-floor';
 
-const repos: TestRepo[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
+const pool = repoPool();
+afterEach(() => pool.cleanup());
 
-function repo(): TestRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+/** An empty repository, removed after the test. */
+const repo = (): TestRepo => pool.track(makeRepo());
 
 /** The floor of each of HEAD's last `count` commits, counted with no limit. */
 async function floors(r: TestRepo, count: number): Promise<number[]> {
