@@ -38,10 +38,10 @@ const REPLY = [
 
 let workspace: TestWorkspace;
 let server: OpenAiTestServer;
-/** A web page that answers when the test opens its gate, and one that first never answers. */
+/** A web page that answers when the test opens its gate, and one that never answers until the test lets it. */
 let pages: TestServer;
 let gate: { promise: Promise<void>; open(): void };
-let flakyCalls = 0;
+let flakyAnswers = false;
 
 function closedGate(): typeof gate {
   let open = () => {};
@@ -64,9 +64,11 @@ beforeAll(async () => {
       await gate.promise;
       res.writeHead(200, { 'content-type': 'text/plain' }).end('SLOW PAGE TEXT\n');
     },
-    // The first request never answers (the reference times out); later ones answer at once.
+    // Requests never answer (the reference times out) until the test lets them answer at once. Not
+    // "the first request only": a reference finished while typing goes on is read again when the
+    // typing pauses, and on a slow machine that second read can start before the first times out.
     '/flaky': (_req, res) => {
-      if (++flakyCalls === 1) return;
+      if (!flakyAnswers) return;
       res.writeHead(200, { 'content-type': 'text/plain' }).end('FLAKY PAGE TEXT\n');
     },
   });
@@ -180,6 +182,7 @@ describe('finding 4: no silent waits', () => {
     await ui().write(`Read ${raw} please`);
     const chip = page.locator(`.cm-chip[data-ref="${raw}"]`);
     await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('warning');
+    flakyAnswers = true;
     await chip.hover();
     const card = page.getByRole('group', { name: `Details of ${raw}` });
     await card.getByRole('button', { name: 'Retry' }).click();
