@@ -15,7 +15,7 @@ export const MAY_IMPORT = {
   renderer: ['shared'],
   preload: ['shared'],
   'main/guards': ['shared'],
-  'main/storage': ['shared'],
+  'main/storage': ['shared', 'main/guards'],
   'main/logs': ['shared'],
   'main/worker-channel': [],
   // git reads in three layers, one way: storage (repositories, the index, objects), views (what
@@ -68,8 +68,9 @@ export const SECOND_FACES = {
   // The secret scan (secretlint and its rule preset, and Atmark's own rules) stands apart: the
   // window's protocol, the host's static files and the resolvers check containment without loading
   // it. The protected list is a pure table: the workspace index worker checks every path against it
-  // at start without the rest of the guards (isbinaryfile, the safe reads).
-  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts'],
+  // at start without the rest of the guards (isbinaryfile, the safe reads). The capped read of one
+  // file is node:fs alone: the host's door peeks at the settings with it before anything else loads.
+  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts', 'capped-read.ts'],
   // The page extractor loads linkedom, Readability and turndown: the model client and @url fetch
   // without them. Content types and text decoding are pure: the extraction worker converts and
   // decodes saved pages with these two without loading undici and the address policy.

@@ -1,5 +1,5 @@
-import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { readCapped } from '../guards/capped-read';
 import { posixLanguageTags } from '../../shared/i18n/languages';
 import { isLanguageChoice, startModelsOf, type StartState } from '../../shared/api/start-state';
 
@@ -17,8 +17,6 @@ export const DRAFT_FILE_NAME = 'draft.json';
 
 /** Largest settings or draft file read here (the draft store saves at most 8 MiB). */
 const MAX_PEEK_BYTES = 8 * 1024 * 1024;
-/** Bytes read per call of the capped read. */
-const READ_CHUNK = 256 * 1024;
 
 /** The system's language tags for the page: the host's locale (`C` and `POSIX` say nothing). */
 export function hostLanguageTags(given: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -27,32 +25,8 @@ export function hostLanguageTags(given: readonly string[] | undefined, env: Node
 
 /** A regular file's bytes, at most {@link MAX_PEEK_BYTES}: 'missing' when there is none, null when it cannot be read plainly. */
 async function readSmallFile(file: string): Promise<Buffer | 'missing' | null> {
-  let handle;
-  try {
-    // Non-blocking: a FIFO in the file's place must not hang the door.
-    handle = await fsp.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : null;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return null;
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buffer = Buffer.alloc(READ_CHUNK);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      // Counted as read, not as fstat said: a file may grow meanwhile.
-      if (total > MAX_PEEK_BYTES) return null;
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks, total);
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
-  }
+  const read = await readCapped(file, MAX_PEEK_BYTES);
+  return read.ok ? read.bytes : read.why === 'missing' ? 'missing' : null;
 }
 
 /** The JSON object in `bytes` (strict UTF-8), or null. */

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
+import { errno, readCapped } from '../guards/capped-read';
 
 /** Why a file could not be read or used; `missing` is not a problem, just absence. */
 export type FileProblemCode = 'missing' | 'unreadable' | 'too_large' | 'corrupt' | 'aborted';
@@ -35,8 +36,6 @@ export interface AtomicWriteOptions {
   mode?: number;
   signal?: AbortSignal;
 }
-
-const READ_CHUNK = 64 * 1024;
 
 /**
  * Writes `data` to `path` atomically (temp file, fsync, rename, fsync of the folder). The folder
@@ -118,33 +117,22 @@ async function syncFolder(dir: string): Promise<void> {
  * `missing`; anything that is not a regular file, or an I/O error, is `unreadable`.
  */
 export async function readFileCapped(path: string, maxBytes: number, signal?: AbortSignal): Promise<FileRead<Buffer>> {
-  let handle;
-  try {
-    handle = await fsp.open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (err) {
-    if (errno(err) === 'ENOENT') return fail(path, 'missing', `${basename(path)} does not exist`);
-    return fail(path, 'unreadable', `could not open ${basename(path)} (${errno(err)})`);
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) return fail(path, 'unreadable', `${basename(path)} is not a regular file`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      if (signal?.aborted) return fail(path, 'aborted', 'the read was cancelled');
-      const buffer = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - total));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      // The cap counts bytes actually read: a file may grow after fstat, or lie about its size.
-      if (total > maxBytes) return fail(path, 'too_large', `${basename(path)} is larger than ${maxBytes} bytes and was not read`);
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
-    return { ok: true, value: Buffer.concat(chunks, total) };
-  } catch (err) {
-    return fail(path, 'unreadable', `could not read ${basename(path)} (${errno(err)})`);
-  } finally {
-    await handle.close();
+  const read = await readCapped(path, maxBytes, signal);
+  if (read.ok) return { ok: true, value: read.bytes };
+  const name = basename(path);
+  switch (read.why) {
+    case 'missing':
+      return fail(path, 'missing', `${name} does not exist`);
+    case 'open_failed':
+      return fail(path, 'unreadable', `could not open ${name} (${read.errno})`);
+    case 'not_file':
+      return fail(path, 'unreadable', `${name} is not a regular file`);
+    case 'aborted':
+      return fail(path, 'aborted', 'the read was cancelled');
+    case 'too_large':
+      return fail(path, 'too_large', `${name} is larger than ${maxBytes} bytes and was not read`);
+    case 'read_failed':
+      return fail(path, 'unreadable', `could not read ${name} (${read.errno})`);
   }
 }
 
@@ -183,8 +171,4 @@ function parseJson(bytes: Buffer): unknown {
 /** Builds a failed read. */
 export function fail(path: string, code: FileProblemCode, message: string | Text): { ok: false; problem: FileProblem } {
   return { ok: false, problem: { path, code, ...(typeof message === 'string' ? { message } : said(message)) } };
-}
-
-function errno(err: unknown): string {
-  return (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
 }
