@@ -84,8 +84,9 @@ export const SECOND_FACES = {
   'main/settings': ['user-data-dir.ts', 'keychain-secrets.ts'],
   // The workspace index worker walks .git/index with the index file's byte cursor (no I/O, no
   // catalogue) at start, without the object store and the catalogues the rest of storage loads.
-  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads.
-  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts'],
+  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads. Large
+  // transient buffers come from outside malloc for both readers of the index (large-buffer.ts).
+  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts', 'large-buffer.ts'],
   // The engine loads each kind's resolver on the kind's first reference: a one-file expand loads no
   // git, network or document reader. `lazy.ts` holds those loaders.
   'main/resolvers': ['lazy.ts'],

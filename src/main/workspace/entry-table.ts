@@ -15,6 +15,7 @@
  * no special case, and offsets stay absolute in `text`.
  */
 import type { EntryKind, WorkspaceEntry } from './entry-store';
+import { largeColumn } from '../git/storage/large-buffer';
 
 /** Bit for one character code: see {@link charMask}. */
 export function charBit(code: number): number {
@@ -219,7 +220,7 @@ export function fillFirsts(columns: Pick<TableColumns, 'text' | 'lower' | 'start
 
 /** A column of `length` holding `from` at its start (a builder's column, grown). */
 export function grown<T extends Column>(from: T, length: number): T {
-  const to = new (from.constructor as new (length: number) => T)(length);
+  const to = largeColumn(from.constructor as never, length) as T;
   to.set(from);
   return to;
 }

@@ -8,6 +8,7 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { largeBuffer } from '../git/storage/large-buffer';
 
 /** Why the index could not be read; expected failures are values, not throws. */
 export interface GitIndexFailure {
@@ -40,7 +41,7 @@ async function readCapped(file: string, cap: number, signal?: AbortSignal): Prom
     const info = await handle.stat();
     if (!info.isFile()) return null;
     if (info.size > cap) return 'too_large';
-    const buf = Buffer.allocUnsafe(Math.min(info.size, cap) + 1);
+    const buf = largeBuffer(Math.min(info.size, cap) + 1);
     let read = 0;
     // Count bytes actually read: the file may grow between fstat and read.
     while (read < buf.length) {

@@ -26,6 +26,7 @@
 import { isUtf8 } from 'node:buffer';
 import { ASCII_BITS, EntryTable, FILE, fillFirsts, FOLDER, grown, lowerText, TableBuilder, tieOf, TRACKED, type TableColumns } from './entry-table';
 import { IndexCursor } from '../git/storage/index-cursor';
+import { largeBuffer } from '../git/storage/large-buffer';
 import type { GitIndexFailure } from './git-index';
 
 /** The table of tracked entries, and the tracked symlinks (path and size) that it leaves out. */
@@ -174,7 +175,7 @@ class Rows {
   }
 
   private growBytes(needed: number): void {
-    const bytes = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, needed, 1 << 16));
+    const bytes = largeBuffer(Math.max(this.bytes.length * 2, needed, 1 << 16));
     this.bytes.copy(bytes, 0, 0, this.length);
     this.bytes = bytes;
   }
@@ -185,7 +186,7 @@ class Rows {
     const n = this.count;
     if (n > 0 && this.source[0] === -1) return (this.text = this.bytes.subarray(0, this.length));
     const index = this.index;
-    const target = this.inPlace ? index : Buffer.allocUnsafe(this.length);
+    const target = this.inPlace ? index : largeBuffer(this.length);
     for (let i = 0; i < n; i++) {
       const at = this.byteStart[i] as number;
       const end = i + 1 < n ? (this.byteStart[i + 1] as number) - 1 : this.length;

@@ -6,6 +6,7 @@
  * by default (measured against git 2.39). Pure: takes bytes, never touches the disk.
  */
 import { ENTRY_FIELDS, IndexCursor } from './index-cursor';
+import { largeBuffer, largeColumn } from './large-buffer';
 
 /** One entry of the index (one path at one merge stage). */
 export interface IndexEntry {
@@ -135,7 +136,8 @@ export class IndexParse {
   constructor(private readonly buf: Buffer) {
     this.cursor = new IndexCursor(buf, { every: true });
     // The header's count bounds the entries (the cursor refuses a count the bytes cannot hold).
-    this.fields = { words: new Uint32Array(this.cursor.entries * WORDS), oids: Buffer.alloc(this.cursor.entries * 20) };
+    // From pages, not malloc: a parse replaced by a newer one frees them (large-buffer.ts).
+    this.fields = { words: largeColumn(Uint32Array, this.cursor.entries * WORDS), oids: largeBuffer(this.cursor.entries * 20).fill(0) };
   }
 
   /**

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import type { Text } from '../../../shared/i18n/text';
 import { translate } from '../../../shared/i18n/translate';
+import { largeBuffer } from './large-buffer';
 import { gitMessages as msg } from './messages';
 
 /** Largest small git file read (HEAD, a ref, config, commondir). Default 1 MiB. */
@@ -73,7 +74,7 @@ function withRegularFile<T>(file: string, read: (fd: number, size: number) => T)
 export function readGitFileRange(file: string, position: number, length: number): { bytes: Buffer; size: number } {
   return withRegularFile(file, (fd, size) => {
     const want = Math.max(0, Math.min(length, size - position));
-    const bytes = Buffer.allocUnsafe(want);
+    const bytes = largeBuffer(want);
     let total = 0;
     while (total < want) {
       const n = fs.readSync(fd, bytes, total, want - total, position + total);
@@ -90,12 +91,12 @@ export function readGitFileRange(file: string, position: number, length: number)
  * git reader.
  */
 export function readOpenFile(fd: number, statSize: number, cap: number, tooLarge: () => Error): Buffer {
-  let buf = Buffer.allocUnsafe(Math.min(cap + 1, statSize + 1));
+  let buf = largeBuffer(Math.min(cap + 1, statSize + 1));
   let total = 0;
   for (;;) {
     if (total === buf.length) {
       if (total > cap) throw tooLarge();
-      const bigger = Buffer.allocUnsafe(Math.min(cap + 1, buf.length * 2));
+      const bigger = largeBuffer(Math.min(cap + 1, buf.length * 2));
       buf.copy(bigger, 0, 0, total);
       buf = bigger;
     }
