@@ -22,7 +22,7 @@ import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { folderTree, type FolderTree } from './folder-tree';
 import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
-import { better, maskSurvivors, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { maskSurvivors, passesMasks, queryBonus, scoreEntry, sortRanked, uppersFor, type Parsed, type Ranked } from './ranking';
 import { namePrefixTop } from './prefix-matches';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
@@ -469,7 +469,7 @@ export class TwoTierScan {
       const idx = heap.ids[h] as number;
       ranked.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
     }
-    ranked.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
+    sortRanked(t, ranked);
     const top: Ranked[] = [];
     for (const r of ranked) {
       if (top.length >= this.limit) break;

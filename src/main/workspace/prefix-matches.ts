@@ -9,7 +9,7 @@ import { occursAt } from './case-fold';
 import type { EntryTable } from './entry-table';
 import { MAX_TERM, nameStartScore, NO_MATCH } from './fuzzy-score';
 import { namePrefixRange } from './name-prefix-table';
-import { better, insert, NAME_PREFIX, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { better, insert, NAME_PREFIX, passesMasks, queryBonus, scoreEntry, uncapped, uppersFor, type Parsed, type Ranked } from './ranking';
 
 /** A membership array of `list` (null for every entry). */
 export function membersOf(t: EntryTable, list: Int32Array | null): Uint8Array | null {
@@ -62,8 +62,4 @@ function plainlyWorse(tie: Int32Array, a: number, b: number): boolean {
   const ta = tie[a] as number;
   const tb = tie[b] as number;
   return ta > tb && uncapped(ta) && uncapped(tb);
-}
-
-function uncapped(tie: number): boolean {
-  return tie >>> 14 < 255 && (tie & 8191) < 8191;
 }
