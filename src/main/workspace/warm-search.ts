@@ -16,7 +16,7 @@
 import type { IndexSnapshot } from './entry-store';
 import { forgetMemos } from './broad-search';
 import { FILE } from './entry-table';
-import { queryWithin } from './fuzzy-query';
+import { FIRST_ROWS_BUDGET_MS, startQuery } from './query-run';
 import { prepareSearch } from './short-search';
 
 /** Entries the warm-up searches at most: a few milliseconds of work on any index. */
@@ -50,7 +50,16 @@ export function* warmSteps(snapshot: IndexSnapshot): Generator<() => void> {
   for (const text of typedWords(snapshot, within)) {
     // A new searcher per word, as a new completion is; each key narrows from the one before.
     const searcher = { snapshot: () => snapshot };
-    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) yield () => queryWithin(searcher, text.slice(0, k), within, WARM_LIMIT);
+    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) {
+      // As the worker answers a key (query-run.ts): first rows with their highlights, then the
+      // rest. Every other key gives its first rows no time, so that the way of a key whose scan
+      // does not end within their budget (the sample, the slices) is run too.
+      const budget = k % 2 === 0 ? 0 : FIRST_ROWS_BUDGET_MS;
+      yield () => {
+        const run = startQuery(searcher, text.slice(0, k), { limit: WARM_LIMIT }, budget, within);
+        while (!run.step(Number.POSITIVE_INFINITY));
+      };
+    }
   }
   yield () => forgetMemos(snapshot);
 }
