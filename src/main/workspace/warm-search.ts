@@ -9,9 +9,10 @@
  * Here every path of the search runs once over a sample of the entries, while nobody waits: words
  * taken from the snapshot's own basenames typed key by key (the short search, the name-prefix
  * answer, the broad search narrowing keystroke after keystroke), with a capital (the case-sensitive
- * masks), as two terms, and with a folder and `/`. The sample bounds the cost on a large index.
- * Nothing is kept: the searches' memos of these queries are dropped, so answers and memory after
- * the warm-up are what they were without it.
+ * masks), as two terms, and with a folder and `/`, each key answered as the worker answers one
+ * (query-run.ts: first rows with their highlights, the sample, the slices to the final answer).
+ * The sample bounds the cost on a large index. Nothing is kept: the searches' memos of these
+ * queries are dropped, so answers and memory after the warm-up are what they were without it.
  */
 import type { IndexSnapshot } from './entry-store';
 import { forgetMemos } from './broad-search';
