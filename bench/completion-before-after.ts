@@ -7,15 +7,16 @@
  * typed key by key (limit 50), then uFuzzy on the same keystrokes. Prints wall and CPU time
  * percentiles (CPU time is steadier on a shared host: it leaves out the time other processes
  * hold the cores), the slowest keys by median CPU, the intended file first, and how many
- * keystrokes' answers differ between the two sides. A third side times this tree's first rows
- * (`startQuery`'s, query-run.ts) and finishes each run untimed.
+ * keystrokes' answers differ between the two sides. Two more sides time the first rows
+ * (`startQuery`'s, query-run.ts) of this tree and of the base, when the base has them, prepared as
+ * each one's worker prepares them (`warmSearch`), and finish each run untimed.
  *
  * `node scripts/run-ts.mjs bench/completion-before-after.ts BASE WORKSPACE [ROUNDS]`: BASE is a git
  * revision (its `src/` is extracted to a temporary folder and bundled), WORKSPACE a generated
  * workspace folder (e.g. bench/.work/workspace-300000). Not part of `npm run bench`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,32 +36,40 @@ interface Side {
 /** Work a side leaves after its timed answer (the slices of a run whose first rows were timed): done untimed. */
 let untimed: (() => void) | null = null;
 
-/** This tree's first rows (query-run.ts): the answer timed is what the list shows first; the run is then finished untimed, as the worker finishes it between requests. */
-const firstRowsSide: Side = {
-  name: 'after, first rows (this tree)',
-  query: (index, text, options) => {
-    const run = startQuery(index, text, options);
-    untimed = () => { while (!run.step(Number.POSITIVE_INFINITY)); };
-    return run.first;
-  },
-  prepare: warmSearch,
-};
+type StartQuery = (index: Searchable, text: string, options?: QueryOptions) => { first: Match[]; step(budgetMs: number): boolean };
 
-/** The base revision's `query` and `prepareSearch`, bundled from its `src/`. */
-async function baseSide(revision: string): Promise<Side> {
+/** First rows (query-run.ts): the answer timed is what the list shows first; the run is then finished untimed, as the worker finishes it between requests. */
+function firstRowsSide(name: string, start: StartQuery, prepare: Side['prepare']): Side {
+  return {
+    name,
+    query: (index, text, options) => {
+      const run = start(index, text, options);
+      untimed = () => { while (!run.step(Number.POSITIVE_INFINITY)); };
+      return run.first;
+    },
+    prepare,
+  };
+}
+
+/** The base revision's `query` and `prepareSearch`, bundled from its `src/`; and its first rows when it has them. */
+async function baseSides(revision: string): Promise<Side[]> {
   // The bundle runs from node_modules/.cache: the repository is found from the working folder.
   const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
   const tree = mkdtempSync(path.join(os.tmpdir(), 'atmark-before-'));
   execFileSync('sh', ['-c', `git -C "${root}" archive "$0" src | tar -x -C "${tree}"`, revision]);
   const entry = path.join(tree, 'entry.ts');
-  writeFileSync(entry, "export { query } from './src/main/workspace/fuzzy-query';\nexport { prepareSearch } from './src/main/workspace/short-search';\n");
+  const firstRows = existsSync(path.join(tree, 'src/main/workspace/query-run.ts'));
+  writeFileSync(entry, "export { query } from './src/main/workspace/fuzzy-query';\nexport { prepareSearch } from './src/main/workspace/short-search';\n" +
+    (firstRows ? "export { startQuery } from './src/main/workspace/query-run';\nexport { warmSearch } from './src/main/workspace/warm-search';\n" : ''));
   // Beside the repository's node_modules, so the bundle's packages resolve.
   const outfile = path.join(root, 'node_modules', '.cache', 'atmark-run', `before-${process.pid}.mjs`);
   await bundleForNode(entry, outfile);
-  const mod = (await import(pathToFileURL(outfile).href)) as { query: Side['query']; prepareSearch: Side['prepare'] };
+  const mod = (await import(pathToFileURL(outfile).href)) as { query: Side['query']; prepareSearch: Side['prepare']; startQuery?: StartQuery; warmSearch?: Side['prepare'] };
   rmSync(tree, { recursive: true, force: true });
   rmSync(outfile, { force: true });
-  return { name: `before (${revision})`, query: mod.query, prepare: mod.prepareSearch };
+  const sides: Side[] = [{ name: `before (${revision})`, query: mod.query, prepare: mod.prepareSearch }];
+  if (mod.startQuery && mod.warmSearch) sides.push(firstRowsSide(`before, first rows (${revision})`, mod.startQuery, mod.warmSearch));
+  return sides;
 }
 
 function percentile(values: number[], p: number): number {
@@ -84,9 +93,11 @@ interface Figures {
   firsts: number;
   prepare: number[];
   perKey: Map<string, number[]>;
+  /** Every keystroke's CPU time with its key and round, for the worst single ones. */
+  each: Array<{ key: string; round: number; cpu: number }>;
 }
 
-const figures = (): Figures => ({ wall: [], cpu: [], firsts: 0, prepare: [], perKey: new Map() });
+const figures = (): Figures => ({ wall: [], cpu: [], firsts: 0, prepare: [], perKey: new Map(), each: [] });
 
 /** Types every bench query key by key with `search` (answers as `path:score`, one searcher object per query); returns each keystroke's answer. */
 function typeQueries(search: (searcher: object, text: string) => string[], f: Figures): string[] {
@@ -105,6 +116,7 @@ function typeQueries(search: (searcher: object, text: string) => string[], f: Fi
       untimed = null;
       const key = q.text.slice(0, k);
       f.perKey.set(key, [...(f.perKey.get(key) ?? []), cpu]);
+      f.each.push({ key, round: f.prepare.length, cpu });
       answers.push(got.join('|'));
       top = got[0] ?? '';
     }
@@ -117,7 +129,9 @@ async function main(): Promise<void> {
   const [revision, dir, roundsArg] = process.argv.slice(2);
   if (!revision || !dir) throw new Error('usage: node scripts/run-ts.mjs bench/completion-before-after.ts BASE WORKSPACE [ROUNDS]');
   const rounds = Number(roundsArg ?? 3);
-  const sides: Side[] = [await baseSide(revision), { name: 'after (this tree)', query, prepare: warmSearch }, firstRowsSide];
+  const [before, ...beforeFirst] = await baseSides(revision);
+  const after: Side = { name: 'after (this tree)', query, prepare: warmSearch };
+  const sides: Side[] = [before as Side, after, ...beforeFirst, firstRowsSide('after, first rows (this tree)', startQuery, warmSearch)];
   const results = new Map<string, Figures>(sides.map((s) => [s.name, figures()]));
   const ufuzzy = figures();
   const uf = new UFuzzy({ intraMode: 0, intraIns: Infinity, intraChars: "[a-z\\d'._-]", interChars: '.' });
@@ -160,6 +174,8 @@ async function main(): Promise<void> {
     const slow = [...f.perKey].map(([k, v]) => [k, percentile(v, 50)] as const).sort((x, y) => y[1] - x[1]).slice(0, 8);
     console.log(`${name}: wall ${summary(f.wall)} | cpu ${summary(f.cpu)} | first ${f.firsts / rounds}/20${f.prepare.length ? ` | preparation median ${percentile(f.prepare, 50).toFixed(0)} ms` : ''}`);
     console.log(`  slowest keys, median cpu: ${slow.map(([k, v]) => `'${k}' ${v.toFixed(1)}`).join(', ')}`);
+    const worst = [...f.each].sort((x, y) => y.cpu - x.cpu).slice(0, 8);
+    console.log(`  slowest single keystrokes, cpu: ${worst.map((w) => `'${w.key}' ${w.cpu.toFixed(1)} (round ${w.round})`).join(', ')}`);
   }
   console.log(`keystrokes whose top 50 differ between before and after: ${differing} of ${results.get(sides[0]?.name as string)?.wall.length ?? 0}`);
 }

@@ -22,7 +22,7 @@ import { foldedTerm, occursAt } from './case-fold';
 import { charBit, type EntryTable } from './entry-table';
 import { folderTree, type FolderTree } from './folder-tree';
 import { MAX_TERM, maxOffStartScore, maxTermScore, NO_MATCH, scorePositions, scoreRange, scoreTerm } from './fuzzy-score';
-import { better, maskSurvivors, passesMasks, queryBonus, scoreEntry, uppersFor, type Parsed, type Ranked } from './ranking';
+import { maskSurvivors, passesMasks, queryBonus, scoreEntry, sortRanked, uppersFor, type Parsed, type Ranked } from './ranking';
 import { namePrefixTop } from './prefix-matches';
 
 /** Candidates aligned exactly in tier 2: at least this many, or eight times the limit. */
@@ -92,7 +92,7 @@ class TopHeap {
  * allows.
  */
 class FolderMemo {
-  private readonly stride: number;
+  readonly stride: number;
   private readonly slots: number;
   /** Folder id held by each slot, -1 for none. */
   private readonly tag: Int32Array;
@@ -109,7 +109,7 @@ class FolderMemo {
   constructor(
     /** What the cells were computed on: the table, the string searched and the case folding. */
     readonly table: EntryTable,
-    readonly hay: string,
+    public hay: string,
     public term: string,
     public codes: Int32Array,
     public folds: Int32Array,
@@ -117,7 +117,7 @@ class FolderMemo {
     this.bits = codes.map(charBit);
     this.tree = folderTree(table);
     const folders = Math.max(1, table.folders);
-    this.stride = Math.max(codes.length + 1, Math.min(MEMO_ROOM, Math.floor(MEMO_CELLS / folders)));
+    this.stride = strideFor(table, codes.length);
     this.slots = Math.max(1, Math.min(folders, Math.floor(MEMO_CELLS / this.stride)));
     this.tag = new Int32Array(this.slots).fill(-1);
     this.score = new Int32Array(this.slots * this.stride);
@@ -136,6 +136,20 @@ class FolderMemo {
     this.folds = folds;
     this.bits = codes.map(charBit);
     return true;
+  }
+
+  /**
+   * Takes the memo's cells over for another term on the same table whose {@link strideFor} is this
+   * memo's: every slot emptied (a slot's cells are reset when a folder takes it), nothing allocated.
+   */
+  reuse(hay: string, term: string, codes: Int32Array, folds: Int32Array): this {
+    this.tag.fill(-1);
+    this.hay = hay;
+    this.term = term;
+    this.codes = codes;
+    this.folds = folds;
+    this.bits = codes.map(charBit);
+    return this;
   }
 
   /** Switches to folder part `folder`, emptying its slot if another folder held it. */
@@ -227,12 +241,31 @@ export function forgetMemos(t: EntryTable): void {
   lastMemos.delete(t);
 }
 
-/** A memo for `term`: the last query's, extended, when one fits; else a new one. */
-function memoFor(t: EntryTable, hay: string, term: string, fold: boolean, spare: FolderMemo[]): FolderMemo {
-  const at = spare.findIndex((m) => m.extend(t, hay, term, fold));
-  if (at >= 0) return spare.splice(at, 1)[0] as FolderMemo;
-  const { codes, folds } = foldedTerm(term, fold);
-  return new FolderMemo(t, hay, term, codes, folds);
+/** The cells a memo of a term of `length` characters keeps per folder part on `t`. */
+function strideFor(t: EntryTable, length: number): number {
+  return Math.max(length + 1, Math.min(MEMO_ROOM, Math.floor(MEMO_CELLS / Math.max(1, t.folders))));
+}
+
+/**
+ * A memo for each term (null for one character or a very long term, scored exactly): the last
+ * query's memo of a term this one extends, taken over; else the cells of one of its other memos,
+ * emptied (a memo is up to 2 MiB of cells: made afresh for every new term, they were most of what a
+ * broad keystroke allocated outside the heap, and the collections they brought on landed on single
+ * keystrokes); else a new one.
+ */
+function memosFor(t: EntryTable, hay: string, terms: readonly string[], fold: boolean, spare: FolderMemo[]): Array<FolderMemo | null> {
+  const memos = terms.map((term): FolderMemo | null | undefined => {
+    if (term.length === 1 || term.length > MAX_TERM) return null;
+    const at = spare.findIndex((m) => m.extend(t, hay, term, fold));
+    return at >= 0 ? (spare.splice(at, 1)[0] as FolderMemo) : undefined;
+  });
+  return memos.map((memo, k) => {
+    if (memo !== undefined) return memo;
+    const term = terms[k] as string;
+    const { codes, folds } = foldedTerm(term, fold);
+    const at = spare.findIndex((m) => m.table === t && m.stride === strideFor(t, codes.length));
+    return at >= 0 ? (spare.splice(at, 1)[0] as FolderMemo).reuse(hay, term, codes, folds) : new FolderMemo(t, hay, term, codes, folds);
+  });
 }
 
 /** Most characters a slot leaves room for, when the cell budget allows one slot per folder. */
@@ -379,6 +412,7 @@ export class TwoTierScan {
   private readonly bound: number;
   private readonly uppers: Int32Array | null;
   private readonly sharing: boolean;
+  private handedOn = false;
 
   constructor(
     private readonly t: EntryTable,
@@ -399,8 +433,7 @@ export class TwoTierScan {
     this.sharing = shared !== undefined;
     if (shared) this.memos = shared;
     else {
-      const spare = lastMemos.get(t) ?? [];
-      this.memos = p.terms.map((term) => (term.length === 1 || term.length > MAX_TERM ? null : memoFor(t, this.hay, term, this.fold, spare)));
+      this.memos = memosFor(t, this.hay, p.terms, this.fold, lastMemos.get(t) ?? []);
       // Taken (and the unused ones dropped, as before): the next scan makes its own until this
       // one finishes and hands them on.
       lastMemos.delete(t);
@@ -463,13 +496,17 @@ export class TwoTierScan {
   /** Tier 2 over what tier 1 kept so far: the answer once {@link done}, and hands the memos on. */
   finish(): BroadResult {
     const { t, p, heap } = this;
-    if (this.done && !this.sharing) lastMemos.set(t, this.memos.filter((m): m is FolderMemo => m !== null));
+    // Once: the next scan may take the memos over (and reuse their cells) as soon as they are handed on.
+    if (this.done && !this.sharing && !this.handedOn) {
+      this.handedOn = true;
+      lastMemos.set(t, this.memos.filter((m): m is FolderMemo => m !== null));
+    }
     const ranked: Ranked[] = [];
     for (let h = 0; h < heap.size; h++) {
       const idx = heap.ids[h] as number;
       ranked.push({ i: idx, s: scoreEntry(t, idx, p, queryBonus(t, idx, p)) });
     }
-    ranked.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
+    sortRanked(t, ranked);
     const top: Ranked[] = [];
     for (const r of ranked) {
       if (top.length >= this.limit) break;

@@ -107,6 +107,14 @@ describe('query results', () => {
     expect(m?.path.slice(22, 31)).toBe('git-index');
   });
 
+  it('returns the ranges of several terms in path order, whatever the order of the terms', () => {
+    const [m] = query(storeOf(FILES), 'git-index core', { limit: 1 });
+    expect(m?.path).toBe('packages/core/src/git/git-index.ts');
+    expect(m?.ranges).toEqual([9, 13, 22, 31]);
+    const [one] = query(storeOf(FILES), 'git-index', { limit: 1 });
+    expect(one?.ranges).toEqual([22, 31]);
+  });
+
   it('gives the same answers when narrowing as when asked cold', () => {
     const store = storeOf(FILES);
     const typed = ['c', 'co', 'com', 'comp', 'compo'].map((t) => query(store, t, { limit: 5 }).map((m) => m.path));

@@ -93,13 +93,17 @@ export type BegunQuery =
   | { matches: Match[]; top: Ranked[] }
   | { snapshot: IndexSnapshot; parsed: Parsed; limit: number; scan: TwoTierScan; sure: Ranked[]; settle(): { matches: Match[]; top: Ranked[] } };
 
-/** Begins {@link query}: what is quick is done, a broad scan is left to the caller (see {@link BegunQuery}). */
-export function beginQuery(index: Searchable, text: string, options: QueryOptions = {}): BegunQuery {
+/**
+ * Begins {@link query}: what is quick is done, a broad scan is left to the caller (see
+ * {@link BegunQuery}). `within` (entry indexes) searches those entries only, unless the last
+ * keystroke narrowed further: warm-search.ts runs the search code on a sample this way.
+ */
+export function beginQuery(index: Searchable, text: string, options: QueryOptions = {}, within: Int32Array | null = null): BegunQuery {
   const snapshot = snapshotOf(index);
   const p = parse(text, options.kinds);
   if (p.terms.length === 0) return { matches: [], top: [] };
   const limit = Math.max(1, options.limit ?? 50);
-  const found = begin(snapshot, index, p, limit, null);
+  const found = begin(snapshot, index, p, limit, within);
   const toMatches = (top: Ranked[]): Match[] => top.map(({ i, s }) => toMatch(snapshot, i, s, p));
   if ('top' in found) return { matches: toMatches(found.top), top: found.top };
   const { scan, sure } = found;
@@ -111,20 +115,6 @@ export function beginQuery(index: Searchable, text: string, options: QueryOption
       return { matches: toMatches(result.top), top: result.top };
     },
   };
-}
-
-/**
- * {@link query} over the entries `within` (indexes; every entry when null) instead of every entry,
- * nothing returned: warm-search.ts runs the search code on a sample this way. Keystrokes on the
- * same `index` narrow as query's do.
- */
-export function queryWithin(index: Searchable, text: string, within: Int32Array | null, limit: number): void {
-  const p = parse(text, undefined);
-  if (p.terms.length === 0) return;
-  const found = begin(snapshotOf(index), index, p, Math.max(1, limit), within);
-  if ('top' in found) return;
-  found.scan.run(Number.POSITIVE_INFINITY);
-  caches.set(index, { snapshot: snapshotOf(index), parsed: p, found: found.scan.finish() });
 }
 
 /**

@@ -124,17 +124,23 @@ export function scoreRange(hay: string, path: string, baseStart: number, term: s
   return align(hay, path, baseStart, codes, folds, m, positions);
 }
 
-let lastTerm = '';
-let lastFold = false;
-let lastCodes: FoldedTerm = foldedTerm('', false);
+/**
+ * The codes of the last few terms scored, so that a query of several terms, whose terms alternate
+ * entry after entry, does not fold each term again (two small arrays) for every entry it scores.
+ */
+const CODE_SLOTS = 4;
+const slotTerm: string[] = Array.from({ length: CODE_SLOTS }, () => '');
+const slotFold: boolean[] = Array.from({ length: CODE_SLOTS }, () => false);
+const slotCodes: FoldedTerm[] = Array.from({ length: CODE_SLOTS }, () => foldedTerm('', false));
+let nextSlot = 0;
 
 function termCodes(term: string, fold: boolean): FoldedTerm {
-  if (term !== lastTerm || fold !== lastFold) {
-    lastCodes = foldedTerm(term, fold);
-    lastTerm = term;
-    lastFold = fold;
-  }
-  return lastCodes;
+  for (let k = 0; k < CODE_SLOTS; k++) if (slotTerm[k] === term && slotFold[k] === fold) return slotCodes[k] as FoldedTerm;
+  const k = nextSlot;
+  nextSlot = (nextSlot + 1) % CODE_SLOTS;
+  slotTerm[k] = term;
+  slotFold[k] = fold;
+  return (slotCodes[k] = foldedTerm(term, fold));
 }
 
 /** The sparse alignment over the bands `lo[i]..hi[i]`; see the module comment. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_QUERIES } from '../../../bench/generate-workspace';
 import { benchSnapshot } from '../../../test-support/bench-paths';
-import type { IndexSnapshot } from './entry-store';
+import { EntryStore, type IndexSnapshot } from './entry-store';
 import { BROAD_SEARCH_MIN, query } from './fuzzy-query';
 import { NO_MATCH } from './fuzzy-score';
 import { parse, queryBonus, scoreEntry, type Match } from './ranking';
@@ -74,6 +74,31 @@ describe('a query answered in slices', () => {
     // The test could not fail on slicing if nothing was sliced or abandoned.
     expect(sliced).toBeGreaterThan(50);
     expect(abandoned).toBeGreaterThan(10);
+  });
+
+  it('searches only the entries within, when given: as the same query on a table of those entries alone', () => {
+    // The warm-up's way (warm-search.ts): a sample of a large index. Every third entry of a larger
+    // workspace, so that the table of those entries alone is large enough for the broad search too.
+    const large = benchSnapshot(30_000);
+    const within = Int32Array.from({ length: Math.floor(large.count / 3) }, (_, k) => 3 * k);
+    const store = new EntryStore();
+    store.replaceAll(Array.from(within, (i) => large.entry(i)));
+    const alone = store.snapshot();
+    expect(alone.count).toBeGreaterThan(BROAD_SEARCH_MIN);
+    const members = new Set(Array.from(within, (i) => large.path(i)));
+    let sliced = 0;
+    for (const text of BENCH_QUERIES.map((q) => q.text)) {
+      const typing = { snapshot: () => large };
+      const asked = { snapshot: () => alone };
+      for (let k = 1; k <= text.length; k++) {
+        const typed = text.slice(0, k);
+        const run = startQuery(typing, typed, { limit: 50 }, 0, within);
+        for (const row of run.first) expect(members.has(row.path), `${typed}: ${row.path}`).toBe(true);
+        if (finish(run) > 1) sliced++;
+        expect(shown(run.final ?? []), typed).toEqual(shown(query(asked, typed, { limit: 50 })));
+      }
+    }
+    expect(sliced).toBeGreaterThan(20);
   });
 
   it('shows first rows that are real matches with their exact scores, the name-prefix rows first', () => {

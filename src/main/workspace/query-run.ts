@@ -22,23 +22,32 @@
 import { TwoTierScan } from './broad-search';
 import { beginQuery, snapshotOf, type QueryOptions, type Searchable } from './fuzzy-query';
 import type { IndexSnapshot } from './entry-store';
-import { better, toMatch, type Match, type Ranked } from './ranking';
+import { sortRanked, toMatch, type Match, type Ranked } from './ranking';
 import { priorOrder } from './short-search';
 
 /** How long the first rows may take to compute (the real scan, then the sample), in ms. */
 export const FIRST_ROWS_BUDGET_MS = 3;
 /** Most entries of the prior order in the sample. */
 const SAMPLE_ENTRIES = 16_384;
+/**
+ * The sample takes at most this share of the index's entries: on a small index (17,000 entries at
+ * 10,000 files) a sample of 16,384 was nearly the whole scan again, and the first rows of a key the
+ * real scan could not finish in its half of the budget cost the whole budget (issue 27).
+ */
+const SAMPLE_SHARE = 8;
 
 /** The rows last shown on each searcher: its first rows, then its final ones once there. */
 const shownLast = new WeakMap<object, { snapshot: IndexSnapshot; text: string; rows: Int32Array }>();
 
-/** The entries of the sample: the rows shown for a query that `text` extends, then the prior order. */
-function sampleOf(t: IndexSnapshot, key: object, text: string): Int32Array {
-  const order = priorOrder(t);
+/**
+ * The entries of the sample: the rows shown for a query that `text` extends, then the prior order
+ * (or the entries `within`, when the query searches only those).
+ */
+function sampleOf(t: IndexSnapshot, key: object, text: string, within: Int32Array | null): Int32Array {
+  const order = within ?? priorOrder(t);
   const last = shownLast.get(key);
   const kept = last && last.snapshot === t && text.startsWith(last.text) ? last.rows : new Int32Array(0);
-  const sample = new Int32Array(Math.min(order.length, SAMPLE_ENTRIES) + kept.length);
+  const sample = new Int32Array(Math.min(Math.ceil(order.length / SAMPLE_SHARE), SAMPLE_ENTRIES) + kept.length);
   sample.set(kept);
   const seen = new Set(kept);
   let n = kept.length;
@@ -64,9 +73,10 @@ export interface QueryRun {
 /**
  * Starts `text` on `index` (see the module comment). `firstBudgetMs` bounds the first rows: half
  * for the real scan (the answer is final at once when it ends there), the rest for the sample.
+ * `within`: the entries searched, when not every entry (the warm-up's sample, warm-search.ts).
  */
-export function startQuery(index: Searchable, text: string, options: QueryOptions = {}, firstBudgetMs = FIRST_ROWS_BUDGET_MS): QueryRun {
-  const begun = beginQuery(index, text, options);
+export function startQuery(index: Searchable, text: string, options: QueryOptions = {}, firstBudgetMs = FIRST_ROWS_BUDGET_MS, within: Int32Array | null = null): QueryRun {
+  const begun = beginQuery(index, text, options, within);
   if ('matches' in begun) {
     remember(snapshotOf(index), index, text, begun.top);
     return { first: begun.matches, final: begun.matches, step: () => true };
@@ -82,7 +92,7 @@ export function startQuery(index: Searchable, text: string, options: QueryOption
   }
   // The sample shares the real scan's folder memos: both run on this thread, one at a time, and
   // a memo's cells depend only on the term, not on which entries asked for them.
-  const sample = new TwoTierScan(t, sampleOf(t, index, text), p, limit, limit, scan.memos);
+  const sample = new TwoTierScan(t, sampleOf(t, index, text, within), p, limit, limit, scan.memos);
   sample.run(started + firstBudgetMs);
   const rows: Ranked[] = [...sure];
   const taken = new Set(sure.map((r) => r.i));
@@ -91,7 +101,7 @@ export function startQuery(index: Searchable, text: string, options: QueryOption
     if (!taken.has(r.i)) rows.push(r);
   }
   // The sure rows outscore the rest; the sample's are ranked among themselves as the final are.
-  rows.sort((a, b) => (better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0));
+  sortRanked(t, rows);
   const first = rows.map(({ i, s }) => toMatch(t, i, s, p));
   remember(t, index, text, rows);
   let final: Match[] | null = null;

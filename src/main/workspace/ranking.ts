@@ -62,6 +62,13 @@ export function scoreEntry(t: EntryTable, i: number, p: Parsed, bonus: number, p
   const from = t.start[i] as number;
   const to = t.end(i);
   const base = t.baseStart[i] as number;
+  // One term writes its positions straight into `positions` (they come ascending, see toMatch).
+  if (p.terms.length === 1) {
+    const s = scoreTerm(hay, t.text, from, to, base, p.terms[0] as string, fold, positions);
+    if (s !== NO_MATCH) return s + bonus;
+    if (positions) positions.length = 0;
+    return NO_MATCH;
+  }
   let total = 0;
   const one: number[] | undefined = positions ? [] : undefined;
   for (const term of p.terms) {
@@ -157,6 +164,43 @@ export function better(t: EntryTable, a: number, sa: number, b: number, sb: numb
   return t.path(a) < t.path(b);
 }
 
+/**
+ * Sorts `rows` best first, in `better`'s order. Ties of score are broken from the tie-break column
+ * where it decides (both entries' fields uncapped, see `tieOf`), which is what `better` would
+ * conclude without measuring the name stems again; only the rest ask `better` itself. Tier 2 of the
+ * broad search sorts hundreds of entries per keystroke, most of them at a few distinct scores, and
+ * `better`'s stem lengths were a tenth of a 10k index's query time (issue 27).
+ */
+export function sortRanked(t: EntryTable, rows: Ranked[]): void {
+  const { tie } = t;
+  rows.sort((a, b) => {
+    if (a.s !== b.s) return b.s - a.s;
+    const ta = tie[a.i] as number;
+    const tb = tie[b.i] as number;
+    if (uncapped(ta) && uncapped(tb)) return ta !== tb ? ta - tb : comparePaths(t, a.i, b.i);
+    return better(t, a.i, a.s, b.i, b.s) ? -1 : better(t, b.i, b.s, a.i, a.s) ? 1 : 0;
+  });
+}
+
+/** Paths `a` and `b` compared as `<` compares strings (code unit by code unit), read in the text without slicing them out. */
+function comparePaths(t: EntryTable, a: number, b: number): number {
+  const text = t.text;
+  let i = t.start[a] as number;
+  let j = t.start[b] as number;
+  const ea = t.end(a);
+  const eb = t.end(b);
+  for (; i < ea && j < eb; i++, j++) {
+    const d = text.charCodeAt(i) - text.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+  return (ea - i) - (eb - j);
+}
+
+/** Whether a tie-break number holds its fields whole (`tieOf` caps the stem at 255 and the length at 8191). */
+export function uncapped(tie: number): boolean {
+  return tie >>> 14 < 255 && (tie & 8191) < 8191;
+}
+
 /** An entry (its index in the table) with its score. */
 export interface Ranked {
   i: number;
@@ -175,7 +219,9 @@ export function insert(t: EntryTable, top: Ranked[], r: Ranked, limit: number): 
 export function toMatch(t: EntryTable, i: number, score: number, p: Parsed): Match {
   const positions: number[] = [];
   scoreEntry(t, i, p, 0, positions);
-  positions.sort((a, b) => a - b);
+  // One term's positions come ascending; several terms' may interleave. The sort allocated more
+  // than anything else a keystroke did (50 rows a key, issue 27), so it runs only for several.
+  if (p.terms.length > 1) positions.sort((a, b) => a - b);
   const from = t.start[i] as number;
   const ranges: number[] = [];
   for (const abs of positions) {

@@ -9,23 +9,31 @@
  * Here every path of the search runs once over a sample of the entries, while nobody waits: words
  * taken from the snapshot's own basenames typed key by key (the short search, the name-prefix
  * answer, the broad search narrowing keystroke after keystroke), with a capital (the case-sensitive
- * masks), as two terms, and with a folder and `/`. The sample bounds the cost on a large index.
- * Nothing is kept: the searches' memos of these queries are dropped, so answers and memory after
- * the warm-up are what they were without it.
+ * masks), as two terms, and with a folder and `/`, each key answered as the worker answers one
+ * (query-run.ts: first rows with their highlights, the sample, the slices to the final answer).
+ * The sample bounds the cost on a large index. Nothing is kept: the searches' memos of these
+ * queries are dropped, so answers and memory after the warm-up are what they were without it.
  */
 import type { IndexSnapshot } from './entry-store';
 import { forgetMemos } from './broad-search';
 import { FILE } from './entry-table';
-import { queryWithin } from './fuzzy-query';
+import { FIRST_ROWS_BUDGET_MS, startQuery } from './query-run';
 import { prepareSearch } from './short-search';
 
 /** Entries the warm-up searches at most: a few milliseconds of work on any index. */
 export const WARM_SAMPLE = 1024;
 /**
- * Results asked of each warm-up query: few, so that the short search, which fills its list from
- * the prior ranking of every entry, stops soon among the sample's sparse members.
+ * Results asked of each warm-up query: as many as the completion asks where the sample is dense
+ * (at least one entry in {@link DENSE_SHARE}), so the code that ranks, sorts and highlights the rows
+ * runs as much as a real keystroke's and is compiled before the first one (on the 10k bench
+ * workspace, with 8 results, 16-18 search functions were still being compiled during the first
+ * typed keys). On a larger index few: the short search fills its list from the prior ranking of
+ * every entry, and stops soon only if it needs few of the sample's sparse members (50 results made
+ * the warm-up's longest step 36 ms at a million entries instead of 21).
  */
-const WARM_LIMIT = 8;
+const WARM_LIMIT = 50;
+const SPARSE_LIMIT = 8;
+const DENSE_SHARE = 64;
 /** Words typed, and the longest prefix typed of each. */
 const WORDS = 3;
 const WORD_KEYS = 9;
@@ -47,10 +55,20 @@ export function warmSearch(snapshot: IndexSnapshot): void {
 export function* warmSteps(snapshot: IndexSnapshot): Generator<() => void> {
   yield () => prepareSearch(snapshot);
   const within = sampleOf(snapshot);
+  const limit = snapshot.count <= WARM_SAMPLE * DENSE_SHARE ? WARM_LIMIT : SPARSE_LIMIT;
   for (const text of typedWords(snapshot, within)) {
     // A new searcher per word, as a new completion is; each key narrows from the one before.
     const searcher = { snapshot: () => snapshot };
-    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) yield () => queryWithin(searcher, text.slice(0, k), within, WARM_LIMIT);
+    for (let k = 1; k <= Math.min(text.length, WORD_KEYS); k++) {
+      // As the worker answers a key (query-run.ts): first rows with their highlights, then the
+      // rest. Every other key gives its first rows no time, so that the way of a key whose scan
+      // does not end within their budget (the sample, the slices) is run too.
+      const budget = k % 2 === 0 ? 0 : FIRST_ROWS_BUDGET_MS;
+      yield () => {
+        const run = startQuery(searcher, text.slice(0, k), { limit }, budget, within);
+        while (!run.step(Number.POSITIVE_INFINITY));
+      };
+    }
   }
   yield () => forgetMemos(snapshot);
 }
