@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { acceptCompletion, completionKeymap, completionStatus } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -57,7 +57,10 @@ export function Composer({ onSubmit }: ComposerProps) {
     submit.current = onSubmit;
   });
 
-  useEffect(() => {
+  // A layout effect: the editor is made in the commit that draws the window, so the first frame
+  // holds it and it takes keys then. As a passive effect it came a frame or more later, after the
+  // browser had drawn an empty composer once (issue 27: start -> interactive).
+  useLayoutEffect(() => {
     const actions = store.getState();
     const editor = new EditorView({
       parent: parent.current as HTMLDivElement,
