@@ -38,11 +38,24 @@ export function useTurnsModule(wanted: boolean): TurnsModule | null {
       load();
       return () => void (live = false);
     }
-    const idle = requestIdleCallback(load, { timeout: 2000 });
+    const cancel = whenIdle(load);
     return () => {
       live = false;
-      cancelIdleCallback(idle);
+      cancel();
     };
   }, [wanted]);
   return loaded;
+}
+
+/**
+ * Runs `task` once the page is idle (2 s at most); returns what cancels it. Safari, which may open
+ * the browser host's page, has no `requestIdleCallback`: there a short timer stands in for it.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
 }
