@@ -47,7 +47,9 @@ export default defineConfig({
       chunkSizeWarningLimit: 700,
       rollupOptions: {
         input: { index: resolve('src/renderer/index.html') },
-        output: { codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] } },
+        // Only the libraries the first frame loads ($initial): the ones a chunk loaded later
+        // imports (marked, DOMPurify, highlight.js for the turns) stay in that chunk.
+        output: { codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }] } },
       },
     },
   },

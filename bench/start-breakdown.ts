@@ -2,10 +2,10 @@
  * Start -> composer interactive alone, with where the time goes, for comparing builds side by side
  * (issue 27). Not part of `npm run bench` (bench/server.ts has the row); this one is for working on
  * it. Each run spawns `bin/atmark.mjs serve` on the 120k workspace and prints, in ms from the spawn:
- * `url` (the address printed), `goto` (the page's load event, as Playwright sees it) and `edit`
- * (the prompt editable, as the bench waits for it); and from the page's navigation start, as the
- * page saw it: `resp` (the page received), `dcl`, `fcp` (first paint) and `inEdit` (the prompt
- * editable). With PROBE_CHIP=1 an `@file:` reference is then typed and `chip` is the time to its
+ * `url` (the address printed), `goto` (the navigation committed, as Playwright sees it) and `edit`
+ * (the prompt editable, looked at once per frame as bench/server.ts does); and from the page's
+ * navigation start, as the page saw it: `resp` (the page received), `dcl`, `load`, `fcp` (first
+ * paint) and `inEdit` (the prompt editable). With PROBE_CHIP=1 an `@file:` reference is then typed and `chip` is the time to its
  * chip. ROOTS (comma-separated checkouts, each built: dist/ and out/renderer) are run interleaved,
  * one warm-up run each first; RUNS runs each; medians at the end. PROBE_LANG sets the host's locale,
  * PROBE_SHOT writes a screenshot at the first editable frame and one 4 s later, PROBE_PROF=1 writes
@@ -46,7 +46,9 @@ for (let i = -1; i < RUNS; i++) for (const root of ROOTS) {
   const url = await new Promise<string>((resolve) => { let out = ''; child.stdout!.on('data', (c: Buffer) => { out += c; const u = /https?:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out)?.[0]; if (u) resolve(u); }); });
   const tUrl = performance.now() - t0;
   const tGo0 = performance.now();
-  await page.goto(url);
+  // As bench/server.ts waits: from the navigation's commit, not the load event (the composer takes
+  // keys before the page's last file has loaded, and a person types then).
+  await page.goto(url, { waitUntil: 'commit' });
   const tGoto = performance.now() - t0;
   await page.waitForFunction(() => document.querySelector('.cm-content')?.getAttribute('contenteditable') === 'true', undefined, { polling: 'raf' });
   const tEdit = performance.now() - t0;
@@ -57,10 +59,11 @@ for (let i = -1; i < RUNS; i++) for (const root of ROOTS) {
     await page.getByRole('textbox', { name: 'Prompt' }).click();
     const typed = performance.now();
     await page.keyboard.insertText(`Look at ${first} `);
-    await page.locator(`.cm-chip[data-ref="${first}"][data-state="ok"]`).waitFor({ timeout: 60_000 });
+    // Once per frame, as bench/server.ts's chipSettled (locator.waitFor looks only every 500 ms).
+    await page.waitForFunction((s) => document.querySelector(s) !== null, `.cm-chip[data-ref="${first}"][data-state="ok"]`, { polling: 'raf', timeout: 60_000 });
     chip = performance.now() - typed;
   }
-  const row = { chip, chipFromStart: chip + tEdit, url: tUrl, goto: tGoto, edit: tEdit, navStartOffset: tGo0 - t0, resp: nav.resp, dcl: nav.dcl, fcp: nav.fcp, inEdit: nav.inEdit };
+  const row = { chip, chipFromStart: chip + tEdit, url: tUrl, goto: tGoto, edit: tEdit, navStartOffset: tGo0 - t0, resp: nav.resp, dcl: nav.dcl, load: nav.load, fcp: nav.fcp, inEdit: nav.inEdit };
   if (i >= 0) rows.push(row);
   console.log(path.basename(root), Object.entries(row).map(([k, v]) => `${k} ${v.toFixed(0)}`).join('  '), nav.r.join(' '), `load ${os.loadavg()[0]!.toFixed(1)}`);
   if (process.env.PROBE_SHOT) { const busy = await page.evaluate(() => document.querySelector('.workspace-name')?.getAttribute('aria-busy')); console.log('workspace bar busy at first shot:', busy); await page.screenshot({ path: process.env.PROBE_SHOT }); await page.waitForTimeout(4000); await page.screenshot({ path: process.env.PROBE_SHOT.replace('.png', '-later.png') }); }

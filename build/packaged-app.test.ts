@@ -284,7 +284,7 @@ describe('the workers start from the package, with only what it holds', () => {
 });
 
 describe("the renderer's page, served by the app scheme's code from the package", () => {
-  it('loads under the CSP the app sends, draws the composer, and breaks no rule of it', async () => {
+  it('loads under the CSP the app sends, draws the composer, loads the chunk it loads later, and breaks no rule of it', async () => {
     const rendererRoot = await fs.realpath(path.join(app, 'out', 'renderer'));
     const csp = contentSecurityPolicy({ kind: 'electron' });
     // Each request is answered as `app://atmark<path>` would be in the app (app-response.ts).
@@ -314,9 +314,12 @@ describe("the renderer's page, served by the app scheme's code from the package"
         (window as unknown as { atmark: unknown }).atmark = api;
         document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
       }, [...CALL_NAMES]);
+      // The conversation's turns are a chunk the page loads after its first frame (turns-chunk.ts).
+      const turnsChunk = page.waitForResponse((r) => /\/assets\/Turns-[^/]+\.js$/.test(r.url()), { timeout: 30_000 });
       const response = await page.goto(`http://127.0.0.1:${port}/index.html`);
       expect(response?.headers()['content-security-policy']).toBe(csp);
       await page.locator('.cm-editor .cm-content').waitFor({ timeout: 30_000 });
+      expect((await turnsChunk).status()).toBe(200);
       expect(await page.title()).toBe('Atmark');
       // A refused path gets no file.
       expect((await page.request.get(`http://127.0.0.1:${port}/.env`)).status()).toBe(404);

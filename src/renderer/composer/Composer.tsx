@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { acceptCompletion, completionKeymap, completionStatus } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension, type StateEffect } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { translate, type Language } from '../../shared/i18n';
 import { DEFAULT_LIMITS } from '../../shared/limits';
@@ -52,13 +52,19 @@ export function Composer({ onSubmit }: ComposerProps) {
   const parent = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const words = useRef(new Compartment());
+  /** The language the editor's words are in (see the language effect below). */
+  const wordsLanguage = useRef<Language | null>(null);
   const submit = useRef(onSubmit);
   useEffect(() => {
     submit.current = onSubmit;
   });
 
-  useEffect(() => {
+  // A layout effect: the editor is made in the commit that draws the window, so the first frame
+  // holds it and it takes keys then. As a passive effect it came a frame or more later, after the
+  // browser had drawn an empty composer once (issue 27: start -> interactive).
+  useLayoutEffect(() => {
     const actions = store.getState();
+    wordsLanguage.current = currentLanguage();
     const editor = new EditorView({
       parent: parent.current as HTMLDivElement,
       state: EditorState.create({
@@ -70,7 +76,7 @@ export function Composer({ onSubmit }: ComposerProps) {
           imeComposition(),
           cjkSpace(),
           EditorView.lineWrapping,
-          words.current.of(editorWords(currentLanguage())),
+          words.current.of(editorWords(wordsLanguage.current)),
           // The completion keys are bound above, IME-safe, instead of by autocompletion itself.
           referenceCompletion({ api, language: currentLanguage, maxReferenceBytes: () => store.getState().settings?.limits.maxReferenceBytes ?? DEFAULT_LIMITS.maxReferenceBytes }),
           chips({ onSelect: (raw) => store.getState().selectRef(raw) }),
@@ -116,8 +122,15 @@ export function Composer({ onSubmit }: ComposerProps) {
   }, [api, store]);
 
   // The language changed (or the editor was just made): redraw the chips and the editor's words.
+  // Words already in this language are left: reconfiguring rebuilds the editor's whole
+  // configuration, 13 ms of the first frame's effects on the loaded machine (issue 27).
   useEffect(() => {
-    view.current?.dispatch({ effects: [chipEffect(store.getState(), ui.language), words.current.reconfigure(editorWords(ui.language))] });
+    const editor = view.current;
+    if (!editor) return;
+    const effects: StateEffect<unknown>[] = [chipEffect(store.getState(), ui.language)];
+    if (wordsLanguage.current !== ui.language) effects.push(words.current.reconfigure(editorWords(ui.language)));
+    wordsLanguage.current = ui.language;
+    editor.dispatch({ effects });
   }, [store, ui.language]);
 
   return (

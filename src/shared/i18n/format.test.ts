@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatNumber, scaleBytes } from './format';
+import { formatBytes, formatCompactNumber, formatNumber, scaleBytes } from './format';
 import { LANGUAGES, LOCALE_OF } from './languages';
 
 // formatNumber and formatBytes write whole numbers and tenths themselves (no Intl at a cold start):
@@ -38,6 +38,34 @@ describe('formatNumber and formatBytes', () => {
         const { value, unit } = scaleBytes(bytes);
         const shown = value < 10 ? tenths.format(Math.round(value * 10) / 10) : whole.format(Math.round(value));
         expect(formatBytes(bytes, language), `${language} ${bytes}`).toBe(`${shown} ${unit}`);
+      }
+    }
+  });
+});
+
+describe('formatCompactNumber', () => {
+  // It writes whole counts itself (no Intl in the meters' first frame): what it writes must stay what
+  // Intl's compact notation with one decimal writes, in every language, at every unit and rounding edge.
+  it('writes counts as Intl compact notation does in each language', () => {
+    for (const language of LANGUAGES) {
+      const intl = new Intl.NumberFormat(LOCALE_OF[language], { notation: 'compact', maximumFractionDigits: 1 });
+      const check = (n: number) => expect(formatCompactNumber(n, language), `${language} ${n}`).toBe(intl.format(n));
+      for (let n = 0; n <= 200_000; n++) check(n);
+      for (let power = 3; power <= 20; power++) {
+        for (const lead of [1, 2, 5, 9.99, 9.995, 9.9949, 9.9951, 10, 99.95, 99.949, 999.95, 999.949, 1000, 9999.5, 10_000]) {
+          const at = Math.round(lead * 10 ** power);
+          for (const d of [-51, -50, -49, -1, 0, 1, 49, 50, 51]) if (at + d >= 0) check(at + d);
+        }
+      }
+      for (let n = 1; n < Number.MAX_SAFE_INTEGER; n = n * 3 + 7) check(n);
+    }
+  });
+
+  it('leaves negative, fractional and unsafe counts to Intl', () => {
+    for (const n of [-1234, -0, 0.5, 12.34, 1234.5, 2 ** 60, Number.MAX_SAFE_INTEGER + 2]) {
+      for (const language of LANGUAGES) {
+        const intl = new Intl.NumberFormat(LOCALE_OF[language], { notation: 'compact', maximumFractionDigits: 1 });
+        expect(formatCompactNumber(n, language), `${language} ${n}`).toBe(intl.format(n));
       }
     }
   });
