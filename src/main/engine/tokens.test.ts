@@ -58,7 +58,7 @@ describe('pieceCounter', () => {
         // Runs around the piece size: shorter, exactly 1024 and 1025, and several pieces long.
         const length = [0, 1, 500, LONG_RUN_PIECE, LONG_RUN_PIECE + 1, 2 * LONG_RUN_PIECE + 3, 5000][Math.floor(random() * 7)] as number;
         for (let i = 0; i < length; i++) text += others[Math.floor(random() * others.length)];
-        text += spaces[Math.floor(random() * spaces.length)].repeat(1 + Math.floor(random() * 2));
+        text += (spaces[Math.floor(random() * spaces.length)] as string).repeat(1 + Math.floor(random() * 2));
       }
       if (random() < 0.5) text = text.trimEnd();
       expect(byLoop(text)).toEqual(byPattern(text));
