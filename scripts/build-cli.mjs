@@ -88,6 +88,10 @@ Object.assign(outputs, cliBuild.metafile.outputs);
     if (found !== expected) throw new Error(`build-cli: expected ${expected} of ${call} in ${file}, found ${found}`);
     text = text.replaceAll(call, `__atmarkImport(${JSON.stringify(specifier)})`);
   }
+  // esbuild escapes what is not ASCII in strings but leaves it in regular expressions and comments;
+  // escaped there too (the same characters to JavaScript), the bundle is ASCII, which the loader
+  // turns into a string by copying instead of decoding UTF-8 (about 2 ms a run for 1.3 MB).
+  text = text.replace(/[^\t\n\r\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   writeFileSync(file, text);
 }
 // The loader itself: small, node: modules only. CommonJS too: bin/atmark.mjs requires it, since

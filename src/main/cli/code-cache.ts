@@ -25,6 +25,7 @@
  * that cannot be written is not. Without `zlib.crc32` (Node before 20.15) there is no cache.
  */
 import fs from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,7 +136,9 @@ export function loadWithCodeCache<T>(file: string, dir: string | null): CachedMo
   const target = dir === null || !crc32 ? null : cacheFileOf(dir, file);
   const stamp: BundleStamp = [bytes.length, target === null ? 0 : (crc32 as (data: Uint8Array) => number)(bytes)];
   const cached = target === null ? null : readCache(target, stamp);
-  const source = `(function (exports, require, module, __filename, __dirname, __atmarkImport) {${bytes.toString('utf8')}\n})`;
+  // The build writes the bundle in ASCII: then a copy makes the string, no UTF-8 decoding.
+  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const source = `(function (exports, require, module, __filename, __dirname, __atmarkImport) {${text}\n})`;
   const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
   const cacheUsed = cached !== null && script.cachedDataRejected !== true;
   const module = { exports: {} as T };
