@@ -16,10 +16,11 @@ const { loadWithCodeCache, codeCacheDir } = createRequire(import.meta.url)(loade
 const cli = loadWithCodeCache(built, codeCacheDir());
 const { runCli, processIO } = cli.exports;
 const codePaths = new Set();
-const code = await runCli(process.argv.slice(2), { ...processIO(), codePaths });
+// With the command done (or, for `serve`, warm), the functions it ran are compiled: the cache keeps
+// them for the next run.
+const code = await runCli(process.argv.slice(2), { ...processIO(), codePaths, codeWarm: () => cli.save(codePaths) });
 // A server that stopped ends its process: nothing a dependency left behind may keep it alive.
 // Other commands only set the status, so output still draining to a pipe is not cut off.
 if (process.argv[2] === 'serve') process.exit(code);
-// With the command done, the functions it ran are compiled: the cache keeps them for the next run.
 cli.save(codePaths);
 process.exitCode = code;

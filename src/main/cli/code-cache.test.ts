@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -117,5 +117,36 @@ describe('codeCacheDir', () => {
     expect(codeCacheDir({ ATMARK_CODE_CACHE: 'off' }, 'linux', '/home/a')).toBeNull();
     expect(codeCacheDir({ ATMARK_CODE_CACHE: '0' }, 'linux', '/home/a')).toBeNull();
     expect(codeCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1' }, 'linux', '/home/a')).toBeNull();
+  });
+});
+
+describe('the built CLI (bin/atmark.mjs, built by pretest)', () => {
+  const bin = path.resolve('bin/atmark.mjs');
+  const paths = (dir: string): unknown => {
+    const file = readdirSync(dir).find((n) => n.endsWith('.bin'));
+    if (!file) return null;
+    const bytes = readFileSync(path.join(dir, file));
+    const first = bytes.indexOf(10);
+    return (JSON.parse(bytes.toString('utf8', first + 1, bytes.indexOf(10, first + 1))) as { paths: unknown }).paths;
+  };
+
+  it('writes the cache after an expansion, with the command and the kinds it took', () => {
+    const root = temp.tempDir('atmark-code-cache-cli-');
+    writeFileSync(path.join(root, 'a.txt'), 'alpha\n');
+    const cache = path.join(root, 'cache');
+    const run = (): string => execFileSync(process.execPath, [bin, 'expand', '--workspace', root, 'see @file:a.txt'], { encoding: 'utf8', env: { ...process.env, ATMARK_CODE_CACHE: cache } });
+    const first = run();
+    expect(paths(cache)).toEqual(['command:expand', 'kind:file']);
+    expect(run()).toBe(first);
+  });
+
+  it('writes the cache of `serve` while it runs, once its API has loaded', async () => {
+    const root = temp.tempDir('atmark-code-cache-serve-');
+    const cache = path.join(root, 'cache');
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--workspace', root], { stdio: 'ignore', env: { ...process.env, ATMARK_CODE_CACHE: cache } });
+    temp.later(() => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))));
+    // No page asks for the API here: it loads after its grace period, and the cache a few seconds later.
+    await expect.poll(() => (existsSync(cache) ? paths(cache) : null), { timeout: 60_000, interval: 200 }).toEqual(['command:serve']);
+    expect(child.exitCode).toBeNull(); // written while serving, not at exit
   });
 });

@@ -20,6 +20,12 @@ export interface CommandIO {
    * code cache is written again when it was made without them (code-cache.ts).
    */
   codePaths?: Set<string>;
+  /**
+   * Called by a command that keeps running (`serve`) once the code it runs has been compiled, so the
+   * built CLI writes its code cache then rather than at exit; other commands end, and the cache is
+   * written after them.
+   */
+  codeWarm?: () => void;
 }
 
 /**
