@@ -12,8 +12,8 @@ if (!existsSync(built) || !existsSync(loader)) {
   process.stderr.write('atmark: the command line is not built yet: run "npm install" (or "npm run build:cli") in the Atmark folder first\n');
   process.exit(2);
 }
-const { loadWithCodeCache, codeCacheDir } = createRequire(import.meta.url)(loader);
-const cli = loadWithCodeCache(built, codeCacheDir());
+const { loadWithCodeCache, codeCacheDir, cacheCommand } = createRequire(import.meta.url)(loader);
+const cli = loadWithCodeCache(built, codeCacheDir(), cacheCommand(process.argv.slice(2)));
 const { runCli, processIO } = cli.exports;
 const codePaths = new Set();
 // With the command done (or, for `serve`, warm), the functions it ran are compiled: the cache keeps

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForNode } from '../../../scripts/bundle-ts.mjs';
 import { perTestCleanup } from '../../../test-support/per-test-cleanup';
-import { codeCacheDir } from './code-cache';
+import { cacheCommand, codeCacheDir } from './code-cache';
 
 const temp = perTestCleanup();
 
@@ -107,6 +107,12 @@ describe('loadWithCodeCache', () => {
   });
 });
 
+describe('cacheCommand', () => {
+  it('gives expand and serve a cache each, and every other command line one', () => {
+    expect([['expand', 'x'], ['serve'], ['--help'], [], ['frobnicate']].map(cacheCommand)).toEqual(['expand', 'serve', 'other', 'other', 'other']);
+  });
+});
+
 describe('codeCacheDir', () => {
   it('is the per-user cache folder of each platform, or what ATMARK_CODE_CACHE says', () => {
     expect(codeCacheDir({}, 'linux', '/home/a')).toBe(path.join('/home/a', '.cache', 'atmark'));
@@ -138,6 +144,9 @@ describe('the built CLI (bin/atmark.mjs, built by pretest)', () => {
     const first = run();
     expect(paths(cache)).toEqual(['command:expand', 'kind:file']);
     expect(run()).toBe(first);
+    // `--help` keeps a cache of its own: it does not read the engine's code.
+    execFileSync(process.execPath, [bin, '--help'], { env: { ...process.env, ATMARK_CODE_CACHE: cache } });
+    expect(readdirSync(cache).map((n) => n.replace(/^cli-[0-9a-f]{8}-/, '')).sort()).toEqual(['expand.bin', 'other.bin']);
   });
 
   it('writes the cache of `serve` while it runs, once its API has loaded', async () => {

@@ -10,13 +10,14 @@
  * the cache is written again when this run compiled code the cache lacked: V8's cache made after
  * running holds every function compiled so far, those read from the cache included.
  *
- * Which code a run needs depends on what it did (`expand` of a file, `@diff`, `serve`): each run
- * reports its paths (`CodePaths`), the cache records the paths it was made after, and a run whose
- * paths are not all recorded writes it again with the union. So the file is written a few times per
- * build and then only read.
+ * Which code a run needs depends on what it does. Each command has a cache of its own (`expand`,
+ * `serve`, the rest: `--help` need not read the engine's code from a cache), and within it each run
+ * reports its paths (`CodePaths`: the reference kinds it expanded), the cache records the paths it
+ * was made after, and a run whose paths are not all recorded writes it again with the union. So
+ * each file is written a few times per build and then only read.
  *
  * Where: a folder of the person's own (see {@link codeCacheDir}), one file per installed CLI (named
- * by the bundle's path). The file records which bundle it was made from (its length and CRC-32, as
+ * by the bundle's path) and command. The file records which bundle it was made from (its length and CRC-32, as
  * Node 22's own compile cache does: V8 itself checks only the source's length, and would run the
  * old build's code for a new bundle of the same length) and the CRC-32 of V8's bytes: Node 20's V8
  * does not check those, and a damaged cache crashed the process (a segmentation fault). A file that
@@ -71,11 +72,16 @@ type BundleStamp = [length: number, crc32: number];
 /** `zlib.crc32`, where this Node has it (20.15 and 22.2 on). */
 const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
 
-/** The cache file of the bundle at `file`: one per installed CLI, named by a hash of its path (FNV-1a). */
-function cacheFileOf(dir: string, file: string): string {
+/** The cache file of the bundle at `file` for `command`: named by a hash of the bundle's path (FNV-1a) and the command. */
+function cacheFileOf(dir: string, file: string, command: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < file.length; i++) h = Math.imul(h ^ file.charCodeAt(i), 0x01000193) >>> 0;
-  return path.join(dir, `cli-${h.toString(16).padStart(8, '0')}.bin`);
+  return path.join(dir, `cli-${h.toString(16).padStart(8, '0')}-${command}.bin`);
+}
+
+/** Which cache a command line uses: `expand` and `serve` their own, everything else one. */
+export function cacheCommand(argv: readonly string[]): string {
+  return argv[0] === 'expand' || argv[0] === 'serve' ? argv[0] : 'other';
 }
 
 /** The cache and the paths it was made after, or null when there is none for this bundle that may be trusted. */
@@ -127,13 +133,13 @@ function writeCache(target: string, stamp: BundleStamp, paths: Set<string>, data
 }
 
 /**
- * Compiles and runs the CommonJS bundle `file` with the code cache in `dir` (none when null), and
+ * Compiles and runs the CommonJS bundle `file` with `command`'s code cache in `dir` (none when null), and
  * returns its exports. The bundle's `import()` of packages is this module's (`__atmarkImport`),
  * which resolves them from the same folder.
  */
-export function loadWithCodeCache<T>(file: string, dir: string | null): CachedModule<T> {
+export function loadWithCodeCache<T>(file: string, dir: string | null, command = 'other'): CachedModule<T> {
   const bytes = fs.readFileSync(file);
-  const target = dir === null || !crc32 ? null : cacheFileOf(dir, file);
+  const target = dir === null || !crc32 ? null : cacheFileOf(dir, file, command);
   const stamp: BundleStamp = [bytes.length, target === null ? 0 : (crc32 as (data: Uint8Array) => number)(bytes)];
   const cached = target === null ? null : readCache(target, stamp);
   // The build writes the bundle in ASCII: then a copy makes the string, no UTF-8 decoding.
