@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-// The `atmark` command. The CLI is TypeScript bundled to dist/cli.mjs by `npm install` (the
-// package's prepare script); if that build is missing, say how to make it instead of a stack trace.
+// The `atmark` command. The CLI is TypeScript bundled to dist/cli.cjs by `npm install` (the
+// package's prepare script) and run through a V8 code cache (src/main/cli/code-cache.ts); if that
+// build is missing, say how to make it instead of a stack trace.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const built = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
-if (!existsSync(built)) {
+const built = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
+const loader = fileURLToPath(new URL('../dist/code-cache.cjs', import.meta.url));
+if (!existsSync(built) || !existsSync(loader)) {
   process.stderr.write('atmark: the command line is not built yet: run "npm install" (or "npm run build:cli") in the Atmark folder first\n');
   process.exit(2);
 }
-const { runCli, processIO } = await import(built);
-const code = await runCli(process.argv.slice(2), processIO());
+const { loadWithCodeCache, codeCacheDir, cacheCommand } = createRequire(import.meta.url)(loader);
+const cli = loadWithCodeCache(built, codeCacheDir(), cacheCommand(process.argv.slice(2)));
+const { runCli, processIO } = cli.exports;
+const codePaths = new Set();
+// With the command done (or, for `serve`, warm), the functions it ran are compiled: the cache keeps
+// them for the next run.
+const code = await runCli(process.argv.slice(2), { ...processIO(), codePaths, codeWarm: () => cli.save(codePaths) });
 // A server that stopped ends its process: nothing a dependency left behind may keep it alive.
 // Other commands only set the status, so output still draining to a pipe is not cut off.
 if (process.argv[2] === 'serve') process.exit(code);
+cli.save(codePaths);
 process.exitCode = code;

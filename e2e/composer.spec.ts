@@ -18,7 +18,7 @@ import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 const SCREENSHOTS = path.resolve(__dirname, '..', 'docs', 'screenshots');
 const BIN = path.resolve(__dirname, '..', 'bin', 'atmark.mjs');
-const CLI_BUILD = path.resolve(__dirname, '..', 'dist', 'cli.mjs');
+const CLI_BUILD = path.resolve(__dirname, '..', 'dist', 'cli.cjs');
 
 let workspace: TestWorkspace;
 let host: TestHost;

@@ -30,7 +30,7 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ROOT, 'dist', 'cli.mjs'))) throw new Error('dist/cli.mjs is missing: run "npm run build:cli" first (npm test does it)');
+  if (!existsSync(path.join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/cli.cjs is missing: run "npm run build:cli" first (npm test does it)');
   workspace = await createTestWorkspace();
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'atmark-e2e-serve-'));
   // The child serves out/renderer; build it here so its start is not a build.

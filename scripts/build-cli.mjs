@@ -1,7 +1,7 @@
-// Bundles the CLI (and the engine it uses) into dist/cli.mjs, and each worker thread
-// (scripts/worker-entries.json) into dist/NAME.mjs, so `npx atmark` runs with plain node.
-// Dependencies stay external (installed beside it in node_modules), except the few every
-// expansion loads, listed in scripts/bundled-dependencies.json.
+// Bundles the CLI (and the engine it uses) into dist/cli.cjs, the loader that runs it through a V8
+// code cache into dist/code-cache.mjs, and each worker thread (scripts/worker-entries.json) into
+// dist/NAME.mjs, so `npx atmark` runs with plain node. Dependencies stay external (installed beside
+// it in node_modules), except the few every expansion loads, listed in scripts/bundled-dependencies.json.
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,15 +48,61 @@ const common = {
   logLevel: 'warning',
 };
 const outputs = {};
-for (const entryPoints of [{ cli: 'src/main/cli/main.ts' }, JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8'))]) {
-  Object.assign(outputs, (await build({ ...common, entryPoints })).metafile.outputs);
+Object.assign(outputs, (await build({ ...common, entryPoints: JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8')) })).metafile.outputs);
+
+/**
+ * The CLI is one CommonJS file, run by bin/atmark.mjs through a V8 code cache
+ * (src/main/cli/code-cache.ts): Node 20 caches no compiled code for ES modules, and `vm.Script`
+ * caches it on every version. Its lazy imports stay lazy: esbuild runs each module reached only
+ * through `import()` when it is first asked for, so `--help` still runs nothing of the engine. The
+ * few `import.meta.url` uses (finding the worker scripts and the rank file beside the bundle) read
+ * the bundle's own address.
+ */
+const cliBuild = await build({
+  ...common,
+  entryPoints: { cli: 'src/main/cli/main.ts' },
+  outExtension: { '.js': '.cjs' },
+  splitting: false,
+  format: 'cjs',
+  define: { 'import.meta.url': '__atmarkBundleUrl' },
+  // `__atmarkImport` is the loader's `import()` (a parameter of the code-cache wrapper); required
+  // plainly, the bundle uses its own.
+  banner: { js: "const __atmarkBundleUrl = require('node:url').pathToFileURL(__filename).href;\nif (typeof __atmarkImport !== 'function') var __atmarkImport = (specifier) => import(specifier);" },
+});
+Object.assign(outputs, cliBuild.metafile.outputs);
+/**
+ * The packages the CLI imports with `import()` (undici, vite, the keychain) go through the loader's
+ * `import()`: inside a `vm.Script`, `import()` needs `importModuleDynamically`, which Node 20 marks
+ * experimental (a warning on standard error) and which a script compiled from a code cache loses.
+ * esbuild writes each as `import("NAME")`; each is counted, so a change in how it writes them fails
+ * the build instead of the command.
+ */
+{
+  const file = 'dist/cli.cjs';
+  const dynamic = cliBuild.metafile.outputs[file].imports.filter((i) => i.kind === 'dynamic-import' && i.external);
+  let text = readFileSync(file, 'utf8');
+  for (const specifier of new Set(dynamic.map((i) => i.path))) {
+    const call = `import(${JSON.stringify(specifier)})`;
+    const expected = dynamic.filter((i) => i.path === specifier).length;
+    const found = text.split(call).length - 1;
+    if (found !== expected) throw new Error(`build-cli: expected ${expected} of ${call} in ${file}, found ${found}`);
+    text = text.replaceAll(call, `__atmarkImport(${JSON.stringify(specifier)})`);
+  }
+  // esbuild escapes what is not ASCII in strings but leaves it in regular expressions and comments;
+  // escaped there too (the same characters to JavaScript), the bundle is ASCII, which the loader
+  // turns into a string by copying instead of decoding UTF-8 (about 2 ms a run for 1.3 MB).
+  text = text.replace(/[^\t\n\r\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(file, text);
 }
+// The loader itself: small, node: modules only. CommonJS too: bin/atmark.mjs requires it, since
+// importing Node's own modules from an ES module cost about 4 ms more (node:crypto alone 3).
+await build({ ...common, entryPoints: { 'code-cache': 'src/main/cli/code-cache.ts' }, outExtension: { '.js': '.cjs' }, splitting: false, format: 'cjs', banner: {}, metafile: false });
 
 // Which bundled dependencies each output holds, so a test of what a command loads still sees a
 // package that no longer comes from node_modules (src/main/cli/lazy-load.test.ts).
 const packagesInside = {};
 for (const [output, { inputs }] of Object.entries(outputs)) {
-  if (!output.endsWith('.mjs')) continue;
+  if (!/\.[cm]js$/.test(output)) continue;
   const names = new Set(Object.keys(inputs).flatMap((input) => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     return m ? [m[1]] : [];

@@ -15,6 +15,17 @@ export interface CommandIO {
   cwd: string;
   /** The language of the CLI's own sentences (the terminal's); default English. */
   language?: Language;
+  /**
+   * Where the run notes the code it took (the command, each reference kind), so the built CLI's
+   * code cache is written again when it was made without them (code-cache.ts).
+   */
+  codePaths?: Set<string>;
+  /**
+   * Called by a command that keeps running (`serve`) once the code it runs has been compiled, so the
+   * built CLI writes its code cache then rather than at exit; other commands end, and the cache is
+   * written after them.
+   */
+  codeWarm?: () => void;
 }
 
 /**
@@ -58,6 +69,7 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
   const documents = documentsMentioned(message);
   if (documents.length > 0) warmExtraction(documents.length, [...new Set(documents)]);
   const result = await engine.expand(message, { fresh: true });
+  for (const r of result.references) io.codePaths?.add(`kind:${r.kind}`);
   const recorded = session && !result.blocked ? await recordRun(session, result, engine.workspaceRoot) : null;
   if (options.json) {
     io.stdout(`${JSON.stringify(withSession(toJson(result), session, recorded), null, 2)}\n`);

@@ -7,9 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 
 /**
- * What the built CLI (`bin/atmark.mjs`, built by `pretest`) loads: a module-resolution hook
- * (node:module `register`) appends every resolved URL to a file, so the test reads which packages a
- * command pulled in. Start-up time itself is measured in bench/, never here.
+ * What the built CLI (`bin/atmark.mjs` running `dist/cli.cjs`, built by `pretest`) runs of its
+ * modules and packages. The CLI is one CommonJS file (run through a code cache, code-cache.ts), in
+ * which esbuild runs each module reached through `import()` only when it is first asked for; such a
+ * module, bundled package or not, starts by looking up its own name (its path, the key of esbuild's
+ * wrapper) with `Object.getOwnPropertyNames`. A preloaded script records those names, every
+ * `require` of a package left outside the bundle, and a module-resolution hook (node:module
+ * `register`) every ES module resolved. Start-up time itself is measured in bench/, never here.
  */
 let dir: string;
 let ws: TempWorkspace | undefined;
@@ -21,7 +25,7 @@ afterEach(() => {
 
 const ENGINE_PACKAGES = ['gpt-tokenizer', 'undici', 'linkedom', 'zod', '@secretlint', 'turndown', '@mozilla/readability', 'diff/'];
 
-async function loadedBy(args: string[], cwd = process.cwd()): Promise<{ urls: string[]; code: number }> {
+async function loadedBy(args: string[], cwd = process.cwd()): Promise<{ loaded: string[]; code: number }> {
   dir = mkdtempSync(path.join(tmpdir(), 'atmark-lazy-'));
   const log = path.join(dir, 'loaded.txt');
   writeFileSync(path.join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
@@ -31,50 +35,63 @@ export async function resolve(specifier, context, next) {
   return r;
 }\n`);
   writeFileSync(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});\n`);
+  writeFileSync(path.join(dir, 'record.cjs'), `const { appendFileSync } = require('node:fs');
+const Module = require('node:module');
+const note = (what) => appendFileSync(${JSON.stringify(log)}, what + '\\n');
+const names = Object.getOwnPropertyNames;
+Object.getOwnPropertyNames = function (o) {
+  const keys = names(o);
+  if (keys.length === 1 && /\\/.+\\.[cm]?[jt]sx?$|\\.json$/.test(keys[0])) note('bundled:' + keys[0]);
+  return keys;
+};
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  note('require:' + request);
+  return load.call(this, request, ...rest);
+};\n`);
   writeFileSync(log, '');
   const bin = path.resolve('bin/atmark.mjs');
   const code = await new Promise<number>((resolve) => {
-    const child = execFile(process.execPath, ['--import', pathToFileURL(path.join(dir, 'register.mjs')).href, bin, ...args], { cwd }, (error) => resolve(error ? Number(error.code) : 0));
+    const child = execFile(process.execPath, ['--require', path.join(dir, 'record.cjs'), '--import', pathToFileURL(path.join(dir, 'register.mjs')).href, bin, ...args], { cwd, env: { ...process.env, ATMARK_CODE_CACHE: path.join(dir, 'cache') } }, (error) => resolve(error ? Number(error.code) : 0));
     child.stdin?.end();
   });
-  return { urls: readFileSync(log, 'utf8').split('\n').filter(Boolean), code };
+  return { loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean), code };
 }
 
-/**
- * The engine packages a command loaded: from node_modules, or bundled into a dist chunk it loaded
- * (the build lists each chunk's bundled packages in dist/bundled-packages.json).
- */
-function packagesIn(urls: string[]): string[] {
-  const inside = JSON.parse(readFileSync(path.resolve('dist/bundled-packages.json'), 'utf8')) as Record<string, string[]>;
-  const bundled = urls.filter((u) => u.includes('/dist/')).flatMap((u) => (inside[u.slice(u.lastIndexOf('/') + 1)] ?? []).map((name) => `${name}/`));
-  return ENGINE_PACKAGES.filter((p) => urls.some((u) => u.includes(`/node_modules/${p}`)) || bundled.some((name) => name.startsWith(p)));
+/** The engine packages a command ran: bundled into dist/cli.cjs, required from node_modules, or imported from there. */
+function packagesIn(loaded: string[]): string[] {
+  return ENGINE_PACKAGES.filter((p) => loaded.some((l) => l.includes(`node_modules/${p}`) || l === `require:${p}` || l.startsWith(`require:${p}/`)));
 }
 
 describe('what the CLI loads', () => {
   it('loads nothing of the engine for --help', async () => {
-    const { urls, code } = await loadedBy(['--help']);
+    const { loaded, code } = await loadedBy(['--help']);
     expect(code).toBe(0);
-    expect(urls.some((u) => u.endsWith('/dist/cli.mjs'))).toBe(true); // the hook saw the CLI itself
-    expect(packagesIn(urls)).toEqual([]);
+    // The records saw the loader required and the bundle run (its first line requires node:url).
+    expect(loaded.some((u) => u.startsWith('require:') && u.endsWith(`${path.sep}dist${path.sep}code-cache.cjs`))).toBe(true);
+    expect(loaded).toContain('require:node:url');
+    expect(packagesIn(loaded)).toEqual([]);
   });
 
   it('loads nothing of the engine for a usage error', async () => {
-    const { urls, code } = await loadedBy(['expand', '--context-length', 'lots', 'hi']);
+    const { loaded, code } = await loadedBy(['expand', '--context-length', 'lots', 'hi']);
     expect(code).toBe(2);
-    expect(packagesIn(urls)).toEqual([]);
+    expect(packagesIn(loaded)).toEqual([]);
   });
 
   it('loads only what a file reference needs', async () => {
     ws = makeWorkspace();
     ws.write('a.txt', 'alpha\n');
-    const { urls, code } = await loadedBy(['expand', '--workspace', ws.root, 'see @file:a.txt']);
+    const { loaded: records, code } = await loadedBy(['expand', '--workspace', ws.root, 'see @file:a.txt']);
     expect(code).toBe(0);
-    const loaded = packagesIn(urls);
+    // The engine itself ran, lazily: the records see modules reached through import().
+    expect(records).toContain('bundled:src/main/engine/index.ts');
+    const loaded = packagesIn(records);
     expect(loaded).toContain('gpt-tokenizer');
-    // The secret scan, bundled into a dist chunk, is still seen as loaded.
+    // The secret scan, bundled into dist/cli.cjs, is still seen as run.
     expect(loaded).toContain('@secretlint');
     // The counter reads the ranks from a data file, never the library's 2.4 MB rank module.
-    expect(urls.filter((u) => u.includes('/gpt-tokenizer/esm/bpeRanks/'))).toEqual([]);
+    expect(records.filter((u) => u.includes('/gpt-tokenizer/esm/bpeRanks/'))).toEqual([]);
     for (const unneeded of ['undici', 'linkedom', 'turndown']) expect(loaded).not.toContain(unneeded);
   });
 });

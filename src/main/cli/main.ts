@@ -11,6 +11,8 @@ import { CLI_TEXT, UsageError } from './text';
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [command, ...rest] = argv;
   const say = (message: Text | string): string => translate(message, io.language ?? 'en');
+  // Only known commands: a mistyped one is no reason to write the code cache again.
+  if (command === 'expand' || command === 'serve') io.codePaths?.add(`command:${command}`);
   try {
     switch (command) {
       case 'expand':

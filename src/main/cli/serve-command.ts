@@ -9,6 +9,13 @@ import { CLI_TEXT, UsageError } from './text';
 const STOP_DEADLINE_MS = 800;
 
 /**
+ * How long after the API has loaded the command says its code is warm (`CommandIO.codeWarm`): by
+ * then the page has connected and asked for its first answers, and writing the code cache (a few
+ * ms on this thread) no longer competes with the start.
+ */
+const CODE_WARM_AFTER_MS = 3000;
+
+/**
  * `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until
  * SIGINT (Ctrl+C) or SIGTERM. Returns 0 once the host closed (its caller, bin/atmark.mjs, then
  * exits); a second signal while stopping returns at once.
@@ -42,6 +49,10 @@ export async function serveCommand(args: string[], io: CommandIO): Promise<numbe
   // The page is served before the API has loaded (see serve()): an API that cannot load ends the
   // command with its error instead of leaving a page that never connects.
   const signal = nextSignal();
+  void running.ready.then(
+    () => setTimeout(() => io.codeWarm?.(), CODE_WARM_AFTER_MS).unref(),
+    () => undefined,
+  );
   await Promise.race([
     signal,
     running.ready.then(

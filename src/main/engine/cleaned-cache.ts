@@ -13,7 +13,8 @@ import { MiB } from '../../shared/limits';
  */
 export interface CleanedText {
   clean: { text: string; warnings: Warning[] };
-  tokens: number;
+  /** Null when not counted: see `PreparedReference.tokens`. */
+  tokens: number | null;
   sha256: string;
 }
 

@@ -3,6 +3,7 @@ import { getEventListeners } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeRepo } from '../../../test-support/git';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 import { createEngine } from './engine';
 import type { Resolver } from '../resolve';
@@ -123,6 +124,25 @@ describe('limits', () => {
     const result = await createEngine({ workspace: ws.root }).expand('@file:big.txt');
     expect(result.references[0]?.status).toBe('too_large');
     expect(result.warnings[0]?.message).toMatch(/line range/);
+  });
+
+  it('does not count the tokens of a reference refused for its size', async () => {
+    const repo = makeRepo();
+    try {
+      repo.write('big.txt', 'a\n');
+      repo.write('small.txt', 'small\n');
+      repo.commitAll('start');
+      repo.write('big.txt', 'x y\n'.repeat(20 * 1024)); // a diff of about 80 KiB: over the 64 KiB limit
+      const counted: number[] = [];
+      const countTokens = (text: string): number => (counted.push(text.length), Math.ceil(text.length / 4));
+      const result = await createEngine({ workspace: repo.dir, countTokens }).expand('@diff @file:small.txt', { fresh: true });
+      expect(result.references.map((r) => r.status)).toEqual(['too_large', 'attached']);
+      expect(result.references[1]?.tokens).toBe(2);
+      // Counting a text that cannot attach was 20 ms of a cold CLI's 111 KiB @diff (issue 27).
+      expect(counted.filter((n) => n >= 64 * 1024)).toEqual([]);
+    } finally {
+      repo.cleanup();
+    }
   });
 
   it('refuses the reference that would pass 192 KiB in all, and every one after it', async () => {

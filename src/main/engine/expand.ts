@@ -141,7 +141,7 @@ export function assembleMessage(
     }
     attachedBytes += bytes;
     attachedCount += 1;
-    const { tokens } = p.prepared;
+    const tokens = p.prepared.tokens ?? countTokens(clean.text);
     const counts = headerCounts[i] as Record<string, number>;
     const description = redactField(r.description, counts);
     const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
@@ -279,7 +279,9 @@ async function prepare(ref: ParsedReference, input: ExpandInput): Promise<Prepar
     let cleaned = context.caches.cleaned.get(key, resolution.text, resolution.scanContext);
     if (!cleaned) {
       const clean = await sanitize(resolution.text, ref.raw, input.sanitizers, resolution.scanContext);
-      cleaned = { clean, tokens: (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
+      // A text over the per-reference limit will not attach: its tokens are counted only if an assembly attaches it after all.
+      const overLimit = Buffer.byteLength(clean.text, 'utf8') > context.limits.maxReferenceBytes;
+      cleaned = { clean, tokens: overLimit ? null : (await input.countTokens)(clean.text), sha256: sha256(clean.text) };
       if (!context.signal.aborted) context.caches.cleaned.set(key, resolution.text, resolution.scanContext, cleaned);
     }
     prepared = { resolution, ...cleaned, metadataCounts };

@@ -11,7 +11,12 @@ export interface PreparedReference {
   resolution: Resolution;
   /** The sanitized text and the sanitizers' warnings (resolved references only). */
   clean: { text: string; warnings: Warning[] } | null;
-  tokens: number;
+  /**
+   * Tokens of the clean text; null when it was over the per-reference limit as prepared, so it
+   * would not attach: counted only if an assembly attaches it after all (issue 27: a 111 KiB
+   * `@diff` refused for its size took 20 ms of a cold CLI run to count).
+   */
+  tokens: number | null;
   /** sha256 of the sanitized text, computed once. */
   sha256?: string;
   /** Secrets replaced in the resolution's metadata (`redact-resolution.ts`), by rule: reported with the rest. */

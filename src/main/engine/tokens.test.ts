@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens as exact } from 'gpt-tokenizer/encoding/o200k_base';
-import { countExpanded, loadTokenCounter, LONG_RUN_PIECE, rememberingCounter } from './tokens';
+import { seededRandom } from '../../../test-support/prng';
+import { countExpanded, isRegExpSpace, loadTokenCounter, LONG_RUN_PIECE, pieceCounter, rememberingCounter } from './tokens';
 
 const countTokens = await loadTokenCounter();
 
@@ -19,6 +20,49 @@ describe('countTokens', () => {
     const pieces = Math.ceil(run.length / LONG_RUN_PIECE);
     const reference = exact(run) + exact('before ') + exact(' after');
     expect(Math.abs(approx - reference)).toBeLessThanOrEqual(2 * pieces);
+  });
+});
+
+describe('pieceCounter', () => {
+  it('tells whitespace as a regular expression does, for every UTF-16 code unit', () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isRegExpSpace(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
+  });
+
+  it('cuts a text into the same pieces as the pattern it replaced', () => {
+    // The rule before the loop: runs the regular expression below matches are counted in pieces.
+    const byPattern = (text: string): string[] => {
+      const pieces: string[] = [];
+      let last = 0;
+      for (const m of text.matchAll(new RegExp(`\\S{${LONG_RUN_PIECE + 1},}`, 'g'))) {
+        pieces.push(text.slice(last, m.index));
+        for (let i = 0; i < m[0].length; i += LONG_RUN_PIECE) pieces.push(m[0].slice(i, i + LONG_RUN_PIECE));
+        last = m.index + m[0].length;
+      }
+      if (last < text.length) pieces.push(text.slice(last));
+      return pieces.filter((p) => p !== '');
+    };
+    const byLoop = (text: string): string[] => {
+      const pieces: string[] = [];
+      pieceCounter((piece) => (pieces.push(piece), 0))(text);
+      return pieces.filter((p) => p !== '');
+    };
+    const random = seededRandom(27);
+    const spaces = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const others = ['a', '日', '\u200b', '\u180e', '\ud83d', '\ude00', '-', '\u0085'];
+    for (let round = 0; round < 200; round++) {
+      let text = '';
+      const parts = 1 + Math.floor(random() * 6);
+      for (let p = 0; p < parts; p++) {
+        // Runs around the piece size: shorter, exactly 1024 and 1025, and several pieces long.
+        const length = [0, 1, 500, LONG_RUN_PIECE, LONG_RUN_PIECE + 1, 2 * LONG_RUN_PIECE + 3, 5000][Math.floor(random() * 7)] as number;
+        for (let i = 0; i < length; i++) text += others[Math.floor(random() * others.length)];
+        text += (spaces[Math.floor(random() * spaces.length)] as string).repeat(1 + Math.floor(random() * 2));
+      }
+      if (random() < 0.5) text = text.trimEnd();
+      expect(byLoop(text)).toEqual(byPattern(text));
+    }
   });
 });
 

@@ -8,4 +8,4 @@ export { gitErrorSentence } from './error-sentence';
 export { gitMessages } from './messages';
 export { indexFolders } from './index-folders';
 export { compareCodePoints } from './objects/parse-objects';
-export { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_SYMLINK, STAT_WORDS, statAll, statInto } from './stat-preload';
+export { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_SYMLINK, STAT_WORDS, statAll, statInto, statTimes } from './stat-preload';

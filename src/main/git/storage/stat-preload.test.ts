@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto } from './stat-preload';
+import { STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto, statTimes } from './stat-preload';
 
 let root: string;
 let paths: string[];
@@ -45,14 +45,15 @@ async function helperReady(): Promise<void> {
 }
 
 describe('statAll', () => {
-  it('records each kind of entry, truncated as git stores them', () => {
+  it('records each kind of entry, inode and size truncated as git stores them, times as Node gives them', () => {
     const out = alone();
     const kind = (i: number) => out[i * STAT_WORDS];
     expect([kind(0), kind(10), kind(11), kind(12), kind(13), kind(2504)]).toEqual([STAT_FILE, STAT_EXECUTABLE, STAT_MISSING, STAT_SYMLINK, STAT_OTHER, STAT_ERROR]);
     const st = fs.lstatSync(paths[96] as string, { bigint: true });
-    expect([...out.subarray(96 * STAT_WORDS + 1, 97 * STAT_WORDS)]).toEqual(
-      [st.mtimeNs / 1_000_000_000n, st.mtimeNs % 1_000_000_000n, st.ctimeNs / 1_000_000_000n, st.ctimeNs % 1_000_000_000n, st.ino % 2n ** 32n, st.size].map(Number),
-    );
+    expect([...out.subarray(96 * STAT_WORDS + 1, 96 * STAT_WORDS + 4)]).toEqual([Number(st.ino % 2n ** 32n), Number(st.size), 0]);
+    // The times are seconds * 1000 + nanoseconds / 1e6 in a double, from the exact BigInt times.
+    const ms = (ns: bigint): number => Number(ns / 1_000_000_000n) * 1000 + Number(ns % 1_000_000_000n) / 1e6;
+    expect([...statTimes(out).subarray(96 * 4 + 2, 96 * 4 + 4)]).toEqual([ms(st.mtimeNs), ms(st.ctimeNs)]);
   });
 
   it('gives the same records when the helper thread stats half of a long list', async () => {
@@ -95,8 +96,8 @@ describe('statAll', () => {
     const i = 2900;
     fs.writeFileSync(paths[i] as string, 'a different length now');
     const after = statAll(paths, () => {});
-    expect(after[i * STAT_WORDS + 6]).toBe(22);
-    expect(after[i * STAT_WORDS + 6]).not.toBe(before[i * STAT_WORDS + 6]);
+    expect(after[i * STAT_WORDS + 2]).toBe(22);
+    expect(after[i * STAT_WORDS + 2]).not.toBe(before[i * STAT_WORDS + 2]);
   });
 
   it('stops at the caller’s check between slices', () => {

@@ -14,6 +14,7 @@ import {
   STAT_WORDS,
   statAll,
   statInto,
+  statTimes,
 } from '../storage';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -50,6 +51,7 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
   const plan = statPlan(worktree, entries, () => signal.throwIfAborted());
   const stats = statAll(plan.paths, () => signal.throwIfAborted(), plan.prefix);
+  const times = statTimes(stats);
   // Whether each folder of the plan is inside the working tree, learned once per scan (a folder
   // may have become a symlink since the last one): 0 not asked yet, 1 inside, 2 outside.
   const inside = new Uint8Array(plan.dirs.length);
@@ -62,7 +64,7 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
       continue;
     }
     if (plan.entries[k] !== i) continue;
-    compareEntry(plan, k, entry, stats, indexMtimeSec, inside, scan);
+    compareEntry(plan, k, entry, stats, times, indexMtimeSec, inside, scan);
     k++;
   }
   return scan;
@@ -151,7 +153,7 @@ function statPlan(worktree: string, entries: readonly IndexEntry[], check: () =>
   return plan;
 }
 
-function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint32Array, indexMtimeSec: number, inside: Uint8Array, scan: WorktreeScan): void {
+function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint32Array, times: Float64Array, indexMtimeSec: number, inside: Uint8Array, scan: WorktreeScan): void {
   const at = k * STAT_WORDS;
   if (stats[at] === STAT_ERROR) {
     const full = plan.prefix + (plan.paths[k] as string);
@@ -160,7 +162,7 @@ function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint3
     statInto(fs.lstatSync, [full], 0, 1, stats.subarray(at, at + STAT_WORDS)); // it passed this time
   }
   const mode = worktreeMode(stats[at] as number);
-  const unchanged = mode !== null && !entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, at) && entry.mtimeSec < indexMtimeSec;
+  const unchanged = mode !== null && !entry.intentToAdd && mode === entry.mode && statMatches(entry, stats, times, at) && entry.mtimeSec < indexMtimeSec;
   if (mode === null || !insideWorktree(plan, plan.dirOf[k] as number, inside)) {
     if (!entry.intentToAdd) scan.changes.push({ path: entry.path, old: { oid: entry.oid, mode: entry.mode }, new: null });
     return;
@@ -193,17 +195,18 @@ function worktreeMode(kind: number): number | null {
 }
 
 /**
- * git's stat check: mtime and ctime to the nanosecond, inode and size, each truncated to the 32 bits
- * the index stores (the record holds them so: see stat-preload.ts).
+ * git's stat check: mtime, ctime, inode and size. Inode and size are truncated to the 32 bits the
+ * index stores; the times are compared as Node gives them, milliseconds in a double, with the
+ * index's seconds and nanoseconds put the same way (`sec * 1000 + nsec / 1e6`, the same operations,
+ * so equal times give equal doubles): exact to about a quarter of a microsecond at today's dates,
+ * finer than git's own default check of whole seconds (see stat-preload.ts).
  */
-function statMatches(e: IndexEntry, stats: Uint32Array, at: number): boolean {
+function statMatches(e: IndexEntry, stats: Uint32Array, times: Float64Array, at: number): boolean {
   return (
-    stats[at + 1] === e.mtimeSec &&
-    stats[at + 2] === e.mtimeNsec &&
-    stats[at + 3] === e.ctimeSec &&
-    stats[at + 4] === e.ctimeNsec &&
-    stats[at + 5] === e.ino &&
-    stats[at + 6] === e.size
+    stats[at + 1] === e.ino &&
+    stats[at + 2] === e.size &&
+    times[(at >> 1) + 2] === e.mtimeSec * 1000 + e.mtimeNsec / 1e6 &&
+    times[(at >> 1) + 3] === e.ctimeSec * 1000 + e.ctimeNsec / 1e6
   );
 }
 
