@@ -250,7 +250,7 @@ function firstDiffRun(browser: Browser, repo: string): Promise<number> {
 /** Runs the bench and prints its figures; skipped where Chromium or the CLI build is missing. */
 export async function runServerBench(): Promise<ServerBenchResult> {
   console.log(`## The host on a 120,000-file workspace (atmark serve, fresh each run, ${RUNS} runs)`);
-  const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.mjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
+  const missing = !fs.existsSync(CHROMIUM) ? `Chromium not found at ${CHROMIUM}` : !fs.existsSync('dist/cli.cjs') ? 'the CLI is not built (node scripts/build-cli.mjs)' : null;
   if (missing) {
     console.log(`skipped: ${missing}`);
     return { startMs: NaN, firstChipMs: NaN, heldRssMiB: NaN, laterRssMiB: NaN, peakRssMiB: NaN, idleRssMiB: NaN, noneRssMiB: NaN, nonePeakMiB: NaN, threads: NaN, firstDiffMs: NaN, gitDiffMs: NaN, runs: 0, skipped: missing };

@@ -24,7 +24,7 @@ const MAX_PAGES = 65536;
  */
 export function largeBuffer(size: number): Buffer {
   const pages = pagesFor(size);
-  return pages ? Buffer.from(pages, 0, size) : Buffer.allocUnsafe(size);
+  return pages ? Buffer.from(pages as ArrayBuffer, 0, size) : Buffer.allocUnsafe(size);
 }
 
 /** The typed arrays the indexes keep their columns in. */
@@ -34,16 +34,21 @@ type ColumnType<T extends Column> = { new (length: number): T; new (buffer: Arra
 /** A zeroed typed array of `length` elements, from pages when it is large (see {@link largeBuffer}). */
 export function largeColumn<T extends Column>(type: ColumnType<T>, length: number): T {
   const pages = pagesFor(length * type.BYTES_PER_ELEMENT);
-  return pages ? new type(pages, 0, length) : new type(length);
+  return pages ? new type(pages as ArrayBuffer, 0, length) : new type(length);
+}
+
+/** A zeroed `SharedArrayBuffer` of at least `size` bytes, from pages when it is large (see {@link largeBuffer}). */
+export function largeShared(size: number): SharedArrayBuffer {
+  return (pagesFor(size, true) as SharedArrayBuffer | null) ?? new SharedArrayBuffer(size);
 }
 
 /** Zeroed pages of at least `size` bytes, or null when the size is small or V8 cannot map them. */
-function pagesFor(size: number): ArrayBuffer | null {
+function pagesFor(size: number, shared = false): ArrayBuffer | SharedArrayBuffer | null {
   if (size < LARGE_BUFFER_BYTES) return null;
   const pages = Math.ceil(size / PAGE);
   if (pages > MAX_PAGES) return null;
   try {
-    return new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer;
+    return new WebAssembly.Memory({ initial: pages, maximum: pages, shared }).buffer;
   } catch {
     // No address space for it (a `ulimit -v`, many at once): an ordinary buffer instead.
     return null;

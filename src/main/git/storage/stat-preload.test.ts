@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperState, statInto, statTimes } from './stat-preload';
+import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statInto, statTimes } from './stat-preload';
 
 let root: string;
 let paths: string[];
@@ -29,6 +29,9 @@ beforeAll(() => {
   paths[2504] = path.join(root, 'n'.repeat(300)); // ENAMETOOLONG: not absence, an error
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A scan's records as bytes (a large scan's array is a view of page-sized memory: large-buffer.ts). */
+const bytesOf = (records: Uint32Array): Buffer => Buffer.from(records.buffer, records.byteOffset, records.byteLength);
 
 function alone(): Uint32Array {
   const out = new Uint32Array(paths.length * STAT_WORDS);
@@ -60,7 +63,7 @@ describe('statAll', () => {
     await helperReady();
     const shared = statAll(paths, () => {});
     expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
-    expect(Buffer.from(shared.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+    expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
   });
 
   it('hands the very first scan to the helper as it boots (a fresh process’s first @diff)', async () => {
@@ -76,7 +79,7 @@ describe('statAll', () => {
     });
     expect(fresh.statHelperState()).toBe('ready');
     expect(mainChunks).toBeLessThan(Math.ceil(paths.length / STAT_CHUNK));
-    expect(Buffer.from(first.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+    expect(bytesOf(first).equals(bytesOf(alone()))).toBe(true);
   });
 
   it('stats relative paths under a prefix as their full paths, on both threads', async () => {
@@ -84,10 +87,10 @@ describe('statAll', () => {
     const relative = paths.map((p) => path.relative(root, p));
     const shared = statAll(relative, () => {}, `${root}${path.sep}`);
     expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
-    expect(Buffer.from(shared.buffer).equals(Buffer.from(alone().buffer))).toBe(true);
+    expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
     // Without the prefix the same list names other files (none, from the test's folder).
     const bare = statAll(relative, () => {});
-    expect(Buffer.from(bare.buffer).equals(Buffer.from(alone().buffer))).toBe(false);
+    expect(bytesOf(bare).equals(bytesOf(alone()))).toBe(false);
   });
 
   it('sees a change made between two scans in the helper’s half', async () => {
@@ -98,6 +101,20 @@ describe('statAll', () => {
     const after = statAll(paths, () => {});
     expect(after[i * STAT_WORDS + 2]).toBe(22);
     expect(after[i * STAT_WORDS + 2]).not.toBe(before[i * STAT_WORDS + 2]);
+  });
+
+  it('lets its copy of the list go after a quiet spell, and takes part again once it is sent anew', async () => {
+    await helperReady();
+    statAll(paths, () => {});
+    // The list is held right after a scan; HELPER_KEEP_MS later the helper lets it go (waited for, not timed).
+    for (let waited = 0; statHelperHoldsList() && waited < 30_000 + HELPER_KEEP_MS; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(statHelperHoldsList()).toBe(false);
+    // The same array again: it is sent anew, and the helper's share is right.
+    let shared = statAll(paths, () => {});
+    expect(statHelperHoldsList()).toBe(true);
+    expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
+    for (let i = 0; i < 50; i++) shared = statAll(paths, () => {});
+    expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
   });
 
   it('stops at the caller’s check between slices', () => {
@@ -119,9 +136,9 @@ describe('statAll', () => {
     };
     try {
       // The caller waits only when the helper has not finished first: try until it had to.
-      const expected = Buffer.from(alone().buffer);
+      const expected = bytesOf(alone());
       for (let tries = 0; tries < 200 && statHelperState() === 'ready'; tries++) {
-        expect(Buffer.from(statAll(paths, () => {}).buffer).equals(expected)).toBe(true);
+        expect(bytesOf(statAll(paths, () => {})).equals(expected)).toBe(true);
       }
       expect(statHelperState()).toBe('broken');
       expect(statAll(paths, () => {}).buffer).toBeInstanceOf(ArrayBuffer);

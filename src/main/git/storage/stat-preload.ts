@@ -17,6 +17,7 @@
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { largeColumn, largeShared } from './large-buffer';
 
 /**
  * 32-bit words per record: kind, inode and size (each truncated to the 32 bits git's index stores),
@@ -97,17 +98,50 @@ export function statTimes(records: Uint32Array): Float64Array {
 const HELPER_YOUNG_GENERATION_MB = 4;
 
 /**
+ * How long the helper keeps its copy of the path list after its last scan, in ms. Why not for good:
+ * on the 120k bench workspace the copy and the garbage its scans leave held about 25 MiB of the
+ * host's memory for as long as it ran (issue 27), while scans come in bursts (a person's typing
+ * pauses); a scan after the list was let go sends it again, and the calling thread stats meanwhile.
+ */
+export const HELPER_KEEP_MS = 1000;
+
+/**
  * The helper thread's program: it keeps the last path list, and for each scan claims chunks from the
- * scan's shared counter until none is left, marking each chunk done (1) or failed (2).
+ * scan's shared counter until none is left, marking each chunk done (1) or failed (2). Without a
+ * list it claims nothing. {@link HELPER_KEEP_MS} after its last scan it lets the list go, says so in
+ * its control word 1, and collects its garbage once (as idle workers do: worker-channel's
+ * idle-collect.ts).
  */
 const HELPER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const statInto = ${statInto.toString()};
 const control = new Int32Array(workerData.control);
-let paths = [];
+let paths = null;
+let idle = null;
+let gc;
+function letGo() {
+  idle = null;
+  Atomics.store(control, 1, 0);
+  paths = null;
+  try {
+    if (gc === undefined) {
+      require('node:v8').setFlagsFromString('--expose-gc');
+      gc = require('node:vm').runInNewContext('gc');
+    }
+    if (typeof gc === 'function') gc();
+  } catch {
+    gc = null;
+  }
+}
 parentPort.on('message', (job) => {
-  if (job.paths) paths = job.paths;
+  if (job.paths) {
+    paths = job.paths;
+    Atomics.store(control, 1, 1);
+  }
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(letGo, ${HELPER_KEEP_MS});
+  if (!paths) return;
   const ctl = new Int32Array(job.ctl);
   const out = new Uint32Array(job.out);
   const chunks = ctl.length - 1;
@@ -127,7 +161,7 @@ Atomics.store(control, 0, 1);
 
 interface Helper {
   worker: Worker;
-  /** [0]: 1 once booted. */
+  /** [0]: 1 once booted; [1]: 1 while the helper holds a path list (set here on sending one, cleared by the helper when it lets it go). */
   control: Int32Array;
   /** The path list the helper holds (or will hold once it reads its queued messages). */
   paths: readonly string[] | null;
@@ -138,7 +172,7 @@ let helper: Helper | null = null;
 
 function startHelper(): Helper | null {
   try {
-    const control = new Int32Array(new SharedArrayBuffer(4));
+    const control = new Int32Array(new SharedArrayBuffer(8));
     const worker = new Worker(HELPER_SOURCE, { eval: true, workerData: { control: control.buffer }, resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB } });
     const started: Helper = { worker, control, paths: null, broken: false };
     worker.on('error', () => void (started.broken = true));
@@ -176,6 +210,11 @@ export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broke
   return Atomics.load(helper.control, 0) === 1 ? 'ready' : 'starting';
 }
 
+/** Whether the helper holds a path list now (tests: it lets it go {@link HELPER_KEEP_MS} after its last scan). */
+export function statHelperHoldsList(): boolean {
+  return !!helper && Atomics.load(helper.control, 1) === 1;
+}
+
 /**
  * The `lstat` records of `prefix + paths[i]` for every path (see {@link statInto}; `prefix`
  * defaults to none). `check` runs between chunks of the calling thread's share (the caller's
@@ -187,7 +226,8 @@ export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broke
 export function statAll(paths: readonly string[], check: () => void, prefix = ''): Uint32Array {
   const n = paths.length;
   const h = n >= PARALLEL_MIN ? usableHelper() : null;
-  const out = new Uint32Array(h ? new SharedArrayBuffer(n * STAT_WORDS * 4) : new ArrayBuffer(n * STAT_WORDS * 4));
+  // From pages, not malloc (large-buffer.ts): a 120k scan's records are 3.8 MB, freed after the diff.
+  const out = h ? new Uint32Array(largeShared(n * STAT_WORDS * 4), 0, n * STAT_WORDS) : largeColumn(Uint32Array, n * STAT_WORDS);
   const chunks = Math.ceil(n / STAT_CHUNK);
   const statChunk = (c: number): void => {
     check();
@@ -199,7 +239,9 @@ export function statAll(paths: readonly string[], check: () => void, prefix = ''
   }
   // [0]: the next chunk to claim; [1 + c]: chunk c done by the helper (1) or failed there (2).
   const ctl = new Int32Array(new SharedArrayBuffer(4 * (1 + chunks)));
-  h.worker.postMessage({ paths: h.paths === paths ? undefined : paths, prefix, ctl: ctl.buffer, out: out.buffer, n, chunk: STAT_CHUNK });
+  const send = h.paths !== paths || Atomics.load(h.control, 1) === 0;
+  if (send) Atomics.store(h.control, 1, 1);
+  h.worker.postMessage({ paths: send ? paths : undefined, prefix, ctl: ctl.buffer, out: out.buffer, n, chunk: STAT_CHUNK });
   h.paths = paths;
   const mine = new Uint8Array(chunks);
   for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {
