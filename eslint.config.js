@@ -70,7 +70,9 @@ export const SECOND_FACES = {
   // it. The protected list is a pure table: the workspace index worker checks every path against it
   // at start without the rest of the guards (isbinaryfile, the safe reads). The capped read of one
   // file is node:fs alone: the host's door peeks at the settings with it before anything else loads.
-  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts', 'capped-read.ts'],
+  // Large transient buffers from pages instead of malloc stand alone too: the git reader and the
+  // index worker take them without the rest of the guards.
+  'main/guards': ['secrets.ts', 'secret-guard.ts', 'secret-rules.ts', 'protected-paths.ts', 'capped-read.ts', 'large-buffer.ts'],
   // The page extractor loads linkedom, Readability and turndown: the model client and @url fetch
   // without them. Content types and text decoding are pure: the extraction worker converts and
   // decodes saved pages with these two without loading undici and the address policy.
@@ -84,9 +86,8 @@ export const SECOND_FACES = {
   'main/settings': ['user-data-dir.ts', 'keychain-secrets.ts'],
   // The workspace index worker walks .git/index with the index file's byte cursor (no I/O, no
   // catalogue) at start, without the object store and the catalogues the rest of storage loads.
-  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads. Large
-  // transient buffers come from outside malloc for both readers of the index (large-buffer.ts).
-  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts', 'large-buffer.ts'],
+  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads.
+  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts'],
   // The engine loads each kind's resolver on the kind's first reference: a one-file expand loads no
   // git, network or document reader. `lazy.ts` holds those loaders.
   'main/resolvers': ['lazy.ts'],

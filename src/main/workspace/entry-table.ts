@@ -15,7 +15,7 @@
  * no special case, and offsets stay absolute in `text`.
  */
 import type { EntryKind, WorkspaceEntry } from './entry-store';
-import { largeColumn } from '../git/storage/large-buffer';
+import { largeColumn } from '../guards/large-buffer';
 
 /** Bit for one character code: see {@link charMask}. */
 export function charBit(code: number): number {

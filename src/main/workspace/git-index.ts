@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { largeBuffer } from '../git/storage/large-buffer';
+import { largeBuffer } from '../guards/large-buffer';
 
 /** Why the index could not be read; expected failures are values, not throws. */
 export interface GitIndexFailure {

@@ -26,7 +26,7 @@
 import { isUtf8 } from 'node:buffer';
 import { ASCII_BITS, EntryTable, FILE, fillFirsts, FOLDER, grown, lowerText, TableBuilder, tieOf, TRACKED, type TableColumns } from './entry-table';
 import { IndexCursor } from '../git/storage/index-cursor';
-import { largeBuffer } from '../git/storage/large-buffer';
+import { largeBuffer } from '../guards/large-buffer';
 import type { GitIndexFailure } from './git-index';
 
 /** The table of tracked entries, and the tracked symlinks (path and size) that it leaves out. */

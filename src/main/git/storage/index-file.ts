@@ -6,7 +6,7 @@
  * by default (measured against git 2.39). Pure: takes bytes, never touches the disk.
  */
 import { ENTRY_FIELDS, IndexCursor } from './index-cursor';
-import { largeBuffer, largeColumn } from './large-buffer';
+import { largeBuffer, largeColumn } from '../../guards/large-buffer';
 
 /** One entry of the index (one path at one merge stage). */
 export interface IndexEntry {

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import type { Text } from '../../../shared/i18n/text';
 import { translate } from '../../../shared/i18n/translate';
-import { largeBuffer } from './large-buffer';
+import { largeBuffer } from '../../guards/large-buffer';
 import { gitMessages as msg } from './messages';
 
 /** Largest small git file read (HEAD, a ref, config, commondir). Default 1 MiB. */

@@ -17,7 +17,7 @@
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { largeColumn, largeShared } from './large-buffer';
+import { largeColumn, largeShared } from '../../guards/large-buffer';
 
 /**
  * 32-bit words per record: kind, inode and size (each truncated to the 32 bits git's index stores),
