@@ -141,7 +141,9 @@ export function assembleMessage(
     }
     attachedBytes += bytes;
     attachedCount += 1;
-    const tokens = p.prepared.tokens ?? countTokens(clean.text);
+    // Counted once and kept with the prepared reference: later assemblies (each keystroke, each
+    // change of the budget) reuse it instead of counting the text again.
+    const tokens = (p.prepared.tokens ??= countTokens(clean.text));
     const counts = headerCounts[i] as Record<string, number>;
     const description = redactField(r.description, counts);
     const block = renderBlock({ raw: p.ref.raw, description, language: r.language, content: clean.text, tokens });
