@@ -9,3 +9,4 @@ export { gitMessages } from './messages';
 export { indexFolders } from './index-folders';
 export { compareCodePoints } from './objects/parse-objects';
 export { STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_SYMLINK, STAT_WORDS, statAll, statInto, statTimes } from './stat-preload';
+export { WorktreeWatch } from './worktree-watch';

@@ -48,12 +48,13 @@ async function helperReady(): Promise<void> {
 }
 
 describe('statAll', () => {
-  it('records each kind of entry, inode and size truncated as git stores them, times as Node gives them', () => {
+  it('records each kind of entry, inode and size truncated as git stores them, its links, times as Node gives them', () => {
     const out = alone();
     const kind = (i: number) => out[i * STAT_WORDS];
     expect([kind(0), kind(10), kind(11), kind(12), kind(13), kind(2504)]).toEqual([STAT_FILE, STAT_EXECUTABLE, STAT_MISSING, STAT_SYMLINK, STAT_OTHER, STAT_ERROR]);
     const st = fs.lstatSync(paths[96] as string, { bigint: true });
-    expect([...out.subarray(96 * STAT_WORDS + 1, 96 * STAT_WORDS + 4)]).toEqual([Number(st.ino % 2n ** 32n), Number(st.size), 0]);
+    expect([...out.subarray(96 * STAT_WORDS + 1, 96 * STAT_WORDS + 4)]).toEqual([Number(st.ino % 2n ** 32n), Number(st.size), Number(st.nlink)]);
+    expect([out[11 * STAT_WORDS + 3], out[2504 * STAT_WORDS + 3]]).toEqual([0, 0]); // missing, failed: no links
     // The times are seconds * 1000 + nanoseconds / 1e6 in a double, from the exact BigInt times.
     const ms = (ns: bigint): number => Number(ns / 1_000_000_000n) * 1000 + Number(ns % 1_000_000_000n) / 1e6;
     expect([...statTimes(out).subarray(96 * 4 + 2, 96 * 4 + 4)]).toEqual([ms(st.mtimeNs), ms(st.ctimeNs)]);

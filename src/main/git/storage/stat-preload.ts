@@ -21,7 +21,8 @@ import { largeColumn, largeShared } from '../../guards/large-buffer';
 
 /**
  * 32-bit words per record: kind, inode and size (each truncated to the 32 bits git's index stores),
- * a word unused, then mtime and ctime as Node's millisecond doubles (words 4-5 and 6-7, read through
+ * the number of links (a watched scan stats a file with more than one each time: worktree-watch.ts),
+ * then mtime and ctime as Node's millisecond doubles (words 4-5 and 6-7, read through
  * a `Float64Array` of the same buffer: {@link statTimes}).
  */
 export const STAT_WORDS = 8;
@@ -70,16 +71,18 @@ export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], f
       st = lstat(full, options);
     } catch {
       out[at] = 5;
+      out[at + 3] = 0;
       continue;
     }
     if (!st) {
       out[at] = 0;
+      out[at + 3] = 0;
       continue;
     }
     out[at] = st.isSymbolicLink() ? 3 : st.isFile() ? ((st.mode & 0o100) !== 0 ? 2 : 1) : 4;
     out[at + 1] = st.ino <= 9007199254740991 ? st.ino % 4294967296 : Number((lstat(full, { bigint: true, throwIfNoEntry: false })?.ino ?? 0n) % 4294967296n);
     out[at + 2] = st.size % 4294967296;
-    out[at + 3] = 0;
+    out[at + 3] = st.nlink;
     times[(at >> 1) + 2] = st.mtimeMs;
     times[(at >> 1) + 3] = st.ctimeMs;
   }

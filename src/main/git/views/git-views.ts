@@ -8,6 +8,7 @@ import { type Deadline, loadIndex, readCommit, type CommitInfo, type RepoSession
 import type { FileChange } from './file-change';
 import type { PatchFloor } from './patch-floor';
 import { stagedChanges, treeChanges } from './tree-changes';
+import { scanMemoOf } from './scan-memo';
 import { worktreeChanges } from './worktree-changes';
 
 /** Changes of one view; `unmerged` lists conflicted paths git reports as "Unmerged path". */
@@ -30,9 +31,12 @@ export interface ViewFailure {
 
 /** `git diff`: tracked files whose working-tree content or mode differs from the index. */
 export async function readUnstaged(s: RepoSession, deadline: Deadline): Promise<{ ok: true; set: ChangeSet } | ViewFailure> {
+  // The session's scan memory: after the first scan, only folders with file events are stat'ed again.
+  const memo = scanMemoOf(s);
+  await memo.settle();
   const loaded = loadIndex(s, deadline);
   if (!loaded.ok) return loaded;
-  const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, loaded.mtimeSec, deadline);
+  const scan = worktreeChanges(s.repo.worktree, loaded.index.entries, loaded.mtimeSec, deadline, memo);
   return { ok: true, set: { changes: scan.changes, unmerged: scan.unmerged } };
 }
 

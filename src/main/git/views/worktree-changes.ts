@@ -1,6 +1,7 @@
 /**
- * Unstaged changes (`git diff`): each index entry against the working tree. Every entry is `lstat`ed;
- * only entries whose stat data differ from what the index recorded (or that are "racy": modified in
+ * Unstaged changes (`git diff`): each index entry against the working tree. Every entry is `lstat`ed
+ * (or, with a scan memo whose watch saw no event in its folder, its last record is reused:
+ * scan-memo.ts); only entries whose stat data differ from what the index recorded (or that are "racy": modified in
  * the same second the index was written) are read and hashed, as git does. Untracked files are not
  * changes (git diff does not show them); a missing tracked file is a deletion.
  */
@@ -19,17 +20,11 @@ import {
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  MODE_EXECUTABLE,
-  MODE_FILE,
-  MODE_GITLINK,
-  SIDE_HEAD_BYTES,
-  MODE_SYMLINK,
-  hashBlob,
-  isSafeRepoPath,
-  type FileChange,
-  type FileSide,
-} from './file-change';
+import { MODE_EXECUTABLE, MODE_FILE, SIDE_HEAD_BYTES, MODE_SYMLINK, hashBlob, type FileChange, type FileSide } from './file-change';
+import type { ScanMemo } from './scan-memo';
+import { statPlan, type StatPlan } from './stat-plan';
+
+export { PLAN_CHECK_EVERY } from './stat-plan';
 
 /** Largest working-tree file kept for diffing; larger ones are shown as binary. Default 8 MiB. */
 export const MAX_DIFF_FILE_BYTES = 8 * 1024 * 1024;
@@ -47,14 +42,15 @@ export interface WorktreeScan {
  * Compares the index with the working tree under `worktree` (a real path). `indexMtimeSec` is the
  * index file's mtime, for the racy-entry rule. Throws only when `signal` aborts.
  */
-export function worktreeChanges(worktree: string, entries: readonly IndexEntry[], indexMtimeSec: number, signal: Deadline): WorktreeScan {
+export function worktreeChanges(worktree: string, entries: readonly IndexEntry[], indexMtimeSec: number, signal: Deadline, memo?: ScanMemo): WorktreeScan {
   const scan: WorktreeScan = { changes: [], unmerged: [], hashed: 0 };
-  const plan = statPlan(worktree, entries, () => signal.throwIfAborted());
-  const stats = statAll(plan.paths, () => signal.throwIfAborted(), plan.prefix);
-  const times = statTimes(stats);
+  const check = (): void => signal.throwIfAborted();
+  const plan = statPlan(worktree, entries, check);
   // Whether each folder of the plan is inside the working tree, learned once per scan (a folder
-  // may have become a symlink since the last one): 0 not asked yet, 1 inside, 2 outside.
-  const inside = new Uint8Array(plan.dirs.length);
+  // may have become a symlink since the last one), or kept by the memo while its watch saw no
+  // event there: 0 not asked yet, 1 inside, 2 outside.
+  const { stats, inside } = memo ? memo.records(plan, check) : { stats: statAll(plan.paths, check, plan.prefix), inside: new Uint8Array(plan.dirs.length) };
+  const times = statTimes(stats);
   let k = 0; // the next entry of the plan
   for (let i = 0; i < entries.length; i++) {
     if ((i & 511) === 0) signal.throwIfAborted();
@@ -68,89 +64,6 @@ export function worktreeChanges(worktree: string, entries: readonly IndexEntry[]
     k++;
   }
   return scan;
-}
-
-/** The entries a scan compares (by position), their paths, and the folder of each. */
-interface StatPlan {
-  worktree: string;
-  /** The working tree and a separator: a compared entry's full path is `prefix + paths[k]`. */
-  prefix: string;
-  entries: Int32Array;
-  /**
-   * The compared entries' paths, relative: the index's own strings, so the plan holds no second
-   * copy of every tracked path (absolute copies were about 17 MiB on a 120k-file tree; issue 27).
-   */
-  paths: string[];
-  /** Each folder holding a compared entry, relative with its trailing `/` ('' for the working tree itself). */
-  dirs: string[];
-  /** For each compared entry, its folder's index in `dirs`. */
-  dirOf: Int32Array;
-}
-
-/** Entries looked at between two calls of the plan's check: a few ms of work at most (0.5 s for 120,000 measured). */
-export const PLAN_CHECK_EVERY = 1024;
-
-/**
- * A plan being built: where it stopped, and what it has gathered. Why it can stop: on a
- * 120,000-file index the plan is about half a second of synchronous work, and the engine worker's
- * warm-up must give way within a few ms when a person's request is waiting (issue 27). It goes on
- * from where it stopped: the index it reads is the same parsed, unchanging array (the key).
- */
-interface PlanBuild {
-  worktree: string;
-  next: number;
-  picked: number[];
-  paths: string[];
-  dirs: string[];
-  dirOf: number[];
-  /** The last folder, relative, with its trailing `/`, and where its last `/` is. */
-  lastRel: string;
-  lastSlash: number;
-}
-
-const planOf = new WeakMap<readonly IndexEntry[], StatPlan | PlanBuild>();
-
-/**
- * Which entries are compared with the disk, kept per parsed index (the session keeps it while the
- * index file is unchanged): merged entries only; not sparse-checkout ones, absent on purpose; not
- * submodules, which are not looked into (documented); and never a crafted path, which is not joined
- * onto the disk. The same path list every time also lets the stat helper keep it. `check` runs
- * every {@link PLAN_CHECK_EVERY} entries; when it throws, what was gathered is kept and the next
- * call goes on from there.
- */
-function statPlan(worktree: string, entries: readonly IndexEntry[], check: () => void): StatPlan {
-  const known = planOf.get(entries);
-  if (known?.worktree === worktree && 'prefix' in known) return known;
-  const build: PlanBuild =
-    known?.worktree === worktree && !('prefix' in known)
-      ? known
-      : { worktree, next: 0, picked: [], paths: [], dirs: [], dirOf: [], lastRel: '', lastSlash: -2 };
-  planOf.set(entries, build);
-  const { picked, paths, dirs, dirOf } = build;
-  // The index is sorted, so a folder's files are mostly adjacent: a new folder is noticed by
-  // comparing with the last one, without slicing (a folder met again after its subfolders gets
-  // a second slot, which costs one more look, not a wrong answer).
-  for (let i = build.next; i < entries.length; i++) {
-    if (i % PLAN_CHECK_EVERY === 0) {
-      build.next = i;
-      check();
-    }
-    const e = entries[i] as IndexEntry;
-    if (e.stage !== 0 || e.skipWorktree || e.mode === MODE_GITLINK || !isSafeRepoPath(e.path)) continue;
-    picked.push(i);
-    // A safe repository path (no `..`, `.`, empty or absolute parts) joins by concatenation.
-    paths.push(e.path);
-    const slash = e.path.lastIndexOf('/');
-    if (slash !== build.lastSlash || !e.path.startsWith(build.lastRel)) {
-      build.lastSlash = slash;
-      build.lastRel = e.path.slice(0, slash + 1);
-      dirs.push(build.lastRel);
-    }
-    dirOf.push(dirs.length - 1);
-  }
-  const plan: StatPlan = { worktree, prefix: `${worktree}${path.sep}`, entries: Int32Array.from(picked), paths, dirs, dirOf: Int32Array.from(dirOf) };
-  planOf.set(entries, plan);
-  return plan;
 }
 
 function compareEntry(plan: StatPlan, k: number, entry: IndexEntry, stats: Uint32Array, times: Float64Array, indexMtimeSec: number, inside: Uint8Array, scan: WorktreeScan): void {
