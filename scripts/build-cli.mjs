@@ -41,6 +41,9 @@ const common = {
   format: 'esm',
   target: 'node20',
   plugins: [dependenciesOutsideHotPath],
+  // secretlint's profiler keeps every mark it makes, and its tracing loads `tty`: silent stand-ins
+  // in their place (each file says why).
+  alias: { '@secretlint/profiler': path.resolve('src/main/guards/secretlint-profiler.ts'), debug: path.resolve('src/main/guards/secretlint-debug.ts') },
   // The bundled CommonJS dependencies call require() for Node's own modules.
   banner: { js: "import { createRequire as __atmarkRequire } from 'node:module'; const require = __atmarkRequire(import.meta.url);" },
   sourcemap: true,

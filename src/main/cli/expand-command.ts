@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { firstBadAllowEntry } from '../../shared/allow-host';
 import { parseArgs } from 'node:util';
 import type { ExpansionResult } from '../../shared/expansion';
+import { documentsMentioned } from '../../shared/documents-mentioned';
 import type { Citation, SessionStore } from '../sessions';
 import { DEFAULT_PROMPT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/translate';
@@ -64,10 +65,10 @@ export async function expandCommand(args: string[], io: CommandIO): Promise<numb
     if (err instanceof EngineSetupError) throw new UsageError(err.text ?? err.message);
     throw err;
   }
-  // Documents start loading their readers now, while the engine loads the rest.
-  const { documentsMentioned, warmExtraction } = await import('../extraction');
+  // Documents start loading their readers now, while the engine loads the rest. A message without
+  // one does not load the extraction code (its worker pool, worker threads) at all.
   const documents = documentsMentioned(message);
-  if (documents.length > 0) warmExtraction(documents.length, [...new Set(documents)]);
+  if (documents.length > 0) (await import('../extraction')).warmExtraction(documents.length, [...new Set(documents)]);
   const result = await engine.expand(message, { fresh: true });
   for (const r of result.references) io.codePaths?.add(`kind:${r.kind}`);
   const recorded = session && !result.blocked ? await recordRun(session, result, engine.workspaceRoot) : null;

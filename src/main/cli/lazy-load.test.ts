@@ -87,11 +87,17 @@ describe('what the CLI loads', () => {
     // The engine itself ran, lazily: the records see modules reached through import().
     expect(records).toContain('bundled:src/main/engine/index.ts');
     const loaded = packagesIn(records);
-    expect(loaded).toContain('gpt-tokenizer');
+    // The counter ran; it takes gpt-tokenizer's data files, and its pattern is a checked copy
+    // (o200k-pattern.ts), so none of the library's modules runs.
+    expect(records).toContain('bundled:src/main/engine/tokenizer/o200k.ts');
+    expect(loaded).not.toContain('gpt-tokenizer');
     // The secret scan, bundled into dist/cli.cjs, is still seen as run.
     expect(loaded).toContain('@secretlint');
     // The counter reads the ranks from a data file, never the library's 2.4 MB rank module.
     expect(records.filter((u) => u.includes('/gpt-tokenizer/esm/bpeRanks/'))).toEqual([]);
     for (const unneeded of ['undici', 'linkedom', 'turndown']) expect(loaded).not.toContain(unneeded);
+    // Nor Node modules it does not need: secretlint's profiler and tracing have silent stand-ins in
+    // the bundle (perf_hooks, tty), and the document workers load only for a document.
+    for (const builtin of ['node:perf_hooks', 'perf_hooks', 'tty', 'node:tty', 'node:worker_threads', 'worker_threads']) expect(records).not.toContain(`require:${builtin}`);
   });
 });

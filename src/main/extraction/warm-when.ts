@@ -7,16 +7,9 @@
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { documentFormatOfName, type DocumentFormat } from '../../shared/documents';
-import { parseReferences } from '../../shared/grammar';
+import { documentFormatOfName } from '../../shared/documents';
 
-/** The formats of the documents `@file` references of `message` name, one entry per reference. */
-export function documentsMentioned(message: string): DocumentFormat[] {
-  return parseReferences(message)
-    .filter((ref) => ref.kind === 'file' && !ref.malformed)
-    .map((ref) => documentFormatOfName(ref.value))
-    .filter((format): format is DocumentFormat => format !== null);
-}
+export { documentsMentioned } from '../../shared/documents-mentioned';
 
 /**
  * True for a file whose presence is worth a warm worker: any document but an `.html` page, which

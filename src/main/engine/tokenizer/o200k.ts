@@ -1,14 +1,14 @@
 /**
  * The o200k_base counter (the encoding of current OpenAI models), built from gpt-tokenizer's own
- * pre-token pattern and its `.tiktoken` rank file, so the counts are the library's and the
+ * pre-token pattern (o200k-pattern.ts) and its `.tiktoken` rank file, so the counts are the library's and the
  * library's data is the only source of the vocabulary.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { bpeCounter } from './bpe-counter';
+import { O200K_TOKEN_SPLIT_REGEX } from './o200k-pattern';
 import { rankArraysOf } from './rank-file';
 import { parseTiktoken, rankTable, type RankArrays } from './rank-table';
 
