@@ -67,6 +67,29 @@ describe('the worker channel', () => {
     expect(events).toEqual(['spinning', 'gave way', 'echo: hi']);
   });
 
+  it('a light request does not make the worker\'s own work give way; any other request does', async () => {
+    const events: string[] = [];
+    let spinning: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (spinning = resolve));
+    const channel = new WorkerChannel<ChannelTestProtocol>(script, {
+      label: 'test worker',
+      onNotice: (n) => {
+        events.push(n.heard);
+        if (n.heard === 'spinning') spinning();
+      },
+    });
+    open.push(channel);
+    channel.notify({ say: 'spin', spinMs: 20_000 });
+    await started;
+    const light = channel.request({ op: 'echo', text: 'light' }, { light: true }).then((answer) => events.push(`echo: ${answer}`));
+    // Time for a wrong give-way to show: the loop reads the shared count on every turn.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events).toEqual(['spinning']);
+    const heavy = channel.request({ op: 'echo', text: 'heavy' }).then((answer) => events.push(`echo: ${answer}`));
+    await Promise.all([light, heavy]);
+    expect(events).toEqual(['spinning', 'gave way', 'echo: light', 'echo: heavy']);
+  });
+
   it('moves a transferred buffer to the worker instead of copying it', async () => {
     const channel = start();
     const bytes = new Uint8Array(1024);

@@ -37,7 +37,8 @@ export interface ServedChannel<P extends ChannelProtocol> {
   /**
    * True while a request sent to this worker is unanswered: still waiting to be taken up (seen
    * through memory both threads share, so even inside a synchronous loop, where no message can
-   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way.
+   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way. A
+   * request sent as light (`RequestOptions.light`) is not counted.
    */
   requestsPending(): boolean;
   /**
@@ -60,9 +61,15 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
   const collector = idleMs > 0 ? idleCollector(idleMs) : null;
   const post = (message: FromWorkerWire<P>) => port.postMessage(message);
   const running = new Map<number, AbortController>();
+  /** Running requests sent as light (see `RequestOptions.light`): the worker's own work does not give way to them. */
+  const light = new Set<number>();
   let waiting: Int32Array | null = null;
+  const finish = (id: number): boolean => {
+    light.delete(id);
+    return running.delete(id);
+  };
   const fail = (id: number, code: string, message: string) => {
-    if (running.delete(id)) {
+    if (finish(id)) {
       collector?.end();
       post({ ch: 'error', id, code, message });
     }
@@ -72,7 +79,9 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     if (message.ch === 'notice') return handlers.notice?.(message.body);
     if (message.ch === 'cancel') return running.get(message.id)?.abort();
     const { id } = message;
-    if (waiting) Atomics.sub(waiting, 0, 1);
+    // A light request was not counted as waiting by its sender.
+    if (message.light) light.add(id);
+    else if (waiting) Atomics.sub(waiting, 0, 1);
     const controller = new AbortController();
     running.set(id, controller);
     collector?.begin();
@@ -80,7 +89,7 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     // Called at once; a handler that throws before its first await fails the request like one that rejects.
     new Promise<P['response']>((resolve) => resolve(handlers.request(message.body, context))).then(
       (body) => {
-        if (running.delete(id)) {
+        if (finish(id)) {
           collector?.end();
           post({ ch: 'response', id, body });
         }
@@ -96,6 +105,6 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     },
     fail,
     worked: () => collector?.touch(),
-    requestsPending: () => running.size > 0 || (waiting !== null && Atomics.load(waiting, 0) > 0),
+    requestsPending: () => running.size > light.size || (waiting !== null && Atomics.load(waiting, 0) > 0),
   };
 }

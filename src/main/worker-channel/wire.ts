@@ -20,7 +20,7 @@ export interface ChannelProtocol {
 
 /** From the thread that started the worker. */
 export type ToWorkerWire<P extends ChannelProtocol> =
-  | { ch: 'request'; id: number; body: P['request'] }
+  | { ch: 'request'; id: number; body: P['request']; light?: true }
   | { ch: 'cancel'; id: number }
   | { ch: 'notice'; body: P['toWorker'] }
   /** Sent once, first: the count of requests sent and not yet taken up (see `ServedChannel.requestsPending`). */

@@ -34,6 +34,11 @@ export interface RequestOptions<P extends ChannelProtocol> {
   deadlineMs?: number;
   /** Buffers moved to the worker instead of copied. */
   transfer?: readonly Transferable[];
+  /**
+   * A request the worker answers at once (an expansion with no reference): the worker's own work (a
+   * warm-up) does not give way to it, as it does to every other request (`requestsPending`).
+   */
+  light?: boolean;
 }
 
 interface Pending<P extends ChannelProtocol> {
@@ -121,8 +126,12 @@ export class WorkerChannel<P extends ChannelProtocol> {
         timer.unref();
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      Atomics.add(this.waiting, 0, 1);
-      this.send({ ch: 'request', id, body }, options.transfer);
+      if (options.light) {
+        this.send({ ch: 'request', id, body, light: true }, options.transfer);
+      } else {
+        Atomics.add(this.waiting, 0, 1);
+        this.send({ ch: 'request', id, body }, options.transfer);
+      }
       if (signal?.aborted) onAbort();
     });
   }

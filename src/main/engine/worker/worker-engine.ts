@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Limits } from '../../../shared/limits';
 import type { Engine, EngineOptions, EngineSetupError } from '..';
 import { WorkerChannel } from '../../worker-channel';
-import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
+import { mentionsReferences, type EngineProtocol, type ExpandRequest, type WorkerEngineOptions } from './protocol';
 
 /** An {@link Engine} whose work happens in a worker thread; `close()` stops the thread. */
 export interface WorkerEngine extends Engine {
@@ -32,8 +32,10 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
     limits: hello.limits as Limits,
     expand(message, opts = {}) {
       const request: ExpandRequest = { message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) };
-      // A cancelled expansion still answers (with what it has), as the engine in-process does.
-      return channel.request(request, { signal: opts.signal, onAbort: 'ask', onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
+      // A cancelled expansion still answers (with what it has), as the engine in-process does. One
+      // with no reference (the empty prompt a page sends as it opens) is light: the worker's
+      // warm-up does not give way to it.
+      return channel.request(request, { signal: opts.signal, onAbort: 'ask', light: !mentionsReferences(message), onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
     },
     async close() {
       await channel.terminate();
