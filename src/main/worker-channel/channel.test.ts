@@ -35,6 +35,25 @@ async function rejection(promise: Promise<unknown>): Promise<ChannelError> {
   return outcome.error as ChannelError;
 }
 
+/** A worker spinning in a synchronous loop of its own (like the engine's warm-up), and the notices it sent. */
+async function spinningWorker(): Promise<{ channel: WorkerChannel<ChannelTestProtocol>; events: string[] }> {
+  const events: string[] = [];
+  let spinning: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (spinning = resolve));
+  const channel = new WorkerChannel<ChannelTestProtocol>(script, {
+    label: 'test worker',
+    onNotice: (n) => {
+      events.push(n.heard);
+      if (n.heard === 'spinning') spinning();
+    },
+  });
+  open.push(channel);
+  // The loop's bound only ends a broken run (which then fails on the order its test expects).
+  channel.notify({ say: 'spin', spinMs: 20_000 });
+  await started;
+  return { channel, events };
+}
+
 describe('the worker channel', () => {
   it('says hello, answers requests by id, and carries notices both ways', async () => {
     const heard: string[] = [];
@@ -49,38 +68,13 @@ describe('the worker channel', () => {
   });
 
   it('a worker busy in a synchronous loop of its own sees that a request is waiting, and takes it up once it gives way', async () => {
-    const events: string[] = [];
-    let spinning: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (spinning = resolve));
-    const channel = new WorkerChannel<ChannelTestProtocol>(script, {
-      label: 'test worker',
-      onNotice: (n) => {
-        events.push(n.heard);
-        if (n.heard === 'spinning') spinning();
-      },
-    });
-    open.push(channel);
-    // The loop's bound only ends a broken run (which then fails on the order below).
-    channel.notify({ say: 'spin', spinMs: 20_000 });
-    await started;
+    const { channel, events } = await spinningWorker();
     await channel.request({ op: 'echo', text: 'hi' }).then((answer) => events.push(`echo: ${answer}`));
     expect(events).toEqual(['spinning', 'gave way', 'echo: hi']);
   });
 
   it('a light request does not make the worker\'s own work give way; any other request does', async () => {
-    const events: string[] = [];
-    let spinning: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (spinning = resolve));
-    const channel = new WorkerChannel<ChannelTestProtocol>(script, {
-      label: 'test worker',
-      onNotice: (n) => {
-        events.push(n.heard);
-        if (n.heard === 'spinning') spinning();
-      },
-    });
-    open.push(channel);
-    channel.notify({ say: 'spin', spinMs: 20_000 });
-    await started;
+    const { channel, events } = await spinningWorker();
     const light = channel.request({ op: 'echo', text: 'light' }, { light: true }).then((answer) => events.push(`echo: ${answer}`));
     // Time for a wrong give-way to show: the loop reads the shared count on every turn.
     await new Promise((r) => setTimeout(r, 300));
