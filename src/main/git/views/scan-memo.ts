@@ -86,12 +86,6 @@ export class ScanMemo {
     return this.kept;
   }
 
-  /** Stops watching and forgets the records. */
-  close(): void {
-    this.stopWatching();
-    this.kept = null;
-  }
-
   private startWatching(plan: StatPlan): void {
     this.watch = WorktreeWatch.open(plan.worktree, plan.dirs);
     if (!this.watch) {
@@ -146,7 +140,7 @@ function sameList(a: readonly string[] | null, b: readonly string[]): boolean {
   return true;
 }
 
-/** Closes the watch of a memo whose session was dropped without {@link ScanMemo.close} (an engine let go). */
+/** Closes the watch of a memo whose session was dropped (an engine let go, its caches with it). */
 const registry = new FinalizationRegistry<WorktreeWatch>((watch) => watch.close());
 const memos = new WeakMap<RepoSession, ScanMemo>();
 
