@@ -16,6 +16,8 @@ export interface RequestContext<P extends ChannelProtocol> {
   signal: AbortSignal;
   /** Reports progress to the caller. */
   progress(body: P['progress']): void;
+  /** Sent as light (`RequestOptions.light`): the worker's own work need not give way to it. */
+  light: boolean;
 }
 
 /** A worker's handlers. */
@@ -85,7 +87,7 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     const controller = new AbortController();
     running.set(id, controller);
     collector?.begin();
-    const context: RequestContext<P> = { id, signal: controller.signal, progress: (body) => post({ ch: 'progress', id, body }) };
+    const context: RequestContext<P> = { id, signal: controller.signal, progress: (body) => post({ ch: 'progress', id, body }), light: message.light === true };
     // Called at once; a handler that throws before its first await fails the request like one that rejects.
     new Promise<P['response']>((resolve) => resolve(handlers.request(message.body, context))).then(
       (body) => {

@@ -126,12 +126,9 @@ export class WorkerChannel<P extends ChannelProtocol> {
         timer.unref();
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (options.light) {
-        this.send({ ch: 'request', id, body, light: true }, options.transfer);
-      } else {
-        Atomics.add(this.waiting, 0, 1);
-        this.send({ ch: 'request', id, body }, options.transfer);
-      }
+      // A light request is not counted as waiting (the worker does not count it off either).
+      if (!options.light) Atomics.add(this.waiting, 0, 1);
+      this.send({ ch: 'request', id, body, ...(options.light ? { light: true as const } : {}) }, options.transfer);
       if (signal?.aborted) onAbort();
     });
   }

@@ -1,6 +1,5 @@
 import type { ExpansionResult, ReferenceProgress } from '../../../shared/expansion';
 import type { EngineOptions } from '..';
-import { parseReferences } from '../../../shared/grammar';
 
 /**
  * What the thread that serves the window and the engine's worker thread say to each other, inside
@@ -36,13 +35,4 @@ export interface EngineProtocol {
   /** A worker started ahead of its workspace (`prestartEngineWorker`) is told its options this way, once. */
   toWorker: { options: WorkerEngineOptions };
   fromWorker: never;
-}
-
-/**
- * Whether `message` holds any reference. An expansion of one that holds none (the empty prompt a
- * page sends as it opens) is answered in a millisecond: both sides let the worker's warm-up go on
- * through it (`RequestOptions.light` in the worker channel).
- */
-export function mentionsReferences(message: string): boolean {
-  return parseReferences(message).length > 0;
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Limits } from '../../../shared/limits';
 import type { Engine, EngineOptions, EngineSetupError } from '..';
 import { WorkerChannel } from '../../worker-channel';
-import { mentionsReferences, type EngineProtocol, type ExpandRequest, type WorkerEngineOptions } from './protocol';
+import { parseReferences } from '../../../shared/grammar';
+import type { EngineProtocol, ExpandRequest, WorkerEngineOptions } from './protocol';
 
 /** An {@link Engine} whose work happens in a worker thread; `close()` stops the thread. */
 export interface WorkerEngine extends Engine {
@@ -35,7 +36,7 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
       // A cancelled expansion still answers (with what it has), as the engine in-process does. One
       // with no reference (the empty prompt a page sends as it opens) is light: the worker's
       // warm-up does not give way to it.
-      return channel.request(request, { signal: opts.signal, onAbort: 'ask', light: !mentionsReferences(message), onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
+      return channel.request(request, { signal: opts.signal, onAbort: 'ask', light: parseReferences(message).length === 0, onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
     },
     async close() {
       await channel.terminate();

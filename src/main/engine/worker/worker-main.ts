@@ -9,16 +9,16 @@ import { createResultResolver, type ResultLookup, createImageResolver } from '..
 import { pastedImageLookup } from '../../sessions/pasted-images';
 import { openSession, type SessionStore } from '../../sessions';
 import { ChannelError, serveChannel } from '../../worker-channel';
-import { mentionsReferences, type EngineProtocol, type WorkerEngineOptions } from './protocol';
+import type { EngineProtocol, WorkerEngineOptions } from './protocol';
 import { WARM_UP_DELAY_MS, warmUpEngine, type WarmUp } from './warm-up';
 import { hasDocumentsNear, warmExtraction } from '../../extraction';
 
 const channel = serveChannel<EngineProtocol>({
-  request(request, { signal, progress }) {
+  request(request, { signal, progress, light }) {
     if (!engine) throw new ChannelError('no-engine', 'the engine did not start');
-    // The person's expansions come first: the warm-up waits for the next quiet spell. One with no
-    // reference (the empty prompt a page sends as it opens) costs a millisecond: it does not.
-    if (mentionsReferences(request.message)) warmUp?.postpone();
+    // The person's expansions come first: the warm-up waits for the next quiet spell. A light one
+    // (no reference: the empty prompt a page sends as it opens) costs a millisecond: it does not.
+    if (!light) warmUp?.postpone();
     return engine.expand(request.message, {
       signal,
       fresh: request.fresh,
