@@ -3,7 +3,7 @@
  * budgets, messages and limits the resolvers and services share with it. The readers themselves
  * (pdf.js, mammoth, …) load only inside the extraction worker, through ./documents.ts.
  */
-export { documentsMentioned, hasDocumentsNear } from './warm-when';
+export { hasDocumentsNear } from './warm-when';
 export { warmExtraction, DEFAULT_EXTRACTION_MEMORY_MB, runExtraction } from './run-extraction';
 export { countRows } from './csv';
 export { decodeXml } from './sheet-values';

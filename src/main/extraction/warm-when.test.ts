@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeArea, type TempArea } from '../../../test-support/fs';
-import { documentsMentioned, hasDocumentsNear } from './warm-when';
+import { hasDocumentsNear } from './warm-when';
 
 let area: TempArea;
 beforeAll(async () => {
   area = await makeArea();
 });
 afterAll(() => area.cleanup());
-
-describe('documentsMentioned', () => {
-  it('counts @file references to documents, in Japanese sentences too, and nothing else', () => {
-    expect(documentsMentioned('会議@file:議事録.docxと@file:report.pdf:2-3を要約して')).toEqual(['docx', 'pdf']);
-    expect(documentsMentioned('see @file:src/app.ts and @folder:docs and me@file:x.pdf')).toEqual([]);
-    expect(documentsMentioned('@file:book.xlsx @file:"my deck.pptx"')).toEqual(['xlsx', 'pptx']);
-  });
-});
 
 describe('hasDocumentsNear', () => {
   it('finds a document two folders down, but not three, and never inside hidden or dependency folders', async () => {

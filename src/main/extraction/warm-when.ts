@@ -1,15 +1,13 @@
 /**
- * When the extraction workers are worth warming before anyone asks for a document: a message
- * that names one (the CLI warms them as soon as it has parsed its message, so pdf.js loads while
- * the engine does), or a workspace that holds some near its top (the app and the browser host warm
- * one worker when such a workspace opens). Warming costs a worker's memory and a second of CPU, so
+ * When the extraction workers are worth warming before anyone asks for a document: a workspace
+ * that holds some near its top (the app and the browser host warm one worker when such a workspace
+ * opens). A message that names one is told by src/shared/documents-mentioned.ts, which the CLI
+ * asks before it loads any of this. Warming costs a worker's memory and a second of CPU, so
  * workspaces of code alone are left cold.
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { documentFormatOfName } from '../../shared/documents';
-
-export { documentsMentioned } from '../../shared/documents-mentioned';
 
 /**
  * True for a file whose presence is worth a warm worker: any document but an `.html` page, which
