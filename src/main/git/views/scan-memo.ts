@@ -41,8 +41,8 @@ const CHECK_EVERY = 1024;
 /** One repository's memory of its last scan. Get it with {@link scanMemoOf}. */
 export class ScanMemo {
   private watch: WorktreeWatch | null = null;
-  /** The plan folders the watch was opened for. */
-  private watchedDirs: readonly string[] | null = null;
+  /** The plan whose folders the watch was opened for. */
+  private watchedPlan: StatPlan | null = null;
   private kept: Kept | null = null;
   private scans = 0;
   /** A plan no watch could be opened for: not tried again until the plan changes. */
@@ -72,7 +72,7 @@ export class ScanMemo {
       this.kept = { ...kept, plan };
       return this.kept;
     }
-    if (this.watch && (dirty === null || !sameList(this.watchedDirs, plan.dirs))) this.stopWatching();
+    if (this.watch && (dirty === null || !this.watchedPlan || !samePlan(this.watchedPlan, plan))) this.stopWatching();
     const fullAt = Date.now();
     if (!this.watch && this.scans > 1 && this.unwatchable !== plan && plan.paths.length <= MAX_KEPT_ENTRIES) this.startWatching(plan);
     const stats = statAll(plan.paths, check, plan.prefix);
@@ -92,7 +92,7 @@ export class ScanMemo {
       this.unwatchable = plan;
       return;
     }
-    this.watchedDirs = plan.dirs;
+    this.watchedPlan = plan;
     registry.register(this, this.watch, this);
   }
 
@@ -101,7 +101,7 @@ export class ScanMemo {
     this.watch.close();
     registry.unregister(this);
     this.watch = null;
-    this.watchedDirs = null;
+    this.watchedPlan = null;
   }
 }
 
@@ -125,18 +125,14 @@ function refresh(plan: StatPlan, kept: Kept, dirty: ReadonlySet<string>, check: 
   return statted;
 }
 
-/** Whether two plans compare the same paths in the same folders (a re-read index with the same files). */
+/**
+ * Whether two plans compare the same paths (a re-read index with the same files). A plan's folders
+ * are derived from its paths alone (stat-plan.ts), so the same paths mean the same folders too.
+ */
 function samePlan(a: StatPlan, b: StatPlan): boolean {
   if (a === b) return true;
-  if (a.prefix !== b.prefix || !sameList(a.paths, b.paths) || !sameList(a.dirs, b.dirs)) return false;
-  for (let k = 0; k < a.dirOf.length; k++) if (a.dirOf[k] !== b.dirOf[k]) return false;
-  return true;
-}
-
-function sameList(a: readonly string[] | null, b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (!a || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  if (a.prefix !== b.prefix || a.paths.length !== b.paths.length) return false;
+  for (let k = 0; k < a.paths.length; k++) if (a.paths[k] !== b.paths[k]) return false;
   return true;
 }
 
