@@ -13,12 +13,13 @@
  * asked for; an expansion asked for while it runs aborts it (what it read stays cached) and it
  * tries again after the next quiet spell. An expansion of a message with no reference (the empty
  * prompt a page sends as it opens) is not one: it is answered in a millisecond, and it used to put
- * off the warm-up until after the person's first git reference had come (issue 27). Much of git's reading is synchronous, so no message (and
- * no abort) reaches the worker while it runs: the warm-up also asks `yieldNow` (a request sent to
- * the worker and not yet taken up, seen through memory both threads share) inside those loops and
- * ends there, so the person's request waits for one step of the reader, not for the whole warm-up
- * (nor does a warm-up start, or go on, while a request is being answered); it never runs longer than {@link WARM_UP_LIMIT_MS}, and
- * a repository too large for that is not tried again. A folder that is not a git repository costs
+ * off the warm-up until after the person's first git reference had come (issue 27). Much of git's
+ * reading is synchronous, so no message (and no abort) reaches the worker while it runs: the
+ * warm-up also asks `yieldNow` (a request sent to the worker and not yet taken up, seen through
+ * memory both threads share) inside those loops and ends there, so the person's request waits for
+ * one step of the reader, not for the whole warm-up (nor does a warm-up start, or go on, while a
+ * request is being answered); it never runs longer than {@link WARM_UP_LIMIT_MS}, and a repository
+ * too large for that is not tried again. A folder that is not a git repository costs
  * a warning nobody sees. The tokenizer is loaded, as the first expansion would load it anyway.
  */
 
