@@ -137,6 +137,9 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
       running.set(input.requestId, controller);
       try {
         const engine = await engineFor(root, input.contextLength);
+        // Replaced while the engine was starting (a page opens, its person types, it refreshes): the
+        // engine never sees it, or a worker would run every one of them through a cold `@diff`.
+        if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);
         const result = await engine.expand(input.text, {
           signal: controller.signal,
           onProgress,

@@ -99,6 +99,30 @@ describe('expand', () => {
     expect(fresh.ok && fresh.value.message).toBe(live.ok && live.value.message);
   });
 
+  it('never hands the engine an expansion cancelled while the engine was starting (a page that opened, typed and refreshed)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const expanded: string[] = [];
+    const gated = createServices({
+      workspace: root,
+      userDataDir: path.join(base, 'gated'),
+      engineFactory: async (options) => {
+        await gate; // an engine worker still booting
+        const engine = createEngine(options);
+        return { ...engine, expand: (message, opts) => (expanded.push(message), engine.expand(message, opts)) };
+      },
+    });
+    const replaced = gated.call('expand', { requestId: 'first', text: 'see @file:src/main.ts', contextLength: 128000 });
+    const newest = gated.call('expand', { requestId: 'second', text: 'see @file:src/main.ts now', contextLength: 128000 });
+    await gated.call('cancel', { requestId: 'first' });
+    release();
+    expect(await replaced).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    const answer = await newest;
+    expect(answer.ok && answer.value.message).toContain('answer = 43');
+    expect(expanded).toEqual(['see @file:src/main.ts now']);
+    await gated.close();
+  });
+
   it('answers cancelled when the request is cancelled', async () => {
     const running = services.call('expand', { requestId: 'slow', text: 'see @diff and @git:2', contextLength: 128000 });
     await new Promise((r) => setImmediate(r));
