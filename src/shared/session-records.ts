@@ -10,7 +10,7 @@
  * DIR/results/r-xxxxxxxx.txt    the result's text, byte for byte
  * ```
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REFERENCE_KINDS } from './reference';
 import { WARNING_CODES } from './warnings';
 

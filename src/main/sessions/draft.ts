@@ -6,7 +6,7 @@
  * the promise that nothing typed more than a second before a crash is lost.
  */
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MiB } from '../../shared/limits';
 import { said } from '../../shared/i18n/translate';
 import { fileVersion, jsonText, readJsonFile, sweepStaleTemps, versionOf, writeFileAtomic, type FileProblem, keepAside, whyOf, type Sentence } from '../storage';

@@ -6,7 +6,7 @@
  */
 import { ADDRESS_MASKING, DEFAULT_ADDRESS_MASKING, type AddressMasking } from '../../shared/address-masking';
 import { parseAllowEntry } from '../../shared/allow-host';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMetadataAddress } from '../../shared/metadata-address';
 import { DEFAULT_PROMPT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { DEFAULT_CONTEXT_LENGTH, DEFAULT_LIMITS, isRatioLimit, LIMIT_RANGES, type Limits } from '../../shared/limits';

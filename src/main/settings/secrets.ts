@@ -10,7 +10,7 @@
 import type { Text } from '../../shared/i18n/text';
 import { said } from '../../shared/i18n/translate';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MiB } from '../../shared/limits';
 import { jsonText, readJsonFile, writeFileAtomic, type FileProblem } from '../storage';
 import { ENDPOINT_ID } from './schema';

@@ -11,7 +11,7 @@ import { said } from '../../shared/i18n/translate';
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errno, readCapped } from '../guards/capped-read';
 
 /** Why a file could not be read or used; `missing` is not a problem, just absence. */

@@ -1,5 +1,5 @@
 import type { DocumentUnit } from '../documents';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { ADDRESS_MASKING } from '../address-masking';
 import type { ExpansionResult, ReferenceProgress } from '../expansion';

@@ -7,7 +7,7 @@ import { workerData } from 'node:worker_threads';
 import { createEngine, EngineSetupError, type Engine } from '..';
 import { createResultResolver, type ResultLookup, createImageResolver } from '../../resolvers';
 import { pastedImageLookup } from '../../sessions/pasted-images';
-import { openSession, type SessionStore } from '../../sessions';
+import type { SessionStore } from '../../sessions';
 import { ChannelError, serveChannel } from '../../worker-channel';
 import type { EngineProtocol, WorkerEngineOptions } from './protocol';
 import { WARM_UP_DELAY_MS, warmUpEngine, type WarmUp } from './warm-up';
@@ -73,7 +73,8 @@ function sessionLookup(dir: string | null): ResultLookup | null {
   if (!dir) return null;
   let opened: Promise<SessionStore | null> | undefined;
   return async (id, signal) => {
-    opened ??= openSession(dir, { create: false }).then((r) => (r.ok ? r.session : null));
+    // Loaded here, not with the worker: the session store (and its record schemas) is for `@result` only.
+    opened ??= import('../../sessions').then(({ openSession }) => openSession(dir, { create: false })).then((r) => (r.ok ? r.session : null));
     const session = await opened;
     return session ? session.lookup(id, signal) : null;
   };
