@@ -86,14 +86,10 @@ export const SECOND_FACES = {
   'main/settings': ['user-data-dir.ts', 'keychain-secrets.ts'],
   // The workspace index worker walks .git/index with the index file's byte cursor (no I/O, no
   // catalogue) at start, without the object store and the catalogues the rest of storage loads.
-  // The stat helper's starter is read by git's `stat-helper.ts` face before the reader loads.
-  'main/git/storage': ['index-cursor.ts', 'stat-preload.ts'],
+  'main/git/storage': ['index-cursor.ts'],
   // The engine loads each kind's resolver on the kind's first reference: a one-file expand loads no
   // git, network or document reader. `lazy.ts` holds those loaders.
   'main/resolvers': ['lazy.ts'],
-  // `@diff`'s first use boots the stat helper thread before the git reader's code loads, so the
-  // helper is ready by the time the first scan begins: this face loads only the helper's starter.
-  'main/git': ['stat-helper.ts'],
 };
 
 /** The folders of main (and main's sub-layers) held to their faces. */

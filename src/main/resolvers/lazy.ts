@@ -3,15 +3,10 @@
  * first reference, so a one-file expand never loads git, the network or the document readers. Each
  * loader is a dynamic import; this file itself loads nothing.
  */
-import { prestartDiff } from './diff-prestart';
-
 export const resolverLoaders = {
   file: async () => (await import('./file')).fileResolver,
   folder: async () => (await import('./folder')).folderResolver,
-  diff: async () => {
-    prestartDiff(); // the stat helper boots while the git reader's code loads
-    return (await import('./diff')).diffResolver;
-  },
+  diff: async () => (await import('./diff')).diffResolver,
   staged: async () => (await import('./staged')).stagedResolver,
   git: async () => (await import('./log')).logResolver,
   url: async () => (await import('./url')).urlResolver,

@@ -67,7 +67,7 @@ describe('statAll', () => {
     expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
   });
 
-  it('hands the very first scan to the helper as it boots (a fresh process’s first @diff)', async () => {
+  it('hands the first scan it may share to the helper as it boots', async () => {
     vi.resetModules();
     const fresh = await import('./stat-preload');
     expect(fresh.statHelperState()).toBe('not started');

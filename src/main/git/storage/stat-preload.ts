@@ -8,10 +8,14 @@
  * one shared buffer. The caller stays synchronous: it waits on an `Atomics` word, which is cheaper
  * than turning the scan into promises.
  *
- * The helper is started the first time a large list is stat'ed, and that first scan is handed to
- * it at once: whatever chunks are left when it has booted, it takes (in a fresh process, the first
- * `@diff` is the one a person waits for). If it is not there, fails, or is slow, the calling
- * thread stats the rest itself: the result never depends on the helper. The helper is unref'd, so
+ * The caller says whether a scan may use the helper (`parallel`): the scan memo (scan-memo.ts)
+ * allows it only for a full pass that is not its session's first and that no watch will vouch for
+ * afterwards. A process's first scan runs alone: a thread booting beside it slowed it down (issue 27:
+ * the first `@diff` of a fresh process, median of 12, 163 ms with the helper against 148 without),
+ * and a one-shot command never needs one. The helper is started the first time an allowed scan
+ * comes, and that scan is handed to it at once: whatever chunks are left when it has booted, it
+ * takes. If it is not there, fails, or is slow, the calling thread stats the rest itself: the result
+ * never depends on the helper. The helper is unref'd, so
  * it never keeps a process alive. Its code is {@link statInto} itself, sent as source text, so the
  * two threads cannot disagree about a record and no extra bundle entry is needed.
  */
@@ -198,14 +202,6 @@ function usableHelper(): Helper | null {
   return helper && !helper.broken ? helper : null;
 }
 
-/**
- * Starts the helper thread now if it is not there, so it has booted by the time the first scan
- * begins (`@diff`'s code loads and its index is read meanwhile). Costs nothing once started.
- */
-export function prestartStatHelper(): void {
-  usableHelper();
-}
-
 /** Where the helper thread is: for tests and diagnostics. */
 export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broken' {
   if (!helper) return 'not started';
@@ -224,11 +220,12 @@ export function statHelperHoldsList(): boolean {
  * deadline). A large list is shared with the helper thread: both claim chunks of
  * {@link STAT_CHUNK} paths from one counter, so neither waits for the other to start, and the
  * caller then waits only for the chunks the helper took and has not finished. The helper keeps the
- * last list it was sent, so pass the same array again (unchanged) to spare it the copy.
+ * last list it was sent, so pass the same array again (unchanged) to spare it the copy. With
+ * `parallel` false the calling thread stats every path, and no helper is started.
  */
-export function statAll(paths: readonly string[], check: () => void, prefix = ''): Uint32Array {
+export function statAll(paths: readonly string[], check: () => void, prefix = '', parallel = true): Uint32Array {
   const n = paths.length;
-  const h = n >= PARALLEL_MIN ? usableHelper() : null;
+  const h = parallel && n >= PARALLEL_MIN ? usableHelper() : null;
   // From pages, not malloc (large-buffer.ts): a 120k scan's records are 3.8 MB, freed after the diff.
   const out = h ? new Uint32Array(largeShared(n * STAT_WORDS * 4), 0, n * STAT_WORDS) : largeColumn(Uint32Array, n * STAT_WORDS);
   const chunks = Math.ceil(n / STAT_CHUNK);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeadline } from '../storage/deadline';
 import { openSession, type RepoSession } from '../storage/repo-session';
 import { locateRepository } from '../storage/repository';
@@ -159,6 +159,40 @@ describe('a scan memory with a watched working tree', () => {
     expect(got).toEqual(await changes(session()));
     expect(memo.lastStatted).toBe(FILES.length + 1);
     expect(memo.watching).toBe(true);
+  });
+
+  it('shares a full pass with the stat helper only when no watch will spare the next one, and never a first scan', async () => {
+    // Fresh modules: the helper is one per module instance, and other tests may have started it.
+    vi.resetModules();
+    const views = await import('./git-views');
+    const memos = await import('./scan-memo');
+    const preload = await import('../storage/stat-preload');
+    const read = async (s: RepoSession) => {
+      const r = await views.readUnstaged(s, createDeadline(new AbortController().signal, 60_000));
+      if (!r.ok) throw new Error(r.message);
+      return r.set.changes.map((c) => c.path);
+    };
+    // Watchable (on Linux): 2,400 files in 24 folders, enough for the helper (2,048 paths and up).
+    for (let i = 0; i < 2400; i++) repo.write(`w${i % 24}/f${i}.txt`, `${i}\n`);
+    repo.commitAll('many files');
+    const watched = session();
+    await read(watched);
+    expect(preload.statHelperState()).toBe('not started'); // a first scan runs alone
+    await read(watched);
+    expect(memos.scanMemoOf(watched).watching).toBe(linux);
+    expect(preload.statHelperState()).toBe(linux ? 'not started' : 'starting');
+    if (!linux) return;
+    // Unwatchable: more folders than a watch takes, so each pass is a full one and may be shared.
+    for (let i = 0; i <= MAX_WATCHED_FOLDERS; i++) repo.write(`u/${i}/f.txt`, `${i}\n`);
+    repo.commitAll('many folders');
+    fs.appendFileSync(path.join(repo.dir, 'u/7/f.txt'), 'changed\n');
+    const unwatched = session();
+    expect(await read(unwatched)).toEqual(['u/7/f.txt']);
+    expect(preload.statHelperState()).toBe('not started');
+    expect(await read(unwatched)).toEqual(['u/7/f.txt']);
+    expect(memos.scanMemoOf(unwatched).watching).toBe(false);
+    expect(preload.statHelperState()).not.toBe('not started');
+    expect(nativePaths()).toEqual(['u/7/f.txt']);
   });
 
   it('refuses to watch more folders than its limit, and anything off Linux', () => {

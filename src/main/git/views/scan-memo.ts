@@ -75,7 +75,9 @@ export class ScanMemo {
     if (this.watch && (dirty === null || !this.watchedPlan || !samePlan(this.watchedPlan, plan))) this.stopWatching();
     const fullAt = Date.now();
     if (!this.watch && this.scans > 1 && this.unwatchable !== plan && plan.paths.length <= MAX_KEPT_ENTRIES) this.startWatching(plan);
-    const stats = statAll(plan.paths, check, plan.prefix);
+    // A second thread only for a pass no watch will spare next time, and never for the first
+    // (stat-preload.ts: a helper booting beside a process's first scan slows it down).
+    const stats = statAll(plan.paths, check, plan.prefix, this.scans > 1 && !this.watch);
     this.lastStatted = plan.paths.length;
     const inside = new Uint8Array(plan.dirs.length);
     if (!this.watch) return { stats, inside };
