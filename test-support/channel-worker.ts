@@ -29,10 +29,10 @@ export interface ChannelTestProtocol {
 }
 
 const channel = serveChannel<ChannelTestProtocol>({
-  async request(request, { signal, progress }) {
+  async request(request, { signal, progress, light }) {
     switch (request.op) {
       case 'echo':
-        return request.text;
+        return light ? `${request.text} (light)` : request.text;
       case 'count':
         for (let i = 1; i <= request.to; i++) progress(i);
         return request.to;

@@ -16,7 +16,7 @@ export interface RequestContext<P extends ChannelProtocol> {
   signal: AbortSignal;
   /** Reports progress to the caller. */
   progress(body: P['progress']): void;
-  /** Sent as light (`RequestOptions.light`): the worker's own work need not give way to it. */
+  /** Sent as light (`RequestOptions.light`): it need not put off the worker's own work for later. */
   light: boolean;
 }
 
@@ -39,8 +39,8 @@ export interface ServedChannel<P extends ChannelProtocol> {
   /**
    * True while a request sent to this worker is unanswered: still waiting to be taken up (seen
    * through memory both threads share, so even inside a synchronous loop, where no message can
-   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way. A
-   * request sent as light (`RequestOptions.light`) is not counted.
+   * arrive), or being answered. Work of the worker's own (a warm-up) checks it and gives way,
+   * to a light request (`RequestOptions.light`) too: that one must not wait for the work either.
    */
   requestsPending(): boolean;
   /**
@@ -63,13 +63,8 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
   const collector = idleMs > 0 ? idleCollector(idleMs) : null;
   const post = (message: FromWorkerWire<P>) => port.postMessage(message);
   const running = new Map<number, AbortController>();
-  /** Running requests sent as light (see `RequestOptions.light`): the worker's own work does not give way to them. */
-  const light = new Set<number>();
   let waiting: Int32Array | null = null;
-  const finish = (id: number): boolean => {
-    light.delete(id);
-    return running.delete(id);
-  };
+  const finish = (id: number): boolean => running.delete(id);
   const fail = (id: number, code: string, message: string) => {
     if (finish(id)) {
       collector?.end();
@@ -81,9 +76,7 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     if (message.ch === 'notice') return handlers.notice?.(message.body);
     if (message.ch === 'cancel') return running.get(message.id)?.abort();
     const { id } = message;
-    // A light request was not counted as waiting by its sender.
-    if (message.light) light.add(id);
-    else if (waiting) Atomics.sub(waiting, 0, 1);
+    if (waiting) Atomics.sub(waiting, 0, 1);
     const controller = new AbortController();
     running.set(id, controller);
     collector?.begin();
@@ -107,6 +100,6 @@ export function serveChannel<P extends ChannelProtocol>(handlers: ChannelHandler
     },
     fail,
     worked: () => collector?.touch(),
-    requestsPending: () => running.size > light.size || (waiting !== null && Atomics.load(waiting, 0) > 0),
+    requestsPending: () => running.size > 0 || (waiting !== null && Atomics.load(waiting, 0) > 0),
   };
 }

@@ -36,7 +36,8 @@ export interface RequestOptions<P extends ChannelProtocol> {
   transfer?: readonly Transferable[];
   /**
    * A request the worker answers at once (an expansion with no reference): the worker's own work (a
-   * warm-up) does not give way to it, as it does to every other request (`requestsPending`).
+   * warm-up) gives way to it, as to every request (`requestsPending`), but is not put off until
+   * a quiet spell because of it (the worker's handler reads `RequestContext.light`).
    */
   light?: boolean;
 }
@@ -126,8 +127,7 @@ export class WorkerChannel<P extends ChannelProtocol> {
         timer.unref();
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      // A light request is not counted as waiting (the worker does not count it off either).
-      if (!options.light) Atomics.add(this.waiting, 0, 1);
+      Atomics.add(this.waiting, 0, 1);
       this.send({ ch: 'request', id, body, ...(options.light ? { light: true as const } : {}) }, options.transfer);
       if (signal?.aborted) onAbort();
     });

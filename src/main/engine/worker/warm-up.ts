@@ -12,8 +12,10 @@
  * It gives way to the person: it starts only after {@link WARM_UP_DELAY_MS} without an expansion
  * asked for; an expansion asked for while it runs aborts it (what it read stays cached) and it
  * tries again after the next quiet spell. An expansion of a message with no reference (the empty
- * prompt a page sends as it opens) is not one: it is answered in a millisecond, and it used to put
- * off the warm-up until after the person's first git reference had come (issue 27). Much of git's
+ * prompt a page sends as it opens) does not put it off: it is answered in a millisecond, and it used
+ * to put off the warm-up until after the person's first git reference had come (issue 27). A running
+ * warm-up still gives way to it, as to any request: plain typing's expansions must not wait behind
+ * a cold `@diff` of a large repository (they did, up to the warm-up's whole run). Much of git's
  * reading is synchronous, so no message (and no abort) reaches the worker while it runs: the
  * warm-up also asks `yieldNow` (a request sent to the worker and not yet taken up, seen through
  * memory both threads share) inside those loops and ends there, so the person's request waits for

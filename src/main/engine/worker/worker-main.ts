@@ -17,7 +17,8 @@ const channel = serveChannel<EngineProtocol>({
   request(request, { signal, progress, light }) {
     if (!engine) throw new ChannelError('no-engine', 'the engine did not start');
     // The person's expansions come first: the warm-up waits for the next quiet spell. A light one
-    // (no reference: the empty prompt a page sends as it opens) costs a millisecond: it does not.
+    // (no reference: the empty prompt a page sends as it opens) costs a millisecond: it does not
+    // put the warm-up off (a running warm-up still gives way to it: requestsPending counts it).
     if (!light) warmUp?.postpone();
     return engine.expand(request.message, {
       signal,
