@@ -36,7 +36,7 @@ function time(args: string[], cwd: string, command = process.execPath, env: Reco
 
 /** Times the CLI cases in interleaved pairs with `node -e 0` and prints them. */
 export function runCliBench(root = process.cwd()): CliBenchRow[] {
-  const bin = path.join(root, 'bin', 'atmark.mjs');
+  const bin = path.join(root, 'bin', 'atmark.cjs');
   const repo = generateGitRepo(console.log);
   const nodeAnchor = { anchor: 'node -e 0', command: process.execPath, args: ['-e', '0'] };
   const cases: Array<{ what: string; args: string[]; cwd: string; anchor: { anchor: string; command: string; args: string[] }; env?: Record<string, string> }> = [

@@ -2,7 +2,7 @@
  * The host as a person meets it (issue 27): `atmark serve` started fresh on the generated
  * 120,000-file workspace, in its own process, with Chromium already open.
  *
- * - **Start -> composer interactive**: from spawning `node bin/atmark.mjs serve` to the prompt
+ * - **Start -> composer interactive**: from spawning `node bin/atmark.cjs serve` to the prompt
  *   being editable in the page, the workspace open (its index still building in the background).
  * - **First chip while the index builds**: right then, an `@file:` reference is inserted; the time
  *   until its chip is attached. The index must not stand between a typed path and its chip.
@@ -118,7 +118,7 @@ export function cacheBounds(): string {
 
 /** Starts `atmark serve` on `workspace`; resolves with the child and the page's URL. */
 function startHost(workspace: string, configHome: string): Promise<{ child: ChildProcess; url: string }> {
-  const bin = path.resolve('bin/atmark.mjs');
+  const bin = path.resolve('bin/atmark.cjs');
   const child = spawn(process.execPath, [bin, 'serve', '--workspace', workspace, '--port', '0'], {
     env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8', ...(HEAP_DIR ? { ATMARK_HEAP_REPORT_DIR: HEAP_DIR } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * Start -> composer interactive alone, with where the time goes, for comparing builds side by side
  * (issue 27). Not part of `npm run bench` (bench/server.ts has the row); this one is for working on
- * it. Each run spawns `bin/atmark.mjs serve` on the 120k workspace and prints, in ms from the spawn:
+ * it. Each run spawns `bin/atmark.cjs serve` on the 120k workspace and prints, in ms from the spawn:
  * `url` (the address printed), `goto` (the navigation committed, as Playwright sees it) and `edit`
  * (the prompt editable, looked at once per frame as bench/server.ts does); and from the page's
  * navigation start, as the page saw it: `resp` (the page received), `dcl`, `load`, `fcp` (first
@@ -40,7 +40,7 @@ for (let i = -1; i < RUNS; i++) for (const root of ROOTS) {
   });
   const t0 = performance.now();
   const extra = process.env.PROBE_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'atmark-start-prof')}`] : [];
-  const child = spawn(process.execPath, [...extra, path.join(root, 'bin/atmark.mjs'), 'serve', '--workspace', workspace, '--port', '0'], {
+  const child = spawn(process.execPath, [...extra, path.join(root, 'bin/atmark.cjs'), 'serve', '--workspace', workspace, '--port', '0'], {
     env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG, LC_ALL: LANG }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve) => { let out = ''; child.stdout!.on('data', (c: Buffer) => { out += c; const u = /https?:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out)?.[0]; if (u) resolve(u); }); });

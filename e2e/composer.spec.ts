@@ -17,7 +17,7 @@ import { createTestWorkspace, type TestWorkspace } from './support/workspace';
  */
 
 const SCREENSHOTS = path.resolve(__dirname, '..', 'docs', 'screenshots');
-const BIN = path.resolve(__dirname, '..', 'bin', 'atmark.mjs');
+const BIN = path.resolve(__dirname, '..', 'bin', 'atmark.cjs');
 const CLI_BUILD = path.resolve(__dirname, '..', 'dist', 'cli.cjs');
 
 let workspace: TestWorkspace;

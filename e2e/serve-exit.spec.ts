@@ -12,7 +12,7 @@ import { composerPage } from './support/composer-page';
 import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 
 /**
- * `atmark serve` as a person runs it (bin/atmark.mjs, the built CLI with its engine and index
+ * `atmark serve` as a person runs it (bin/atmark.cjs, the built CLI with its engine and index
  * workers): with a page connected and a draft just typed, SIGTERM (or Ctrl+C's SIGINT) ends the
  * process with status 0 at once (within a second on an idle machine; the test allows four, so a
  * machine four times slower passes while a stop that waits on a timer or a worker does not), and
@@ -23,7 +23,7 @@ import { createTestWorkspace, type TestWorkspace } from './support/workspace';
 const STOPS_WITHIN_MS = 4 * 1_000;
 
 const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'atmark.mjs');
+const BIN = path.join(ROOT, 'bin', 'atmark.cjs');
 
 let workspace: TestWorkspace;
 let browser: Browser;

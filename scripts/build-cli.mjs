@@ -54,7 +54,7 @@ const outputs = {};
 Object.assign(outputs, (await build({ ...common, entryPoints: JSON.parse(readFileSync('scripts/worker-entries.json', 'utf8')) })).metafile.outputs);
 
 /**
- * The CLI is one CommonJS file, run by bin/atmark.mjs through a V8 code cache
+ * The CLI is one CommonJS file, run by bin/atmark.cjs through a V8 code cache
  * (src/main/cli/code-cache.ts): Node 20 caches no compiled code for ES modules, and `vm.Script`
  * caches it on every version. Its lazy imports stay lazy: esbuild runs each module reached only
  * through `import()` when it is first asked for, so `--help` still runs nothing of the engine. The
@@ -97,8 +97,8 @@ Object.assign(outputs, cliBuild.metafile.outputs);
   text = text.replace(/[^\t\n\r\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   writeFileSync(file, text);
 }
-// The loader itself: small, node: modules only. CommonJS too: bin/atmark.mjs requires it, since
-// importing Node's own modules from an ES module cost about 4 ms more (node:crypto alone 3).
+// The loader itself: small, node: modules only. CommonJS too, as bin/atmark.cjs is: importing Node's
+// own modules from an ES module cost about 4 ms more (node:crypto alone 3).
 await build({ ...common, entryPoints: { 'code-cache': 'src/main/cli/code-cache.ts' }, outExtension: { '.js': '.cjs' }, splitting: false, format: 'cjs', banner: {}, metafile: false });
 
 // Which bundled dependencies each output holds, so a test of what a command loads still sees a

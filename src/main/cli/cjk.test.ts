@@ -79,7 +79,7 @@ describe('atmark expand reads references inside Japanese and Korean sentences', 
     const io: CommandIO = { stdout: (t) => void (inProcess += t), stderr: () => undefined, readStdin: async () => '', cwd: ws.root };
     await runCli(['expand', '--workspace', ws.root, message], io);
     const stdout = await new Promise<string>((resolve, reject) => {
-      const child = execFile(process.execPath, ['bin/atmark.mjs', 'expand', '--workspace', ws.root, message], { maxBuffer: 8 << 20 }, (error, out) =>
+      const child = execFile(process.execPath, ['bin/atmark.cjs', 'expand', '--workspace', ws.root, message], { maxBuffer: 8 << 20 }, (error, out) =>
         error ? reject(error) : resolve(out),
       );
       child.stdin?.end();

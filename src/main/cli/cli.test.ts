@@ -134,7 +134,7 @@ describe('languages', () => {
   it('the bin picks the language from LANG and LC_ALL', async () => {
     ws = makeWorkspace();
     const err = await new Promise<string>((resolve) => {
-      const child = execFile(process.execPath, ['bin/atmark.mjs', 'frobnicate'], { env: { ...process.env, LC_ALL: 'ko_KR.UTF-8', LANG: 'en_US.UTF-8' } }, (_e, _o, stderr) => resolve(stderr));
+      const child = execFile(process.execPath, ['bin/atmark.cjs', 'frobnicate'], { env: { ...process.env, LC_ALL: 'ko_KR.UTF-8', LANG: 'en_US.UTF-8' } }, (_e, _o, stderr) => resolve(stderr));
       child.stdin?.end();
     });
     expect(err).toMatch(/알 수 없는 명령 "frobnicate"/);
@@ -148,7 +148,7 @@ describe('the installed bin', () => {
     ws = makeWorkspace();
     ws.write('a.txt', 'alpha\n日本語の説明と한국어 설명, <|endoftext|> and code: const x = [1, 2, 3];\n');
     const { stdout, code } = await new Promise<{ stdout: string; code: number }>((resolve) => {
-      const child = execFile(process.execPath, ['bin/atmark.mjs', 'expand', '--workspace', ws.root, 'see @file:a.txt'], { env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) =>
+      const child = execFile(process.execPath, ['bin/atmark.cjs', 'expand', '--workspace', ws.root, 'see @file:a.txt'], { env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) =>
         resolve({ stdout, code: error ? Number(error.code) : 0 }),
       );
       child.stdin?.end();

@@ -126,8 +126,8 @@ describe('codeCacheDir', () => {
   });
 });
 
-describe('the built CLI (bin/atmark.mjs, built by pretest)', () => {
-  const bin = path.resolve('bin/atmark.mjs');
+describe('the built CLI (bin/atmark.cjs, built by pretest)', () => {
+  const bin = path.resolve('bin/atmark.cjs');
   const paths = (dir: string): unknown => {
     const file = readdirSync(dir).find((n) => n.endsWith('.bin'));
     if (!file) return null;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from '../../../test-support/workspace';
 
 /**
- * What the built CLI (`bin/atmark.mjs` running `dist/cli.cjs`, built by `pretest`) runs of its
+ * What the built CLI (`bin/atmark.cjs` running `dist/cli.cjs`, built by `pretest`) runs of its
  * modules and packages. The CLI is one CommonJS file (run through a code cache, code-cache.ts), in
  * which esbuild runs each module reached through `import()` only when it is first asked for; such a
  * module, bundled package or not, starts by looking up its own name (its path, the key of esbuild's
@@ -50,7 +50,7 @@ Module._load = function (request, ...rest) {
   return load.call(this, request, ...rest);
 };\n`);
   writeFileSync(log, '');
-  const bin = path.resolve('bin/atmark.mjs');
+  const bin = path.resolve('bin/atmark.cjs');
   const code = await new Promise<number>((resolve) => {
     const child = execFile(process.execPath, ['--require', path.join(dir, 'record.cjs'), '--import', pathToFileURL(path.join(dir, 'register.mjs')).href, bin, ...args], { cwd, env: { ...process.env, ATMARK_CODE_CACHE: path.join(dir, 'cache') } }, (error) => resolve(error ? Number(error.code) : 0));
     child.stdin?.end();

@@ -6,7 +6,7 @@ import { CLI_TEXT, UsageError } from './text';
 
 /**
  * The `atmark` command line. Returns the exit code instead of exiting, so tests can run it
- * in-process; `bin/atmark.mjs` calls it with the real process streams.
+ * in-process; `bin/atmark.cjs` calls it with the real process streams.
  */
 export async function runCli(argv: string[], io: CommandIO): Promise<number> {
   const [command, ...rest] = argv;
@@ -51,7 +51,7 @@ async function serveCommand(args: string[], io: CommandIO): Promise<number> {
   return run(args, io);
 }
 
-/** Standard streams of this process, for `bin/atmark.mjs`. */
+/** Standard streams of this process, for `bin/atmark.cjs`. */
 export function processIO(): CommandIO {
   return {
     stdout: (text) => process.stdout.write(text),

@@ -17,7 +17,7 @@ const CODE_WARM_AFTER_MS = 3000;
 
 /**
  * `atmark serve [--workspace DIR] [--port N] [--open]`: the browser host (src/main/host), until
- * SIGINT (Ctrl+C) or SIGTERM. Returns 0 once the host closed (its caller, bin/atmark.mjs, then
+ * SIGINT (Ctrl+C) or SIGTERM. Returns 0 once the host closed (its caller, bin/atmark.cjs, then
  * exits); a second signal while stopping returns at once.
  */
 export async function serveCommand(args: string[], io: CommandIO): Promise<number> {
