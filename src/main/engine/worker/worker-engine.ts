@@ -35,7 +35,7 @@ export async function startEngineWorker(script: string | URL, options: WorkerEng
       const request: ExpandRequest = { message, fresh: opts.fresh ?? false, contextLength: opts.contextLength, ...(opts.retry?.length ? { retry: opts.retry } : {}) };
       // A cancelled expansion still answers (with what it has), as the engine in-process does. One
       // with no reference (the empty prompt a page sends as it opens) is light: the worker's
-      // warm-up does not give way to it.
+      // warm-up gives way to it but is not put off until the next quiet spell.
       return channel.request(request, { signal: opts.signal, onAbort: 'ask', light: parseReferences(message).length === 0, onProgress: (p) => opts.onProgress?.({ raw: p.raw, state: p.state, ...(p.units ? { units: p.units } : {}) }) });
     },
     async close() {

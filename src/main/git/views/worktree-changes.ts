@@ -2,8 +2,9 @@
  * Unstaged changes (`git diff`): each index entry against the working tree. Every entry is `lstat`ed
  * (or, with a scan memo whose watch saw no event in its folder, its last record is reused:
  * scan-memo.ts); only entries whose stat data differ from what the index recorded (or that are
- * "racy": modified in the same second the index was written) are read and hashed, as git does. Untracked files are not
- * changes (git diff does not show them); a missing tracked file is a deletion.
+ * "racy": modified in the same second the index was written) are read and hashed, as git does.
+ * Untracked files are not changes (git diff does not show them); a missing tracked file is a
+ * deletion.
  */
 import {
   type Deadline,
