@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statInto, statTimes } from './stat-preload';
+import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statInto, statTimes, threadRawLstat } from './stat-preload';
+import { rawLstatOf } from './raw-lstat';
 
 let root: string;
 let paths: string[];
@@ -58,6 +59,26 @@ describe('statAll', () => {
     // The times are seconds * 1000 + nanoseconds / 1e6 in a double, from the exact BigInt times.
     const ms = (ns: bigint): number => Number(ns / 1_000_000_000n) * 1000 + Number(ns % 1_000_000_000n) / 1e6;
     expect([...statTimes(out).subarray(96 * 4 + 2, 96 * 4 + 4)]).toEqual([ms(st.mtimeNs), ms(st.ctimeNs)]);
+  });
+
+  it("gives the same records through Node's binding as through fs.lstatSync, every kind and the error included", () => {
+    const raw = threadRawLstat();
+    // Node 20 and 22 pass the self-check; null here means every scan has fallen back to fs.lstatSync.
+    expect(raw, 'the raw lstat failed its self-check on this Node').not.toBeNull();
+    const out = new Uint32Array(paths.length * STAT_WORDS);
+    statInto(fs.lstatSync, paths, 0, paths.length, out, '', raw);
+    expect(out[2504 * STAT_WORDS]).toBe(STAT_ERROR); // the binding threw, fs.lstatSync said why
+    expect(bytesOf(out).equals(bytesOf(alone()))).toBe(true);
+  });
+
+  it('uses no raw lstat whose self-check fails', () => {
+    const probe = paths[0] as string;
+    expect(rawLstatOf(fs, probe, path.join(root, 'not-there'))).not.toBeNull();
+    // "Absent" names a file: no check of absence is possible.
+    expect(rawLstatOf(fs, probe, paths[1] as string)).toBeNull();
+    // The binding's numbers disagree with what fs.lstatSync says of the probe (another layout).
+    const skewed = { lstatSync: (p: string, o: { throwIfNoEntry: false }) => { const st = fs.lstatSync(p, o); return st && { ...st, mtimeMs: st.mtimeMs + 1 }; } };
+    expect(rawLstatOf(skewed, probe, path.join(root, 'not-there'))).toBeNull();
   });
 
   it('gives the same records when the helper thread stats half of a long list', async () => {

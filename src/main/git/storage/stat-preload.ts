@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { largeColumn, largeShared } from '../../guards/large-buffer';
+import { rawLstatOf, type RawLstat } from './raw-lstat';
 
 /**
  * 32-bit words per record: kind, inode and size (each truncated to the 32 bits git's index stores),
@@ -43,6 +44,9 @@ export const STAT_ERROR = 5;
 const PARALLEL_MIN = 2048;
 /** Paths per chunk: the unit the two threads claim from a shared counter. */
 export const STAT_CHUNK = 256;
+/** Appended to the running executable's path: a name no file has, for raw-lstat's self-check. */
+const ABSENT_SUFFIX = '.atmark-absent';
+
 /** How long the calling thread waits, in all, for the chunks the helper claimed before doing them itself. */
 const HELPER_WAIT_MS = 2000;
 
@@ -63,13 +67,42 @@ const HELPER_WAIT_MS = 2000;
  * microsecond apart at today's dates), compared with the index's seconds and nanoseconds put the
  * same way (worktree-changes.ts). git itself, as built by default, compares whole seconds only.
  * An inode past 2^53, where a double is no longer exact, is asked again as a BigInt.
+ *
+ * With `raw` (raw-lstat.ts, checked on this thread), each path is asked through Node's binding and
+ * the same record is written from its numbers, with no stats object; a path it throws on (or an
+ * inode past 2^53) is asked again through `lstat`.
  */
-export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], from: number, to: number, out: Uint32Array, prefix = ''): void {
+export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], from: number, to: number, out: Uint32Array, prefix = '', raw: RawLstat | null = null): void {
   const times = new Float64Array(out.buffer, out.byteOffset, out.length >> 1);
   const options = { throwIfNoEntry: false };
   for (let i = from; i < to; i++) {
     const at = i * 8;
     const full = prefix + (paths[i] as string);
+    if (raw !== null) {
+      // The same record from the binding's numbers (raw-lstat.ts); a path it refuses is asked below.
+      let v: ArrayLike<number> | undefined | null;
+      try {
+        v = raw(full);
+      } catch {
+        v = null;
+      }
+      if (v === undefined) {
+        out[at] = 0;
+        out[at + 3] = 0;
+        continue;
+      }
+      if (v !== null && (v[7] as number) <= 9007199254740991) {
+        const mode = v[1] as number;
+        const type = mode & 0o170000;
+        out[at] = type === 0o120000 ? 3 : type === 0o100000 ? ((mode & 0o100) !== 0 ? 2 : 1) : 4;
+        out[at + 1] = (v[7] as number) % 4294967296;
+        out[at + 2] = (v[8] as number) % 4294967296;
+        out[at + 3] = v[2] as number;
+        times[(at >> 1) + 2] = (v[12] as number) * 1000 + (v[13] as number) / 1e6;
+        times[(at >> 1) + 3] = (v[14] as number) * 1000 + (v[15] as number) / 1e6;
+        continue;
+      }
+    }
     let st;
     try {
       st = lstat(full, options);
@@ -123,6 +156,8 @@ const HELPER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const statInto = ${statInto.toString()};
+const rawLstatOf = ${rawLstatOf.toString()};
+const raw = rawLstatOf(fs, process.execPath, process.execPath + '${ABSENT_SUFFIX}');
 const control = new Int32Array(workerData.control);
 let paths = null;
 let idle = null;
@@ -155,7 +190,7 @@ parentPort.on('message', (job) => {
   for (let c = Atomics.add(ctl, 0, 1); c < chunks; c = Atomics.add(ctl, 0, 1)) {
     let state = 1;
     try {
-      statInto(fs.lstatSync, paths, c * job.chunk, Math.min((c + 1) * job.chunk, job.n), out, job.prefix);
+      statInto(fs.lstatSync, paths, c * job.chunk, Math.min((c + 1) * job.chunk, job.n), out, job.prefix, raw);
     } catch {
       state = 2;
     }
@@ -165,6 +200,14 @@ parentPort.on('message', (job) => {
 });
 Atomics.store(control, 0, 1);
 `;
+
+let threadRaw: RawLstat | null | undefined;
+
+/** This thread's raw `lstat` (raw-lstat.ts), checked once; null where the check fails. */
+export function threadRawLstat(): RawLstat | null {
+  threadRaw ??= rawLstatOf(fs, process.execPath, process.execPath + ABSENT_SUFFIX);
+  return threadRaw;
+}
 
 interface Helper {
   worker: Worker;
@@ -229,9 +272,10 @@ export function statAll(paths: readonly string[], check: () => void, prefix = ''
   // From pages, not malloc (large-buffer.ts): a 120k scan's records are 3.8 MB, freed after the diff.
   const out = h ? new Uint32Array(largeShared(n * STAT_WORDS * 4), 0, n * STAT_WORDS) : largeColumn(Uint32Array, n * STAT_WORDS);
   const chunks = Math.ceil(n / STAT_CHUNK);
+  const raw = threadRawLstat();
   const statChunk = (c: number): void => {
     check();
-    statInto(fs.lstatSync, paths, c * STAT_CHUNK, Math.min((c + 1) * STAT_CHUNK, n), out, prefix);
+    statInto(fs.lstatSync, paths, c * STAT_CHUNK, Math.min((c + 1) * STAT_CHUNK, n), out, prefix, raw);
   };
   if (!h) {
     for (let c = 0; c < chunks; c++) statChunk(c);
