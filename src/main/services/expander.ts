@@ -69,6 +69,37 @@ const MAX_ENGINES = 4;
  */
 const CLOSE_DROPPED_AFTER_MS = 60_000;
 
+/**
+ * How long an expansion the page cancelled keeps running, in ms, in case the very same expansion
+ * is asked for next. Why (issue 27): a page that has just opened asks again for the text it has
+ * (once the workspace is loaded, again once it is announced), cancelling each time the expansion
+ * already running; traced, a first `@diff` typed then was started up to three times and its chip
+ * waited for the last cold run. A request for anything else ends the cancelled work at once.
+ */
+export const HANDOVER_MS = 100;
+
+/** One expansion in the expander's hands. */
+interface Run {
+  controller: AbortController;
+  /** What was asked, for matching a repeat: workspace, text and every option. */
+  ask: string;
+  /** The engine it runs on, once started. */
+  engine?: Engine;
+  /** The engine's work, once handed to it. */
+  work?: Promise<ExpansionResult>;
+  /** Where the work's progress goes (the request that holds it now). */
+  progress: { to: ExpandProgress };
+  /** Cancelled by its page: it answers `cancelled`, whatever becomes of its work. */
+  cancelled?: boolean;
+  /** The abort that follows a cancel unless a repeat takes the work over first. */
+  pending?: NodeJS.Timeout;
+}
+
+/** The key of what `input` asks in `root`: two requests with equal keys get the same expansion from one engine. */
+function askOf(root: string, input: ExpandRequest): string {
+  return JSON.stringify([root, input.text, input.contextLength, input.fresh === true, input.forExport === true, [...(input.retry ?? [])].sort()]);
+}
+
 /** Closes an engine if it has anything to close (a worker engine's thread); never rejects. */
 async function closeEngine(engine: Promise<Engine>): Promise<void> {
   const e = await engine.catch(() => null);
@@ -85,7 +116,9 @@ const inProcessEngine: EngineFactory = (options) => import('../engine').then(({ 
 /** Creates an {@link Expander} using `factory` (default: the engine's `createEngine`, in this process). */
 export function createExpander(factory: EngineFactory = inProcessEngine, extras: EngineExtras = async () => ({ key: '', options: {} })): Expander {
   const engines = new Map<string, Promise<Engine>>();
-  const running = new Map<string, AbortController>();
+  const running = new Map<string, Run>();
+  /** Cancelled runs whose work goes on for {@link HANDOVER_MS}, by request id. */
+  const cancelling = new Map<string, Run>();
   const grants = new Set<string>();
   /** Dropped engines waiting to be closed, each with its timer. */
   const retired = new Map<Promise<Engine>, NodeJS.Timeout>();
@@ -99,6 +132,24 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
     }, CLOSE_DROPPED_AFTER_MS);
     timer.unref();
     retired.set(engine, timer);
+  }
+
+  /** Ends a cancelled run's work (its grace is over, or something else was asked for). */
+  function endCancelled(requestId: string, run: Run): void {
+    clearTimeout(run.pending);
+    cancelling.delete(requestId);
+    run.controller.abort();
+  }
+
+  /** A cancelled run still working on what `run` asks, on the same engine: taken out of the cancelled ones, or undefined. */
+  function takeOver(run: Run): Run | undefined {
+    for (const [id, r] of cancelling) {
+      if (r.ask !== run.ask || r.engine !== run.engine || !r.work || r.controller.signal.aborted) continue;
+      clearTimeout(r.pending);
+      cancelling.delete(id);
+      return r;
+    }
+    return undefined;
   }
 
   async function engineFor(root: string, contextLength: number): Promise<Engine> {
@@ -132,28 +183,45 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
       return { workspaceRoot: engine.workspaceRoot, limits: engine.limits, contextLength, expand: (message, options) => engine.expand(message, { contextLength, ...options }) };
     },
     async expand(root, input, onProgress) {
-      running.get(input.requestId)?.abort();
-      const controller = new AbortController();
-      running.set(input.requestId, controller);
+      running.get(input.requestId)?.controller.abort();
+      const ask = askOf(root, input);
+      // Another expansion replaces cancelled work: that work ends now, not after its grace.
+      for (const [id, r] of cancelling) if (r.ask !== ask) endCancelled(id, r);
+      const run: Run = { controller: new AbortController(), ask, progress: { to: onProgress } };
+      running.set(input.requestId, run);
       try {
         const engine = await engineFor(root, input.contextLength);
         // Replaced while the engine was starting (a page opens, its person types, it refreshes): the
         // engine never sees it, or a worker would run every one of them through a cold `@diff`.
-        if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);
-        const result = await engine.expand(input.text, {
-          signal: controller.signal,
-          onProgress,
-          fresh: input.fresh === true,
-          contextLength: input.contextLength,
-          ...(input.forExport ? { forExport: true } : {}),
-          ...(input.retry?.length ? { retry: input.retry } : {}),
-        });
-        return controller.signal.aborted ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);
+        if (run.controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);
+        run.engine = engine;
+        const donor = takeOver(run);
+        let work: Promise<ExpansionResult>;
+        if (donor?.work) {
+          // The same expansion, cancelled a moment ago and still running: its work becomes this one's.
+          work = donor.work;
+          run.progress = donor.progress;
+          run.progress.to = onProgress;
+          run.controller.signal.addEventListener('abort', () => donor.controller.abort(), { once: true });
+        } else {
+          const progress = run.progress;
+          work = engine.expand(input.text, {
+            signal: run.controller.signal,
+            onProgress: (p) => progress.to(p),
+            fresh: input.fresh === true,
+            contextLength: input.contextLength,
+            ...(input.forExport ? { forExport: true } : {}),
+            ...(input.retry?.length ? { retry: input.retry } : {}),
+          });
+        }
+        run.work = work;
+        const result = await work;
+        return run.controller.signal.aborted || run.cancelled ? fail('cancelled', SERVICE_TEXT.cancelled) : ok(result);
       } catch (error) {
-        if (controller.signal.aborted) return fail('cancelled', SERVICE_TEXT.cancelled);
+        if (run.controller.signal.aborted || run.cancelled) return fail('cancelled', SERVICE_TEXT.cancelled);
         return fail('failed', SERVICE_TEXT.expandFailed(error instanceof Error ? error.message : String(error)));
       } finally {
-        if (running.get(input.requestId) === controller) running.delete(input.requestId);
+        if (running.get(input.requestId) === run) running.delete(input.requestId);
       }
     },
     prepare(root) {
@@ -161,9 +229,16 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
       engineFor(root, DEFAULT_CONTEXT_LENGTH).catch(() => undefined);
     },
     cancel(requestId) {
-      const controller = running.get(requestId);
-      controller?.abort();
-      return controller !== undefined;
+      const run = running.get(requestId);
+      if (!run) return false;
+      run.cancelled = true;
+      if (run.work && !run.controller.signal.aborted && !run.pending) {
+        // Its work may be asked for again at once (a page refreshing the text it has): kept briefly.
+        run.pending = setTimeout(() => endCancelled(requestId, run), HANDOVER_MS);
+        run.pending.unref();
+        cancelling.set(requestId, run);
+      } else run.controller.abort();
+      return true;
     },
     reset() {
       for (const engine of engines.values()) retire(engine);
@@ -171,7 +246,8 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
     },
     async close() {
       closed = true;
-      for (const controller of running.values()) controller.abort();
+      for (const [id, run] of cancelling) endCancelled(id, run);
+      for (const run of running.values()) run.controller.abort();
       running.clear();
       for (const timer of retired.values()) clearTimeout(timer);
       const all = [...engines.values(), ...retired.keys()];

@@ -123,6 +123,64 @@ describe('expand', () => {
     await gated.close();
   });
 
+  it('hands a cancelled expansion still running to the same expansion asked for next, and ends it at once for another', async () => {
+    // An engine whose expansions wait at a gate: each one is still running when the page cancels it.
+    let release: () => void = () => undefined;
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    const started: Array<{ message: string; signal: AbortSignal }> = [];
+    const own = createServices({
+      workspace: root,
+      userDataDir: path.join(base, 'handover'),
+      engineFactory: (options) => {
+        const engine = createEngine(options);
+        return {
+          ...engine,
+          expand: async (message, opts) => {
+            const signal = opts?.signal as AbortSignal;
+            events.push(`started ${message}`);
+            signal.addEventListener('abort', () => events.push(`aborted ${message}`));
+            started.push({ message, signal });
+            await gate;
+            return engine.expand(message, opts);
+          },
+        };
+      },
+    });
+    const progress: string[] = [];
+    own.on('expandProgress', (p) => progress.push(`${p.requestId} ${p.state}`));
+    const input = { text: 'see @file:src/main.ts', contextLength: 128000 };
+    // Typed, then refreshed twice (the workspace loaded, then announced): each refresh cancels the one before.
+    const typed = own.call('expand', { requestId: 'typed', ...input });
+    while (started.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await own.call('cancel', { requestId: 'typed' });
+    const loaded = own.call('expand', { requestId: 'loaded', ...input });
+    await own.call('cancel', { requestId: 'loaded' });
+    const announced = own.call('expand', { requestId: 'announced', ...input });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    expect(await typed).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await loaded).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    const answer = await announced;
+    expect(answer.ok && answer.value.message).toContain('answer = 43');
+    expect(events).toEqual([`started ${input.text}`]); // one run of the engine for the three, never aborted
+    expect(progress).toEqual(['announced resolving', 'announced done']); // its progress goes to the request that holds it
+
+    // Something else asked for: the cancelled run is aborted before the new one starts, not after its grace.
+    gate = new Promise<void>((resolve) => (release = resolve));
+    events.length = 0;
+    const before = own.call('expand', { requestId: 'before', ...input, fresh: true });
+    while (events.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await own.call('cancel', { requestId: 'before' });
+    const other = own.call('expand', { requestId: 'other', text: 'see @file:src/main.ts now', contextLength: 128000 });
+    while (events.length < 3) await new Promise((r) => setTimeout(r, 5));
+    release();
+    expect(events).toEqual([`started ${input.text}`, `aborted ${input.text}`, 'started see @file:src/main.ts now']);
+    expect(await before).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect((await other).ok).toBe(true);
+    await own.close();
+  });
+
   it('answers cancelled when the request is cancelled', async () => {
     const running = services.call('expand', { requestId: 'slow', text: 'see @diff and @git:2', contextLength: 128000 });
     await new Promise((r) => setImmediate(r));
