@@ -161,7 +161,10 @@ export class IndexParse {
       fields.words[w + 5] = cursor.size;
       fields.words[w + 6] = cursor.mode;
       fields.words[w + 7] = cursor.stage | (cursor.intentToAdd ? INTENT_TO_ADD : 0) | (cursor.skipWorktree ? SKIP_WORKTREE : 0);
-      buf.copy(fields.oids, k * 20, cursor.at + ENTRY_FIELDS.oid, cursor.at + ENTRY_FIELDS.oid + 20);
+      // Byte by byte, not `buf.copy`: that builds a view of the source per call (about 2 ms of a
+      // 10k-entry parse, a fifth of it; issue 27).
+      const oids = fields.oids;
+      for (let j = 0, from = cursor.at + ENTRY_FIELDS.oid, to = k * 20; j < 20; j++) oids[to + j] = buf[from + j] as number;
       entries.push(new PackedEntry(cursor.names.toString('utf8', cursor.from, cursor.to), fields, k));
       this.k = k + 1;
     }
