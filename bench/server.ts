@@ -272,14 +272,17 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   const firstDiff: number[] = [];
   const gitDiff: number[] = [];
   try {
-    for (let i = 0; i < Math.max(FIRST_DIFF_ONLY ? 0 : RUNS, FIRST_DIFF_RUNS); i++) {
-      const r = i < RUNS && !FIRST_DIFF_ONLY ? await oneRun(browser, workspace) : null;
-      if (r) runs.push(r);
+    for (let i = 0; i < (FIRST_DIFF_ONLY ? 0 : RUNS); i++) {
+      const r = await oneRun(browser, workspace);
+      runs.push(r);
+      console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS at interactive ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB (${LATER_MS / 1000} s later ${r.later.toFixed(0)}), peak ${r.peak.toFixed(0)} MiB, ${r.threads} threads (load ${os.loadavg()[0]!.toFixed(1)})`);
+    }
+    // The first `@diff` hosts one after another, so each starts as the one before it did.
+    for (let i = 0; i < FIRST_DIFF_RUNS; i++) {
       // Interleaved: the anchor is timed right after each host's first `@diff`.
       firstDiff.push(await firstDiffRun(browser, repo));
       gitDiff.push(timeGitDiff(repo));
-      console.log(`run ${i + 1}: first @diff chip after the start ${firstDiff.at(-1)!.toFixed(0)} ms, git diff ${gitDiff.at(-1)!.toFixed(0)} ms`);
-      if (r) console.log(`run ${i + 1}: start -> interactive ${r.startMs.toFixed(0)} ms, first chip ${r.firstChipMs.toFixed(0)} ms, RSS at interactive ${r.idle.toFixed(0)} MiB, with 8 references ${r.held.toFixed(0)} MiB (${LATER_MS / 1000} s later ${r.later.toFixed(0)}), peak ${r.peak.toFixed(0)} MiB, ${r.threads} threads (load ${os.loadavg()[0]!.toFixed(1)})`);
+      console.log(`host ${i + 1}: first @diff chip after the start ${firstDiff.at(-1)!.toFixed(0)} ms, git diff ${gitDiff.at(-1)!.toFixed(0)} ms`);
     }
     console.log(`first @diff chip after the start, ${firstDiff.length} hosts: ${[...firstDiff].sort((a, b) => a - b).map((x) => x.toFixed(0)).join(' ')} ms (median ${median(firstDiff).toFixed(0)}), git diff median ${median(gitDiff).toFixed(1)} ms`);
     if (NONE_WAIT_MS > 0 && !FIRST_DIFF_ONLY) {

@@ -172,7 +172,7 @@ export async function measureMemory(dir: string): Promise<{ ratio: number; ratio
   return { ratio: held / raw, ratioFirstBuild: first.held / raw, held, raw };
 }
 
-/** Path bytes under which {@link measureMemory} reads three later builds (about 40k files of the bench's paths). */
+/** Bytes of paths (UTF-8) under which {@link measureMemory} reads three later builds: about 40,000 of the bench's paths. */
 const MEMORY_REPEAT_BELOW = 4 * 2 ** 20;
 
 type BuildFigures = Pick<WorkspaceBenchResult, 'entries' | 'gitLsFilesMs' | 'trackedMs' | 'rgMs' | 'completeMs'>;

@@ -87,12 +87,24 @@ interface Run {
   engine?: Engine;
   /** The engine's work, once handed to it. */
   work?: Promise<ExpansionResult>;
-  /** Where the work's progress goes (the request that holds it now). */
-  progress: { to: ExpandProgress };
+  /** The controller the engine's work runs under (this run's own, or the one it took over). */
+  root: AbortController;
+  /** What every run that holds the same work shares. */
+  job: Job;
   /** Cancelled by its page: it answers `cancelled`, whatever becomes of its work. */
   cancelled?: boolean;
   /** The abort that follows a cancel unless a repeat takes the work over first. */
   pending?: NodeJS.Timeout;
+}
+
+/** One piece of engine work, shared by the runs that hand it on. */
+interface Job {
+  /** Where its progress goes: the request that holds it now. */
+  to: ExpandProgress;
+  /** The last progress per reference, for a request that takes the work over. */
+  last: Map<string, ReferenceProgress>;
+  /** Set once the work has failed: a repeat does not take a failure over. */
+  failed: boolean;
 }
 
 /** The key of what `input` asks in `root`: two requests with equal keys get the same expansion from one engine. */
@@ -137,16 +149,21 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
   /** Ends a cancelled run's work (its grace is over, or something else was asked for). */
   function endCancelled(requestId: string, run: Run): void {
     clearTimeout(run.pending);
-    cancelling.delete(requestId);
+    if (cancelling.get(requestId) === run) cancelling.delete(requestId);
     run.controller.abort();
   }
 
-  /** A cancelled run still working on what `run` asks, on the same engine: taken out of the cancelled ones, or undefined. */
+  /**
+   * A cancelled run still working on what `run` asks, on the same engine: taken out of the
+   * cancelled ones and out of `running` (a later cancel or a reused id must not reach the work
+   * through it), or undefined.
+   */
   function takeOver(run: Run): Run | undefined {
     for (const [id, r] of cancelling) {
-      if (r.ask !== run.ask || r.engine !== run.engine || !r.work || r.controller.signal.aborted) continue;
+      if (r.ask !== run.ask || r.engine !== run.engine || !r.work || r.job.failed || r.root.signal.aborted) continue;
       clearTimeout(r.pending);
       cancelling.delete(id);
+      if (running.get(id) === r) running.delete(id);
       return r;
     }
     return undefined;
@@ -187,7 +204,8 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
       const ask = askOf(root, input);
       // Another expansion replaces cancelled work: that work ends now, not after its grace.
       for (const [id, r] of cancelling) if (r.ask !== ask) endCancelled(id, r);
-      const run: Run = { controller: new AbortController(), ask, progress: { to: onProgress } };
+      const controller = new AbortController();
+      const run: Run = { controller, root: controller, ask, job: { to: onProgress, last: new Map(), failed: false } };
       running.set(input.requestId, run);
       try {
         const engine = await engineFor(root, input.contextLength);
@@ -200,19 +218,26 @@ export function createExpander(factory: EngineFactory = inProcessEngine, extras:
         if (donor?.work) {
           // The same expansion, cancelled a moment ago and still running: its work becomes this one's.
           work = donor.work;
-          run.progress = donor.progress;
-          run.progress.to = onProgress;
+          run.root = donor.root;
+          run.job = donor.job;
+          run.job.to = onProgress;
+          // What the page missed while another request held the work (it shows one request's states).
+          for (const p of run.job.last.values()) onProgress(p);
           run.controller.signal.addEventListener('abort', () => donor.controller.abort(), { once: true });
         } else {
-          const progress = run.progress;
+          const job = run.job;
           work = engine.expand(input.text, {
             signal: run.controller.signal,
-            onProgress: (p) => progress.to(p),
+            onProgress: (p) => {
+              job.last.set(p.raw, p);
+              job.to(p);
+            },
             fresh: input.fresh === true,
             contextLength: input.contextLength,
             ...(input.forExport ? { forExport: true } : {}),
             ...(input.retry?.length ? { retry: input.retry } : {}),
           });
+          work.catch(() => void (job.failed = true));
         }
         run.work = work;
         const result = await work;

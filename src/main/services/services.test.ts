@@ -141,6 +141,7 @@ describe('expand', () => {
             events.push(`started ${message}`);
             signal.addEventListener('abort', () => events.push(`aborted ${message}`));
             started.push({ message, signal });
+            opts?.onProgress?.({ raw: '@file:src/main.ts', state: 'resolving' });
             await gate;
             return engine.expand(message, opts);
           },
@@ -152,28 +153,31 @@ describe('expand', () => {
     const input = { text: 'see @file:src/main.ts', contextLength: 128000 };
     // Typed, then refreshed twice (the workspace loaded, then announced): each refresh cancels the one before.
     const typed = own.call('expand', { requestId: 'typed', ...input });
-    while (started.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitUntil(() => started.length > 0, { timeout: 30_000, interval: 5 });
     await own.call('cancel', { requestId: 'typed' });
     const loaded = own.call('expand', { requestId: 'loaded', ...input });
+    // Taken over: the progress so far is told again to the request that holds the work now.
+    await vi.waitUntil(() => progress.includes('loaded resolving'), { timeout: 30_000, interval: 5 });
     await own.call('cancel', { requestId: 'loaded' });
     const announced = own.call('expand', { requestId: 'announced', ...input });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitUntil(() => progress.includes('announced resolving'), { timeout: 30_000, interval: 5 });
     release();
     expect(await typed).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(await loaded).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     const answer = await announced;
     expect(answer.ok && answer.value.message).toContain('answer = 43');
     expect(events).toEqual([`started ${input.text}`]); // one run of the engine for the three, never aborted
-    expect(progress).toEqual(['announced resolving', 'announced done']); // its progress goes to the request that holds it
+    // Each holder in turn is told the work's progress; the engine's own "resolving" comes once more, then "done".
+    expect(progress).toEqual(['typed resolving', 'loaded resolving', 'announced resolving', 'announced resolving', 'announced done']);
 
     // Something else asked for: the cancelled run is aborted before the new one starts, not after its grace.
     gate = new Promise<void>((resolve) => (release = resolve));
     events.length = 0;
     const before = own.call('expand', { requestId: 'before', ...input, fresh: true });
-    while (events.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitUntil(() => events.length > 0, { timeout: 30_000, interval: 5 });
     await own.call('cancel', { requestId: 'before' });
     const other = own.call('expand', { requestId: 'other', text: 'see @file:src/main.ts now', contextLength: 128000 });
-    while (events.length < 3) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitUntil(() => events.length >= 3, { timeout: 30_000, interval: 5 });
     release();
     expect(events).toEqual([`started ${input.text}`, `aborted ${input.text}`, 'started see @file:src/main.ts now']);
     expect(await before).toMatchObject({ ok: false, error: { code: 'cancelled' } });

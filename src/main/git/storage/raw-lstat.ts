@@ -11,8 +11,9 @@
  * binding's numbers for a file that exists equal `fs.lstatSync`'s, field by field, and it answers
  * "absent" for a path that is not there), a path the binding refuses is asked again through
  * `fs.lstatSync` (the scan's records then come from the public call, errors included), and where
- * anything differs (another Node, Electron's build, the permission model, `--pending-deprecation`,
- * under which `process.binding` prints a warning) the scan uses `fs.lstatSync` as before. The
+ * anything differs (another Node, Electron's build, the permission model, `--pending-deprecation`
+ * or `NODE_PENDING_DEPRECATION=1`, under which `process.binding` prints a warning, Windows, where
+ * Node 20 rewrites a long path before the binding sees it) the scan uses `fs.lstatSync` as before. The
  * records never depend on which of the two answered: the stat-preload tests compare them.
  *
  * Self-contained on purpose (no imports, no outer names), like `statInto`: the stat helper thread
@@ -33,10 +34,12 @@ export type RawLstat = (path: string) => ArrayLike<number> | undefined;
  */
 export function rawLstatOf(fs: { lstatSync: (p: string, o: { throwIfNoEntry: false }) => { ino: number; size: number; mode: number; nlink: number; mtimeMs: number; ctimeMs: number } | undefined }, probe: string, absent: string): RawLstat | null {
   try {
-    const proc = process as unknown as { binding?: (name: string) => unknown; permission?: unknown; execArgv: string[]; env: Record<string, string | undefined> };
+    const proc = process as unknown as { binding?: (name: string) => unknown; permission?: unknown; execArgv: string[]; env: Record<string, string | undefined>; platform: string };
     const flags = `${proc.execArgv.join(' ')} ${proc.env.NODE_OPTIONS ?? ''}`;
-    // The permission model checks each path in fs.lstatSync, never in the binding; the flag makes process.binding warn.
-    if (typeof proc.binding !== 'function' || proc.permission !== undefined || flags.includes('pending-deprecation')) return null;
+    // The permission model checks each path in fs.lstatSync, never in the binding; the flag (or its
+    // variable) makes process.binding warn; on Windows, Node 20 turns a long path into its `\\?\`
+    // form in fs.lstatSync before the binding sees it, which a short probe cannot check.
+    if (typeof proc.binding !== 'function' || proc.permission !== undefined || flags.includes('pending-deprecation') || proc.env.NODE_PENDING_DEPRECATION?.startsWith('1') || proc.platform === 'win32') return null;
     const binding = proc.binding('fs') as { lstat?: (p: string, bigint: boolean, req: undefined, throwIfNoEntry: boolean) => ArrayLike<number> | undefined } | undefined;
     const lstat = binding?.lstat;
     if (typeof lstat !== 'function') return null;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statInto, statTimes, threadRawLstat } from './stat-preload';
+import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statHelperUsesRaw, statInto, statTimes, threadRawLstat } from './stat-preload';
 import { rawLstatOf } from './raw-lstat';
 
 let root: string;
@@ -85,6 +85,7 @@ describe('statAll', () => {
     await helperReady();
     const shared = statAll(paths, () => {});
     expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
+    expect(statHelperUsesRaw()).toBe(true); // through the binding, as the calling thread
     expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
   });
 
@@ -109,6 +110,7 @@ describe('statAll', () => {
     const relative = paths.map((p) => path.relative(root, p));
     const shared = statAll(relative, () => {}, `${root}${path.sep}`);
     expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer); // the helper took part
+    expect(statHelperUsesRaw()).toBe(true); // through the binding, as the calling thread
     expect(bytesOf(shared).equals(bytesOf(alone()))).toBe(true);
     // Without the prefix the same list names other files (none, from the test's folder).
     const bare = statAll(relative, () => {});

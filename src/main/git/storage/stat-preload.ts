@@ -157,8 +157,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const statInto = ${statInto.toString()};
 const rawLstatOf = ${rawLstatOf.toString()};
-const raw = rawLstatOf(fs, process.execPath, process.execPath + '${ABSENT_SUFFIX}');
 const control = new Int32Array(workerData.control);
+const raw = rawLstatOf(fs, process.execPath, process.execPath + '${ABSENT_SUFFIX}');
+Atomics.store(control, 2, raw ? 1 : 0);
 let paths = null;
 let idle = null;
 let gc;
@@ -211,7 +212,7 @@ export function threadRawLstat(): RawLstat | null {
 
 interface Helper {
   worker: Worker;
-  /** [0]: 1 once booted; [1]: 1 while the helper holds a path list (set here on sending one, cleared by the helper when it lets it go). */
+  /** [0]: 1 once booted; [1]: 1 while the helper holds a path list (set here on sending one, cleared by the helper when it lets it go); [2]: 1 when the helper's raw lstat passed its check. */
   control: Int32Array;
   /** The path list the helper holds (or will hold once it reads its queued messages). */
   paths: readonly string[] | null;
@@ -222,7 +223,7 @@ let helper: Helper | null = null;
 
 function startHelper(): Helper | null {
   try {
-    const control = new Int32Array(new SharedArrayBuffer(8));
+    const control = new Int32Array(new SharedArrayBuffer(12));
     const worker = new Worker(HELPER_SOURCE, { eval: true, workerData: { control: control.buffer }, resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB } });
     const started: Helper = { worker, control, paths: null, broken: false };
     worker.on('error', () => void (started.broken = true));
@@ -250,6 +251,11 @@ export function statHelperState(): 'not started' | 'starting' | 'ready' | 'broke
   if (!helper) return 'not started';
   if (helper.broken) return 'broken';
   return Atomics.load(helper.control, 0) === 1 ? 'ready' : 'starting';
+}
+
+/** Whether the booted helper stats through the raw lstat (raw-lstat.ts): for tests. */
+export function statHelperUsesRaw(): boolean {
+  return !!helper && Atomics.load(helper.control, 0) === 1 && Atomics.load(helper.control, 2) === 1;
 }
 
 /** Whether the helper holds a path list now (tests: it lets it go {@link HELPER_KEEP_MS} after its last scan). */
