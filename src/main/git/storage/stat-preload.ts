@@ -69,8 +69,8 @@ const HELPER_WAIT_MS = 2000;
  * An inode past 2^53, where a double is no longer exact, is asked again as a BigInt.
  *
  * With `raw` (raw-lstat.ts, checked on this thread), each path is asked through Node's binding and
- * the same record is written from its numbers, with no stats object; a path it throws on (or an
- * inode past 2^53) is asked again through `lstat`.
+ * the record is written from its numbers, with no stats object; a path it throws on (or an inode
+ * past 2^53) is asked again through `lstat`. Either way one writer makes the record.
  */
 export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], from: number, to: number, out: Uint32Array, prefix = '', raw: RawLstat | null = null): void {
   const times = new Float64Array(out.buffer, out.byteOffset, out.length >> 1);
@@ -78,50 +78,61 @@ export function statInto(lstat: typeof fs.lstatSync, paths: readonly string[], f
   for (let i = from; i < to; i++) {
     const at = i * 8;
     const full = prefix + (paths[i] as string);
+    // The binding's numbers (raw-lstat.ts) when it answers; otherwise (null) `lstat`'s, errors included.
+    let v: ArrayLike<number> | undefined | null = null;
     if (raw !== null) {
-      // The same record from the binding's numbers (raw-lstat.ts); a path it refuses is asked below.
-      let v: ArrayLike<number> | undefined | null;
       try {
         v = raw(full);
       } catch {
         v = null;
       }
-      if (v === undefined) {
+    }
+    let mode: number;
+    let ino: number;
+    let size: number;
+    let nlink: number;
+    let mtimeMs: number;
+    let ctimeMs: number;
+    if (v !== undefined && v !== null && (v[7] as number) <= 9007199254740991) {
+      mode = v[1] as number;
+      ino = v[7] as number;
+      size = v[8] as number;
+      nlink = v[2] as number;
+      mtimeMs = (v[12] as number) * 1000 + (v[13] as number) / 1e6;
+      ctimeMs = (v[14] as number) * 1000 + (v[15] as number) / 1e6;
+    } else if (v === undefined) {
+      out[at] = 0;
+      out[at + 3] = 0;
+      continue;
+    } else {
+      let st;
+      try {
+        st = lstat(full, options);
+      } catch {
+        out[at] = 5;
+        out[at + 3] = 0;
+        continue;
+      }
+      if (!st) {
         out[at] = 0;
         out[at + 3] = 0;
         continue;
       }
-      if (v !== null && (v[7] as number) <= 9007199254740991) {
-        const mode = v[1] as number;
-        const type = mode & 0o170000;
-        out[at] = type === 0o120000 ? 3 : type === 0o100000 ? ((mode & 0o100) !== 0 ? 2 : 1) : 4;
-        out[at + 1] = (v[7] as number) % 4294967296;
-        out[at + 2] = (v[8] as number) % 4294967296;
-        out[at + 3] = v[2] as number;
-        times[(at >> 1) + 2] = (v[12] as number) * 1000 + (v[13] as number) / 1e6;
-        times[(at >> 1) + 3] = (v[14] as number) * 1000 + (v[15] as number) / 1e6;
-        continue;
-      }
+      mode = st.mode;
+      ino = st.ino <= 9007199254740991 ? st.ino : Number((lstat(full, { bigint: true, throwIfNoEntry: false })?.ino ?? 0n) % 4294967296n);
+      size = st.size;
+      nlink = st.nlink;
+      mtimeMs = st.mtimeMs;
+      ctimeMs = st.ctimeMs;
     }
-    let st;
-    try {
-      st = lstat(full, options);
-    } catch {
-      out[at] = 5;
-      out[at + 3] = 0;
-      continue;
-    }
-    if (!st) {
-      out[at] = 0;
-      out[at + 3] = 0;
-      continue;
-    }
-    out[at] = st.isSymbolicLink() ? 3 : st.isFile() ? ((st.mode & 0o100) !== 0 ? 2 : 1) : 4;
-    out[at + 1] = st.ino <= 9007199254740991 ? st.ino % 4294967296 : Number((lstat(full, { bigint: true, throwIfNoEntry: false })?.ino ?? 0n) % 4294967296n);
-    out[at + 2] = st.size % 4294967296;
-    out[at + 3] = st.nlink;
-    times[(at >> 1) + 2] = st.mtimeMs;
-    times[(at >> 1) + 3] = st.ctimeMs;
+    // The kind from the mode's type bits, as Stats#isSymbolicLink and #isFile read them.
+    const type = mode & 0o170000;
+    out[at] = type === 0o120000 ? 3 : type === 0o100000 ? ((mode & 0o100) !== 0 ? 2 : 1) : 4;
+    out[at + 1] = ino % 4294967296;
+    out[at + 2] = size % 4294967296;
+    out[at + 3] = nlink;
+    times[(at >> 1) + 2] = mtimeMs;
+    times[(at >> 1) + 3] = ctimeMs;
   }
 }
 
