@@ -46,25 +46,34 @@ export async function stagedChanges(s: RepoSession, headTree: string | null, ind
     if (treeOid !== null && index.cacheTree.get(dir)?.oid === treeOid) return;
     const items = treeOid ? await readTree(s, treeOid, signal) : [];
     const node = folders(dir);
-    const seen = new Set<string>();
+    const seenFiles = new Set<string>();
+    const seenDirs = new Set<string>();
     for (const item of items) {
-      const child = join(dir, item.path);
-      const entry = node?.files.get(item.path);
       if (item.type === 'tree') {
+        const child = join(dir, item.path);
         if (node?.dirs.has(item.path)) {
-          seen.add(`d:${item.path}`);
+          seenDirs.add(item.path);
           await compareDir(item.oid, child);
         } else await collect(s, item.oid, child, 'old', out, signal, skip, floor);
-      } else if (!skip.has(child)) {
-        if (entry) seen.add(`f:${item.path}`);
-        pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null, floor);
+        continue;
       }
+      const entry = node?.files.get(item.path);
+      // The same file on both sides, and no unmerged path to set aside: nothing to build (most of a
+      // folder's files; issue 27, a first `@staged` walks a few thousand).
+      if (entry && skip.size === 0 && entry.oid === item.oid && entry.mode === parseMode(item.mode)) {
+        seenFiles.add(item.path);
+        continue;
+      }
+      const child = join(dir, item.path);
+      if (skip.has(child)) continue;
+      if (entry) seenFiles.add(item.path);
+      pushChange(out, child, sideOf(item), entry ? { oid: entry.oid, mode: entry.mode } : null, floor);
     }
     for (const [name, e] of node?.files ?? []) {
-      if (!seen.has(`f:${name}`)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode }, floor);
+      if (!seenFiles.has(name)) pushChange(out, join(dir, name), null, { oid: e.oid, mode: e.mode }, floor);
     }
     for (const name of node?.dirs ?? []) {
-      if (!seen.has(`d:${name}`)) await compareDir(null, join(dir, name));
+      if (!seenDirs.has(name)) await compareDir(null, join(dir, name));
     }
   };
   await compareDir(headTree, '');
