@@ -9,8 +9,11 @@
 const { existsSync } = require('node:fs');
 const path = require('node:path');
 
-const built = path.join(__dirname, '..', 'dist', 'cli.cjs');
 const loader = path.join(__dirname, '..', 'dist', 'code-cache.cjs');
+// `expand` and `serve` run the whole CLI; anything else (`--help`, a usage error) the light one,
+// which holds no engine code to compile (src/main/cli/light.ts).
+const command = ['expand', 'serve'].includes(process.argv[2]) ? process.argv[2] : 'other';
+const built = path.join(__dirname, '..', 'dist', command === 'other' ? 'cli-light.cjs' : 'cli.cjs');
 if (!existsSync(built) || !existsSync(loader)) {
   process.stderr.write('atmark: the command line is not built yet: run "npm install" (or "npm run build:cli") in the Atmark folder first\n');
   process.exit(2);

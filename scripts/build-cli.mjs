@@ -61,9 +61,8 @@ Object.assign(outputs, (await build({ ...common, entryPoints: JSON.parse(readFil
  * few `import.meta.url` uses (finding the worker scripts and the rank file beside the bundle) read
  * the bundle's own address.
  */
-const cliBuild = await build({
+const cliOptions = {
   ...common,
-  entryPoints: { cli: 'src/main/cli/main.ts' },
   outExtension: { '.js': '.cjs' },
   splitting: false,
   format: 'cjs',
@@ -71,8 +70,7 @@ const cliBuild = await build({
   // `__atmarkImport` is the loader's `import()` (a parameter of the code-cache wrapper); required
   // plainly, the bundle uses its own.
   banner: { js: "const __atmarkBundleUrl = require('node:url').pathToFileURL(__filename).href;\nif (typeof __atmarkImport !== 'function') var __atmarkImport = (specifier) => import(specifier);" },
-});
-Object.assign(outputs, cliBuild.metafile.outputs);
+};
 /**
  * The packages the CLI imports with `import()` (undici, vite, the keychain) go through the loader's
  * `import()`: inside a `vm.Script`, `import()` needs `importModuleDynamically`, which Node 20 marks
@@ -80,9 +78,8 @@ Object.assign(outputs, cliBuild.metafile.outputs);
  * esbuild writes each as `import("NAME")`; each is counted, so a change in how it writes them fails
  * the build instead of the command.
  */
-{
-  const file = 'dist/cli.cjs';
-  const dynamic = cliBuild.metafile.outputs[file].imports.filter((i) => i.kind === 'dynamic-import' && i.external);
+function finishCjs(file, metafile) {
+  const dynamic = metafile.outputs[file].imports.filter((i) => i.kind === 'dynamic-import' && i.external);
   let text = readFileSync(file, 'utf8');
   for (const specifier of new Set(dynamic.map((i) => i.path))) {
     const call = `import(${JSON.stringify(specifier)})`;
@@ -97,6 +94,14 @@ Object.assign(outputs, cliBuild.metafile.outputs);
   text = text.replace(/[^\t\n\r\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   writeFileSync(file, text);
 }
+const cliBuild = await build({ ...cliOptions, entryPoints: { cli: 'src/main/cli/main.ts' } });
+Object.assign(outputs, cliBuild.metafile.outputs);
+finishCjs('dist/cli.cjs', cliBuild.metafile);
+// The light CLI: `--help` and the usage errors of an unknown command, without the engine's code
+// (src/main/cli/light.ts); bin/atmark.cjs runs it for every command but `expand` and `serve`.
+const lightBuild = await build({ ...cliOptions, entryPoints: { 'cli-light': 'src/main/cli/light-entry.ts' } });
+Object.assign(outputs, lightBuild.metafile.outputs);
+finishCjs('dist/cli-light.cjs', lightBuild.metafile);
 // The loader itself: small, node: modules only. CommonJS too, as bin/atmark.cjs is: importing Node's
 // own modules from an ES module cost about 4 ms more (node:crypto alone 3).
 await build({ ...common, entryPoints: { 'code-cache': 'src/main/cli/code-cache.ts' }, outExtension: { '.js': '.cjs' }, splitting: false, format: 'cjs', banner: {}, metafile: false });

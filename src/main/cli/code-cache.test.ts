@@ -144,9 +144,17 @@ describe('the built CLI (bin/atmark.cjs, built by pretest)', () => {
     const first = run();
     expect(paths(cache)).toEqual(['command:expand', 'kind:file']);
     expect(run()).toBe(first);
-    // `--help` keeps a cache of its own: it does not read the engine's code.
+    // `--help` keeps a cache of its own: it does not read the engine's code. It runs the light CLI,
+    // whose length its cache records.
     execFileSync(process.execPath, [bin, '--help'], { env: { ...process.env, ATMARK_CODE_CACHE: cache } });
     expect(readdirSync(cache).map((n) => n.replace(/^cli-[0-9a-f]{8}-/, '')).sort()).toEqual(['expand.bin', 'other.bin']);
+    const bundleOf = (name: string): unknown => {
+      const bytes = readFileSync(path.join(cache, readdirSync(cache).find((n) => n.endsWith(name)) as string));
+      const first = bytes.indexOf(10);
+      return (JSON.parse(bytes.toString('utf8', first + 1, bytes.indexOf(10, first + 1))) as { bundle: [number, number] }).bundle[0];
+    };
+    expect(bundleOf('other.bin')).toBe(statSync(path.resolve('dist/cli-light.cjs')).size);
+    expect(bundleOf('expand.bin')).toBe(statSync(path.resolve('dist/cli.cjs')).size);
   });
 
   it('writes the cache of `serve` while it runs, once its API has loaded', async () => {
