@@ -6,7 +6,7 @@
  */
 import { runDocumentBench } from './documents';
 import os from 'node:os';
-import { runCliBench } from './cli';
+import { runCliBench, startVariablesSet } from './cli';
 import { runExpandBench } from './expand8';
 import { runGitBench } from './git';
 import { runGuardsBench } from './guards';
@@ -78,6 +78,16 @@ rows.push({ work: "CLI cold: `node bin/atmark.cjs expand '@diff'`, 10k-file repo
 // The rows above run with the CLI's code cache as earlier runs left it (src/main/cli/code-cache.ts);
 // the first run after a build has none.
 rows.push({ work: "CLI cold without a code cache (the first run after a build): `expand --json 'hi @file:README.md'`", atmark: ms(uncached.ms), anchor: `\`node -e 0\` ${ms(uncached.nodeMs)}`, ratio: x(uncached.ms / uncached.nodeMs), goal: '- (figures only)', met: null, info: true });
+// The same three goals with Node started as on a person's machine, when this one's environment
+// slows every Node start down (bench/cli.ts): both readings are judged.
+const startVariables = startVariablesSet();
+if (startVariables.length > 0) {
+  const [cleanExpand, cleanHelp, cleanDiff] = runCliBench(process.cwd(), { without: startVariables, goalsOnly: true }) as [typeof cli[0], typeof cli[0], typeof cli[0]];
+  const without = `, Node started without ${startVariables.map((v) => `\`${v}\``).join(', ')}`;
+  rows.push({ work: `CLI cold: \`expand --json 'hi @file:README.md'\`${without}`, atmark: ms(cleanExpand.ms), anchor: `\`node -e 0\` ${ms(cleanExpand.nodeMs)}`, ratio: x(cleanExpand.ms / cleanExpand.nodeMs), goal: '<= 2x', met: cleanExpand.ms / cleanExpand.nodeMs <= 2 });
+  rows.push({ work: `\`atmark --help\`${without}`, atmark: ms(cleanHelp.ms), anchor: `\`node -e 0\` ${ms(cleanHelp.nodeMs)}`, ratio: x(cleanHelp.ms / cleanHelp.nodeMs), goal: '<= 1.5x', met: cleanHelp.ms / cleanHelp.nodeMs <= 1.5 });
+  rows.push({ work: `CLI cold: \`expand '@diff'\`, 10k-file repo${without}`, atmark: ms(cleanDiff.ms), anchor: `\`git -C repo diff\` ${ms(cleanDiff.anchorMs)}`, ratio: x(cleanDiff.ms / cleanDiff.anchorMs), goal: '<= 5x', met: cleanDiff.ms / cleanDiff.anchorMs <= 5 });
+}
 console.log('');
 
 const ws = await runWorkspaceBench();
