@@ -5,6 +5,7 @@
  * Outline paragraphs become headings, numbered and bulleted ones list items, tables GFM tables.
  */
 import { markdownTable, trimRows } from './markdown';
+import { appendAll } from '../../shared/append-all';
 
 /** A paragraph shape's heading type, as both formats store it. */
 export interface HwpHeading {
@@ -72,7 +73,7 @@ export function sectionMarkdown(blocks: readonly HwpBlock[]): string {
       flush();
       // A one-column table is a box around text (a 1×1 table is how Hangul users frame a note, and
       // forms stack labels so): its cells read as paragraphs, not as a table with a false header.
-      if (block.rows.every((row) => row.length <= 1)) out.push(...block.rows.map((row) => (row[0] ?? '').trim()).filter(Boolean));
+      if (block.rows.every((row) => row.length <= 1)) appendAll(out, block.rows.map((row) => (row[0] ?? '').trim()).filter(Boolean));
       else {
         const table = markdownTable(block.rows);
         if (table) out.push(table);

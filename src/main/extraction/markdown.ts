@@ -10,7 +10,9 @@ export function tableCell(text: string): string {
  * one. Empty input gives ''.
  */
 export function markdownTable(rows: readonly (readonly string[])[]): string {
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  // Not Math.max(...): a sheet may hold more rows than a call takes arguments.
+  let width = 0;
+  for (const row of rows) width = Math.max(width, row.length);
   if (rows.length === 0 || width === 0) return '';
   const line = (cells: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => tableCell(cells[i] ?? '')).join(' | ')} |`;
   const [head, ...body] = rows;

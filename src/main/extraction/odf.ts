@@ -15,6 +15,7 @@ import { findSheet } from './sheet-names';
 import { slideMarkdown } from './slides';
 import { NS, children, descendants, isElement, parseXml, type XmlElement } from './xml';
 import { ZipArchive } from './zip';
+import { appendAll } from '../../shared/append-all';
 
 /** The extractor named in citations. */
 export const ODF_EXTRACTOR = 'atmark-odf 1';
@@ -72,7 +73,7 @@ function blocks(node: XmlElement, depth = 0): string[] {
     } else if (isElement(c, NS.table, 'table')) {
       out.push(markdownTable(tableRows(c)));
     } else if (isElement(c, NS.text, 'section') || isElement(c, NS.office, 'text')) {
-      out.push(...blocks(c, depth));
+      appendAll(out, blocks(c, depth));
     }
   }
   return out.filter((b) => b !== '');
@@ -83,7 +84,7 @@ function listLines(list: XmlElement, depth: number): string[] {
   for (const item of children(list).filter((c) => isElement(c, NS.text, 'list-item'))) {
     let firstLine = true;
     for (const c of children(item)) {
-      if (isElement(c, NS.text, 'list')) lines.push(...listLines(c, depth + 1));
+      if (isElement(c, NS.text, 'list')) appendAll(lines, listLines(c, depth + 1));
       else {
         const text = isElement(c, NS.text, 'p') || isElement(c, NS.text, 'h') ? inlineText(c).trim() : '';
         if (!text) continue;
@@ -139,13 +140,13 @@ export async function extractOdf(job: DocumentJob, onProgress?: ProgressListener
     const notes: string[] = [];
     for (const c of children(page)) {
       if (isElement(c, NS.presentation, 'notes')) {
-        notes.push(...descendants(c, NS.text, 'p').map((p) => inlineText(p).trim()).filter(Boolean));
+        appendAll(notes, descendants(c, NS.text, 'p').map((p) => inlineText(p).trim()).filter(Boolean));
         continue;
       }
       const cls = attr(c, NS.presentation, 'class');
       const texts = blocks(descendants(c, NS.draw, 'text-box')[0] ?? c);
       if (cls === 'title' && !title) title = texts.join(' ');
-      else lines.push(...texts);
+      else appendAll(lines, texts);
     }
     if (!collector.add(index, title, slideMarkdown(index, title, lines, notes))) break;
   }

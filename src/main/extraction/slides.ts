@@ -11,6 +11,7 @@ import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './zip-notices';
 import { NS, children, descendants, first, isElement, parseXml, type XmlElement } from './xml';
 import { ZipArchive } from './zip';
+import { appendAll } from '../../shared/append-all';
 
 /** The extractor named in citations: Atmark's own reader (no library reads .pptx text well). */
 export const SLIDES_EXTRACTOR = 'atmark-ooxml 1';
@@ -84,14 +85,14 @@ function readSlide(archive: ZipArchive, part: string): { title: string; body: st
   for (const node of descendants(root, NS.p, 'sp')) {
     const type = placeholderType(node);
     if ((type === 'title' || type === 'ctrTitle') && !title) title = descendants(node, NS.a, 'p').map(paragraphText).filter(Boolean).join(' ');
-    else body.push(...shapeLines(node));
+    else appendAll(body, shapeLines(node));
   }
   for (const table of descendants(root, NS.a, 'tbl')) body.push('', tableMarkdown(table), '');
   const notesPart = [...relationships(archive, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
   const notes: string[] = [];
   if (notesPart && archive.has(notesPart)) {
     for (const node of descendants(parseXml(archive.textOf(notesPart) ?? '', notesPart), NS.p, 'sp')) {
-      if (placeholderType(node) === 'body') notes.push(...descendants(node, NS.a, 'p').map(paragraphText).filter(Boolean));
+      if (placeholderType(node) === 'body') appendAll(notes, descendants(node, NS.a, 'p').map(paragraphText).filter(Boolean));
     }
   }
   return { title, body, notes };
@@ -100,7 +101,7 @@ function readSlide(archive: ZipArchive, part: string): { title: string; body: st
 /** Markdown of one slide. */
 export function slideMarkdown(index: number, title: string, body: string[], notes: string[]): string {
   const lines = [`## Slide ${index}${title ? `: ${title}` : ''}`, ''];
-  if (body.length) lines.push(...body, '');
+  if (body.length) appendAll(lines, body).push('');
   if (notes.length) lines.push(`> **Speaker notes:** ${notes[0]}`, ...notes.slice(1).map((n) => `> ${n}`));
   return lines.join('\n').trim();
 }

@@ -1,5 +1,6 @@
 import { isPlaceholder } from './secret-placeholder';
 import type { SecretRule, SecretSpan } from './secret-rules';
+import { appendAll } from '../../shared/append-all';
 
 /**
  * Credential files recognised by their content, whatever the file is called (issue 26, finding 3):
@@ -70,7 +71,7 @@ const KUBE_TOKEN = /^[ \t]*[+-]?[ \t]*(?:token|id-token|refresh-token)[ \t]*:[ \
 function kubeSpans(text: string): SecretSpan[] {
   const spans = spansOf(text, KUBE_DATA, 'kubeconfig-credential', real);
   // `token:` is a common YAML key; only in a file with a kubeconfig's users list.
-  if (/^[ \t]*[+-]?users:[ \t]*$/m.test(text) && /(?:^|\n)[ \t]*[+-]?[ \t]*(?:- )?user:/.test(text)) spans.push(...spansOf(text, KUBE_TOKEN, 'kubeconfig-credential', real));
+  if (/^[ \t]*[+-]?users:[ \t]*$/m.test(text) && /(?:^|\n)[ \t]*[+-]?[ \t]*(?:- )?user:/.test(text)) appendAll(spans, spansOf(text, KUBE_TOKEN, 'kubeconfig-credential', real));
   return spans;
 }
 
