@@ -16,6 +16,7 @@ import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './zip-notices';
 import { SHEETS_EXTRACTOR, decodeXml, excelDate, isDateFormat } from './sheet-values';
 import { findSheet } from './sheet-names';
+import { forEachCell, valueOf, type CellAttributes } from './sheet-cells';
 import { ZipArchive } from './zip';
 
 function attribute(tag: string, name: string): string {
@@ -86,35 +87,32 @@ interface CellContext {
   strings: readonly string[];
   dates: readonly boolean[];
   date1904: boolean;
+  /** Dates already written, by serial: a sheet repeats its days (a column of 66,000 dates may hold 365). */
+  dateTexts: Map<number, string>;
 }
 
-/** A cell's `r`, `t` and `s` attributes, in one pass (a sheet may hold a million cells). */
-const CELL_ATTRIBUTES = /\s([rts])="([^"]*)"/g;
+/** Distinct dates remembered per extraction. */
+const DATE_MEMO = 4096;
 
-interface CellAttributes {
-  ref: string;
-  type: string;
-  style: number;
+function contextOf(strings: readonly string[], dates: readonly boolean[], date1904: boolean): CellContext {
+  return { strings, dates, date1904, dateTexts: new Map() };
 }
 
-function cellAttributes(attrs: string): CellAttributes {
-  const out: CellAttributes = { ref: '', type: '', style: 0 };
-  CELL_ATTRIBUTES.lastIndex = 0;
-  for (let m = CELL_ATTRIBUTES.exec(attrs); m; m = CELL_ATTRIBUTES.exec(attrs)) {
-    if (m[1] === 'r') out.ref = m[2]!;
-    else if (m[1] === 't') out.type = m[2]!;
-    else out.style = Number(m[2]);
+/** {@link excelDate}, remembered for the extraction. */
+function dateText(serial: number, ctx: CellContext): string {
+  let text = ctx.dateTexts.get(serial);
+  if (text === undefined) {
+    text = excelDate(serial, ctx.date1904);
+    if (ctx.dateTexts.size < DATE_MEMO) ctx.dateTexts.set(serial, text);
   }
-  return out;
+  return text;
 }
-
-const VALUE = /<v\b[^>]*>([\s\S]*?)<\/v>/;
 
 /** The text one `<c>` element shows. */
 function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): string {
   const type = attrs.type;
   if (type === 'inlineStr') return itemText(/<is\b[^>]*>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '');
-  const v = VALUE.exec(inner)?.[1];
+  const v = valueOf(inner);
   if (v === undefined) return '';
   switch (type) {
     case 's':
@@ -128,7 +126,7 @@ function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): strin
     default: {
       const n = Number(v);
       if (!Number.isFinite(n)) return decodeXml(v);
-      return ctx.dates[attrs.style] ? excelDate(n, ctx.date1904) : String(n);
+      return ctx.dates[attrs.style] ? dateText(n, ctx) : String(n);
     }
   }
 }
@@ -136,23 +134,24 @@ function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): strin
 /** The rows of one sheet as cell texts, stopping once they pass `maxBytes` (then `over` is true). */
 function sheetRows(xml: string, ctx: CellContext, maxBytes: number): { rows: string[][]; over: boolean } {
   const rows: string[][] = [];
+  const attrs: CellAttributes = { ref: '', type: '', style: 0 };
   let bytes = 0;
   for (const row of xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
     const cells: string[] = [];
     let next = 0;
-    for (const c of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = cellAttributes(c[1]!);
+    forEachCell(row[1] ?? '', attrs, (inner) => {
       const at = columnOf(attrs.ref);
       const col = at >= 0 ? at : next;
-      if (col >= MAX_COLUMNS) break;
-      const text = cellText(attrs, c[2] ?? '', ctx);
+      if (col >= MAX_COLUMNS) return false;
+      const text = cellText(attrs, inner, ctx);
       if (text !== '') {
         while (cells.length < col) cells.push('');
         cells[col] = text;
         bytes += text.length + 3;
       }
       next = col + 1;
-    }
+      return true;
+    });
     if (bytes > maxBytes) return { rows, over: true };
     rows.push(cells);
   }
@@ -167,7 +166,7 @@ export async function extractSheets(job: DocumentJob, onProgress?: ProgressListe
   if (job.cells) return extractSheetBlock(job, archive, sheets, onProgress);
   const collector = new PartCollector(job.range, job.maxTextBytes, 'sheet', onProgress);
   collector.expect(sheets.length);
-  const ctx: CellContext = { strings: [], dates: [], date1904: isDate1904(archive) };
+  const ctx = contextOf([], [], isDate1904(archive));
   let loaded = false;
   for (let index = job.range?.start ?? 1; index <= sheets.length && collector.more(index); index++) {
     if (!loaded) {
@@ -238,7 +237,7 @@ function extractSheetBlock(job: DocumentJob, archive: ZipArchive, sheets: { name
   const entry = sheet.entry;
   const whole = !Number.isFinite(window.lastRow);
   const xml = (whole ? archive.textOf(entry) : archive.textPrefixOf(entry, (t) => declaredExtent(t) !== null && holdsRowsThrough(t, window.lastRow))) ?? '';
-  const ctx: CellContext = { strings: sharedStrings(archive), dates: dateStyles(archive), date1904: isDate1904(archive) };
+  const ctx = contextOf(sharedStrings(archive), dateStyles(archive), isDate1904(archive));
   const kept = new BlockRows(window);
   const seen: Extent = { rows: 0, columns: 0 };
   let stoppedEarly = false;
@@ -268,16 +267,17 @@ function extractSheetBlock(job: DocumentJob, archive: ZipArchive, sheets: { name
 /** One row's cell texts by 0-based column, trailing empty cells dropped. */
 function rowCells(xml: string, ctx: CellContext): string[] {
   const cells: string[] = [];
+  const attrs: CellAttributes = { ref: '', type: '', style: 0 };
   let next = 0;
-  for (const c of xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const attrs = cellAttributes(c[1]!);
+  forEachCell(xml, attrs, (inner) => {
     const at = columnOf(attrs.ref);
     const col = at >= 0 ? at : next;
-    if (col >= MAX_COLUMNS) break;
-    const text = cellText(attrs, c[2] ?? '', ctx);
+    if (col >= MAX_COLUMNS) return false;
+    const text = cellText(attrs, inner, ctx);
     // Sparse: a cell far to the right costs one slot, not a run of empty ones (readers take `?? ''`).
     if (text !== '') cells[col] = text;
     next = col + 1;
-  }
+    return true;
+  });
   return cells;
 }
