@@ -14,21 +14,58 @@ function plainEnd(code: number): boolean {
 }
 
 /**
+ * A GFM table built row by row: the first row is the header, rows are padded to the widest one.
+ * Each row is kept as its line, not its cells, so a 66,000-row sheet does not hold a few hundred
+ * thousand cell texts until its last row is read (they were most of what garbage collection copied;
+ * issue 27). With `trim`, as {@link trimRows}: trailing empty cells of each row and trailing empty
+ * rows are left out.
+ */
+export class MarkdownTableWriter {
+  private readonly lines: string[] = [];
+  /** Cells written on each line (the rest is padding, added at the end). */
+  private readonly counts: number[] = [];
+  private width = 0;
+  /** The last line with a cell, when trimming. */
+  private lastFilled = -1;
+  private readonly texts: string[] = [];
+
+  constructor(private readonly trim = false) {}
+
+  add(cells: readonly string[]): void {
+    let n = cells.length;
+    if (this.trim) while (n > 0 && (cells[n - 1] ?? '').trim() === '') n--;
+    const texts = this.texts;
+    texts.length = n;
+    for (let i = 0; i < n; i++) texts[i] = tableCell(cells[i] ?? '');
+    this.lines.push(n === 0 ? '|' : `| ${texts.join(' | ')} |`);
+    this.counts.push(n);
+    if (n > 0) this.lastFilled = this.lines.length - 1;
+    if (n > this.width) this.width = n;
+  }
+
+  /** The table, or '' when it has no row or no column. */
+  finish(): string {
+    const { lines, counts, width } = this;
+    const rows = this.trim ? this.lastFilled + 1 : lines.length;
+    if (rows === 0 || width === 0) return '';
+    const out: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const missing = width - (counts[r] as number);
+      out.push(missing > 0 ? (lines[r] as string) + '  |'.repeat(missing) : (lines[r] as string));
+      if (r === 0) out.push(`| ${Array.from({ length: width }, () => '---').join(' | ')} |`);
+    }
+    return out.join('\n');
+  }
+}
+
+/**
  * A GFM table from rows of cell texts; the first row is the header. Rows are padded to the widest
  * one. Empty input gives ''.
  */
 export function markdownTable(rows: readonly (readonly string[])[]): string {
-  // Not Math.max(...): a sheet may hold more rows than a call takes arguments.
-  let width = 0;
-  for (const row of rows) width = Math.max(width, row.length);
-  if (rows.length === 0 || width === 0) return '';
-  const line = (cells: readonly string[]): string => {
-    let out = '|';
-    for (let i = 0; i < width; i++) out += ` ${tableCell(cells[i] ?? '')} |`;
-    return out;
-  };
-  const [head, ...body] = rows;
-  return [line(head!), `| ${Array.from({ length: width }, () => '---').join(' | ')} |`, ...body.map(line)].join('\n');
+  const writer = new MarkdownTableWriter();
+  for (const row of rows) writer.add(row);
+  return writer.finish();
 }
 
 /** Drops trailing empty cells of each row and trailing empty rows. */
@@ -36,7 +73,7 @@ export function trimRows(rows: string[][]): string[][] {
   const out = rows.map((row) => {
     let end = row.length;
     while (end > 0 && row[end - 1]!.trim() === '') end--;
-    return row.slice(0, end);
+    return end === row.length ? row : row.slice(0, end);
   });
   while (out.length > 0 && out[out.length - 1]!.length === 0) out.pop();
   return out;

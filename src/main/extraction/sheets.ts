@@ -10,7 +10,7 @@
  */
 import { BlockRows, blockResult, windowOf, type Extent } from './cell-block';
 import { DocumentProblem } from './document-problem';
-import { markdownTable, trimRows } from './markdown';
+import { MarkdownTableWriter } from './markdown';
 import { PartCollector, type ProgressListener } from './part-collector';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { noticesOf } from './zip-notices';
@@ -131,13 +131,17 @@ function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): strin
   }
 }
 
-/** The rows of one sheet as cell texts, stopping once they pass `maxBytes` (then `over` is true). */
-function sheetRows(xml: string, ctx: CellContext, maxBytes: number): { rows: string[][]; over: boolean } {
-  const rows: string[][] = [];
+/**
+ * One sheet as a Markdown table (trailing empty cells and rows left out), or `over` once its cell
+ * texts pass `maxBytes`. Each row becomes its table line as it is read.
+ */
+function sheetTable(xml: string, ctx: CellContext, maxBytes: number): { table: string; over: boolean } {
+  const writer = new MarkdownTableWriter(true);
   const attrs: CellAttributes = { ref: '', type: '', style: 0 };
+  const cells: string[] = [];
   let bytes = 0;
   for (const row of xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const cells: string[] = [];
+    cells.length = 0;
     let next = 0;
     forEachCell(row[1] ?? '', attrs, (inner) => {
       const at = columnOf(attrs.ref);
@@ -152,10 +156,10 @@ function sheetRows(xml: string, ctx: CellContext, maxBytes: number): { rows: str
       next = col + 1;
       return true;
     });
-    if (bytes > maxBytes) return { rows, over: true };
-    rows.push(cells);
+    if (bytes > maxBytes) return { table: '', over: true };
+    writer.add(cells);
   }
-  return { rows, over: false };
+  return { table: writer.finish(), over: false };
 }
 
 /** Extracts the sheets of a workbook in `job.range`. */
@@ -176,12 +180,11 @@ export async function extractSheets(job: DocumentJob, onProgress?: ProgressListe
       loaded = true;
     }
     const sheet = sheets[index - 1]!;
-    const { rows, over } = sheetRows(archive.textOf(sheet.entry) ?? '', ctx, job.maxTextBytes);
+    const { table, over } = sheetTable(archive.textOf(sheet.entry) ?? '', ctx, job.maxTextBytes);
     if (over) {
       collector.stoppedAt = index;
       break;
     }
-    const table = markdownTable(trimRows(rows));
     if (!collector.add(index, sheet.name, `## Sheet ${index}: ${sheet.name}\n\n${table || '(empty sheet)'}`)) break;
   }
   return {
