@@ -9,6 +9,7 @@
  *   took 0.8-1.5 s on a busy two-core machine, more than reading most PDFs.
  */
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { keepingBuiltins } from './keep-builtins';
 
 type PdfJs = typeof PdfJsModule;
 
@@ -105,12 +106,16 @@ async function importWithoutCanvas(): Promise<PdfJs> {
   };
   (process as { getBuiltinModule: unknown }).getBuiltinModule = refusing;
   try {
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    // In Node PDF.js runs its "worker" in this thread, importing pdf.worker.mjs on the first
-    // getDocument: loaded here instead (through the global PDF.js looks for first), that load is
-    // part of warming the reader, not of reading someone's first PDF against its budget.
-    g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    return pdfjs;
+    // The legacy build's polyfills may replace the thread's own `push` and `JSON`: put back
+    // (keep-builtins.ts).
+    return await keepingBuiltins(async () => {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      // In Node PDF.js runs its "worker" in this thread, importing pdf.worker.mjs on the first
+      // getDocument: loaded here instead (through the global PDF.js looks for first), that load is
+      // part of warming the reader, not of reading someone's first PDF against its budget.
+      g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      return pdfjs;
+    });
   } finally {
     (process as { getBuiltinModule: unknown }).getBuiltinModule = original;
   }
