@@ -78,7 +78,15 @@ function run(e: Engine, input: Buffer, size: number): Buffer | null {
  */
 export function inflateExactly(input: Buffer, size: number): Buffer | null {
   const e = engineOf();
-  if (e) return run(e, input, size);
+  if (e) {
+    try {
+      return run(e, input, size);
+    } catch {
+      // Damage is reported through the error callback, not thrown: a throw means the context
+      // itself is in a state it should not be. From now on this thread uses inflateSync.
+      engine = null;
+    }
+  }
   try {
     const out = inflateSync(input, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, Math.min(size + 1, 1024 * 1024)) });
     return out.length === size ? out : null;
