@@ -46,17 +46,16 @@ export function startVariablesSet(): string[] {
   return ['NODE_EXTRA_CA_CERTS'].filter((name) => process.env[name] !== undefined);
 }
 
-let startEnv: NodeJS.ProcessEnv = process.env;
-
-function time(args: string[], cwd: string, command = process.execPath, env: Record<string, string> = {}): number {
+/** `command` run once in `env` (with `GIT_PAGER=cat`), timed. */
+function time(env: NodeJS.ProcessEnv, args: string[], cwd: string, command = process.execPath): number {
   const t0 = performance.now();
-  execFileSync(command, args, { cwd, stdio: 'ignore', env: { ...startEnv, GIT_PAGER: 'cat', ...env } });
+  execFileSync(command, args, { cwd, stdio: 'ignore', env: { ...env, GIT_PAGER: 'cat' } });
   return performance.now() - t0;
 }
 
 /** Times the CLI cases in interleaved pairs with `node -e 0` and prints them. */
 export function runCliBench(root = process.cwd(), start: CliBenchStart = { without: [] }): CliBenchRow[] {
-  startEnv = { ...process.env };
+  const startEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of start.without) delete startEnv[name];
   const bin = path.join(root, 'bin', 'atmark.cjs');
   const repo = generateGitRepo(console.log);
@@ -74,21 +73,21 @@ export function runCliBench(root = process.cwd(), start: CliBenchStart = { witho
   for (const c of cases) {
     // The first run fills the page cache and the CLI's code cache (src/main/cli/code-cache.ts), as
     // any earlier use of the command has on a person's machine.
-    time(c.args, c.cwd, process.execPath, c.env);
+    const env = { ...startEnv, ...c.env };
+    time(env, c.args, c.cwd);
     const a: number[] = [];
     const n: number[] = [];
     const anchor: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      a.push(time(c.args, c.cwd, process.execPath, c.env));
-      n.push(time(['-e', '0'], root));
-      if (c.anchor !== nodeAnchor) anchor.push(time(c.anchor.args, c.cwd, c.anchor.command));
+      a.push(time(env, c.args, c.cwd));
+      n.push(time(startEnv, ['-e', '0'], root));
+      if (c.anchor !== nodeAnchor) anchor.push(time(startEnv, c.anchor.args, c.cwd, c.anchor.command));
     }
     const nodeMs = median(n);
     const row = { what: c.what, ms: median(a), nodeMs, anchor: c.anchor.anchor, anchorMs: anchor.length > 0 ? median(anchor) : nodeMs };
     console.log(`${c.what.padEnd(42)} ${row.ms.toFixed(1)} ms, ${row.anchor} ${row.anchorMs.toFixed(1)} ms = ${(row.ms / row.anchorMs).toFixed(2)}x (node -e 0 ${nodeMs.toFixed(1)} ms)`);
     rows.push(row);
   }
-  startEnv = process.env;
   return rows;
 }
 

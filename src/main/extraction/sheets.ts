@@ -132,6 +132,23 @@ function cellText(attrs: CellAttributes, inner: string, ctx: CellContext): strin
 }
 
 /**
+ * Each non-empty cell of a row with its 0-based column: its `r` reference's column, or the one
+ * after the cell before when it has none; cells from {@link MAX_COLUMNS} on end the row.
+ */
+function forEachCellText(row: string, attrs: CellAttributes, ctx: CellContext, visit: (col: number, text: string) => void): void {
+  let next = 0;
+  forEachCell(row, attrs, (inner) => {
+    const at = columnOf(attrs.ref);
+    const col = at >= 0 ? at : next;
+    if (col >= MAX_COLUMNS) return false;
+    const text = cellText(attrs, inner, ctx);
+    if (text !== '') visit(col, text);
+    next = col + 1;
+    return true;
+  });
+}
+
+/**
  * One sheet as a Markdown table (trailing empty cells and rows left out), or `over` once its cell
  * texts pass `maxBytes`. Each row becomes its table line as it is read.
  */
@@ -142,19 +159,10 @@ function sheetTable(xml: string, ctx: CellContext, maxBytes: number): { table: s
   let bytes = 0;
   for (const row of xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
     cells.length = 0;
-    let next = 0;
-    forEachCell(row[1] ?? '', attrs, (inner) => {
-      const at = columnOf(attrs.ref);
-      const col = at >= 0 ? at : next;
-      if (col >= MAX_COLUMNS) return false;
-      const text = cellText(attrs, inner, ctx);
-      if (text !== '') {
-        while (cells.length < col) cells.push('');
-        cells[col] = text;
-        bytes += text.length + 3;
-      }
-      next = col + 1;
-      return true;
+    forEachCellText(row[1] ?? '', attrs, ctx, (col, text) => {
+      while (cells.length < col) cells.push('');
+      cells[col] = text;
+      bytes += text.length + 3;
     });
     if (bytes > maxBytes) return { table: '', over: true };
     writer.add(cells);
@@ -270,17 +278,9 @@ function extractSheetBlock(job: DocumentJob, archive: ZipArchive, sheets: { name
 /** One row's cell texts by 0-based column, trailing empty cells dropped. */
 function rowCells(xml: string, ctx: CellContext): string[] {
   const cells: string[] = [];
-  const attrs: CellAttributes = { ref: '', type: '', style: 0 };
-  let next = 0;
-  forEachCell(xml, attrs, (inner) => {
-    const at = columnOf(attrs.ref);
-    const col = at >= 0 ? at : next;
-    if (col >= MAX_COLUMNS) return false;
-    const text = cellText(attrs, inner, ctx);
-    // Sparse: a cell far to the right costs one slot, not a run of empty ones (readers take `?? ''`).
-    if (text !== '') cells[col] = text;
-    next = col + 1;
-    return true;
+  // Sparse: a cell far to the right costs one slot, not a run of empty ones (readers take `?? ''`).
+  forEachCellText(xml, { ref: '', type: '', style: 0 }, ctx, (col, text) => {
+    cells[col] = text;
   });
   return cells;
 }

@@ -88,11 +88,37 @@ export function inflateExactly(input: Buffer, size: number): Buffer | null {
     }
   }
   try {
-    const out = inflateSync(input, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, Math.min(size + 1, 1024 * 1024)) });
+    const out = inflateSync(input, inflateOptions(size));
     return out.length === size ? out : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Objects up to this size go through the kept context, whose output buffer is the whole object at
+ * once; a larger header's claim is not allocated before its bytes come.
+ */
+const REUSED_INFLATE_BYTES = 1024 * 1024;
+
+/** A packed object's stream inflated, at most `size` bytes; null when it does not inflate (cut short, or damaged). */
+export function inflatePacked(input: Buffer, size: number): Buffer | null {
+  if (size <= REUSED_INFLATE_BYTES) return inflateExactly(input, size);
+  try {
+    return inflateSync(input, inflateOptions(size));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Options for `inflateSync` of an object of `size` bytes: its size as the cap, and an output buffer
+ * of that size (up to 1 MiB) instead of zlib's 16 KiB default, so a small object takes one small
+ * buffer (from Node's pool) and a large one is not pieced together from many (measured: about
+ * twice as fast over the objects of a first `@git:10`).
+ */
+export function inflateOptions(size: number): { maxOutputLength: number; chunkSize: number } {
+  return { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, Math.min(size + 1, 1024 * 1024)) };
 }
 
 /** Whether this thread inflates through its kept context (false: through `inflateSync`). */

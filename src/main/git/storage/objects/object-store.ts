@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { applyDelta } from './delta';
-import { inflateExactly } from './inflater';
+import { inflateOptions, inflatePacked } from './inflater';
 import { GitObjectError } from './object-error';
 import { findOffset, parsePackIndex, type PackIndex } from './pack-index';
 import { PackFile, type ReadRange } from './pack-file';
@@ -56,11 +56,6 @@ export const MAX_CHAIN_BYTES = 256 * 1024 * 1024;
 /** How deep alternates may name further alternates: 5, git's own limit. */
 export const MAX_ALTERNATE_DEPTH = 5;
 
-/**
- * Objects up to this size go through the thread's one inflate context (`inflater.ts`), whose output
- * buffer is the whole object at once; a larger header's claim is not allocated before its bytes come.
- */
-const REUSED_INFLATE_BYTES = 1024 * 1024;
 const TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
@@ -352,26 +347,6 @@ export class ObjectStore {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-/**
- * Options for inflating an object of `size` bytes: its size as the cap, and an output buffer of
- * that size (up to 1 MiB) instead of zlib's 16 KiB default, so a small object takes one small
- * buffer (from Node's pool) and a large one is not pieced together from many (measured: about
- * twice as fast over the objects of a first `@git:10`).
- */
-function inflateOptions(size: number): { maxOutputLength: number; chunkSize: number } {
-  return { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, Math.min(size + 1, 1024 * 1024)) };
-}
-
-/** A packed object's stream inflated, at most `size` bytes; null when it does not inflate (cut short, or damaged). */
-function inflatePacked(input: Buffer, size: number): Buffer | null {
-  if (size <= REUSED_INFLATE_BYTES) return inflateExactly(input, size);
-  try {
-    return inflateSync(input, inflateOptions(size));
-  } catch {
-    return null;
-  }
-}
 
 /** {@link applyDelta} with its size cap, its failures said as the object's damage. */
 function applied(base: Buffer, delta: Buffer, asked: string, file: string): Buffer {
