@@ -47,10 +47,10 @@ const config: Configuration = {
     // Electron's safeStorage, so its native module (about 3 MiB per platform) stays out.
     '!node_modules/@napi-rs/**',
     // pdf.js: Node runs only the legacy build (extraction/pdf.ts imports legacy/build/pdf.mjs, which
-    // loads pdf.worker.mjs beside it), with its cmaps, standard fonts and wasm decoders. The modern
-    // build, the viewer, the separate image decoders, the minified and sandbox copies and the types
-    // are about 20 MiB nobody loads.
-    '!node_modules/pdfjs-dist/{build,web,image_decoders,types}/**',
+    // loads pdf.worker.mjs beside it), with its cmaps and wasm decoders. The modern build, the
+    // viewer, the separate image decoders, the minified and sandbox copies and the types are about
+    // 20 MiB nobody loads; the standard fonts only draw glyphs, and Atmark reads text without them.
+    '!node_modules/pdfjs-dist/{build,web,image_decoders,types,standard_fonts}/**',
     '!node_modules/pdfjs-dist/legacy/{web,image_decoders}/**',
     '!node_modules/pdfjs-dist/legacy/build/{pdf.min.mjs,pdf.worker.min.mjs,pdf.sandbox.mjs,pdf.sandbox.min.mjs}',
     // exceljs: Node loads excel.js and lib/; dist/ is its browser build.

@@ -110,16 +110,16 @@ describe('the package holds what the app loads, and nothing else of the project'
       '/node_modules/gpt-tokenizer/esm/encodingParams/constants.js',
       '/node_modules/pdfjs-dist/legacy/build/pdf.mjs',
       '/node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
-      '/node_modules/pdfjs-dist/standard_fonts/FoxitFixed.pfb',
       '/node_modules/pdfjs-dist/cmaps/Adobe-Japan1-UCS2.bcmap',
     ]) {
       expect(files, needed).toContain(needed);
     }
     // gpt-tokenizer's rank modules and other encodings are never loaded: about 20 MiB left out.
     expect(files.filter((f) => f.includes('/gpt-tokenizer/esm/bpeRanks/') || /gpt-tokenizer\/data\/(cl100k|p50k|r50k)/.test(f))).toEqual([]);
-    // Nor are pdf.js's builds beyond the legacy one, or exceljs (only the tests write workbooks with
-    // it; Atmark reads them itself) and the native canvas pdf.js would draw with.
-    expect(files.filter((f) => /^\/node_modules\/pdfjs-dist\/(build|web|image_decoders|types)\//.test(f) || f.startsWith('/node_modules/exceljs/') || f.startsWith('/node_modules/@napi-rs/canvas'))).toEqual([]);
+    // Nor are pdf.js's builds beyond the legacy one and its standard fonts (text is read without
+    // them: extraction/pdf.ts), or exceljs (only the tests write workbooks with it; Atmark reads
+    // them itself) and the native canvas pdf.js would draw with.
+    expect(files.filter((f) => /^\/node_modules\/pdfjs-dist\/(build|web|image_decoders|types|standard_fonts)\//.test(f) || f.startsWith('/node_modules/exceljs/') || f.startsWith('/node_modules/@napi-rs/canvas'))).toEqual([]);
     const forbidden = files.filter((f) => /^\/(src|e2e|bench|scripts|build|docs|test-results|dist)\//.test(f) || /\.(map|ts|tsx)$/.test(f) || /\.(test|spec)\.[cm]?js$/.test(f));
     expect(forbidden).toEqual([]);
     for (const dev of ['vitest', 'electron', 'electron-builder', 'react', 'react-dom', '@codemirror/view', 'typescript', 'eslint', 'playwright-core', 'vite', 'esbuild']) {

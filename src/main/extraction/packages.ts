@@ -25,6 +25,6 @@ export function extractorName(name: string): string {
 }
 
 /** A folder of the installed pdfjs-dist package, with a trailing separator (PDF.js wants one). */
-export function pdfjsDataFolder(folder: 'cmaps' | 'standard_fonts'): string {
+export function pdfjsDataFolder(folder: 'cmaps'): string {
   return path.join(path.dirname(requireHere.resolve('pdfjs-dist/package.json')), folder) + path.sep;
 }

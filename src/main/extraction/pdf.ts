@@ -1,8 +1,18 @@
 /**
  * PDF to Markdown with PDF.js (pdfjs-dist, legacy build for Node): the text layer of each page in
  * the order the page draws it, which for ordinary documents is reading order, under a page marker.
- * Scripts never run: eval is off, no fonts are loaded into the page, and character maps and font
- * data come from the installed package, never the network.
+ * Scripts never run: eval is off, no fonts are loaded into the page, and character maps come from
+ * the installed package, never the network.
+ *
+ * PDF.js is given no standard font data (`standardFontDataUrl`). With it, every document that names
+ * one of the 14 standard fonts without embedding it (Helvetica, Times, Courier: most generated
+ * reports) read and parsed a substitute font program (Liberation Sans, 130 KB and more) afresh,
+ * since PDF.js keeps it per document: about two thirds of a small PDF's time (issue 27: a one-page
+ * PDF 5-25 ms with it, 3-5 without, in a warm worker). A font program only draws glyphs: PDF.js
+ * builds the text of a font that is not embedded from its encoding and its standard metrics either
+ * way, and ignores a substitute's own tables for that (`isInternalFont`). The texts of 32 PDFs (the
+ * 14 fonts, manuals from groff and Ghostscript with fonts embedded and not, other writers' PDFs)
+ * were the same byte for byte with and without; pdf-fonts.test.ts keeps the 14 fonts' text.
  */
 import { DocumentProblem } from './document-problem';
 import { loadPdfJs } from './pdfjs';
@@ -61,7 +71,6 @@ export async function extractPdf(job: DocumentJob, onProgress?: ProgressListener
     disableStream: true,
     cMapUrl: pdfjsDataFolder('cmaps'),
     cMapPacked: true,
-    standardFontDataUrl: pdfjsDataFolder('standard_fonts'),
     enableXfa: false,
     verbosity: 0,
   });
