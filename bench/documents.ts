@@ -3,7 +3,8 @@
  * on the same file, the first PDF in a freshly started host, eight one-page documents in one
  * prompt beside one, a 5 MB workbook with its peak memory, and the page-range hint of a
  * 10,000-page PDF; a long Korean report (20 sections, 16,000 paragraphs, 2,000 tables) as HWPX
- * and as HWP 5, with peak memory; and (issue 23) a block of cells of that workbook at its top and at
+ * and as HWP 5, and a long Word report (50 chapters, 1,500 paragraphs, 50 tables), with peak
+ * memory; and (issue 23) a block of cells of that workbook at its top and at
  * its bottom, and rows of a 50 MB CSV at its start and near its end. Every figure comes from the engine the app uses, each measurement in a Node
  * process of its own (bench/documents-child.ts), warm figures as medians of several fresh
  * expansions after the first.
@@ -21,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundleForNode } from '../scripts/bundle-ts.mjs';
 import { MiB } from '../src/shared/limits';
-import { makeDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
+import { makeDocx, makeLongDocx, makePdf, makePptx, makeXlsx } from '../test-support/documents';
 import { KOREAN_REPORT, makeHwp, makeHwpx, type HwpTestBlock } from '../test-support/hwp-documents';
 import { makeEml, makeMhtml, makeMsg } from '../test-support/mail';
 import type { OcrBenchResult } from './ocr';
@@ -82,6 +83,9 @@ function bigCsv(bytes: number): Buffer {
 /** Rows of the 50 MB CSV: 776,958. The "near its end" range starts here. */
 const CSV_LATE_ROW = 776_000;
 
+/** Chapters of the long Word report (each a heading, 30 paragraphs and a table). */
+const WORD_CHAPTERS = 50;
+
 /** Warm runs per figure, each on its own copy. */
 const COPIES = 5;
 const FORMATS = ['pdf', 'pdf', 'pdf', 'pdf', 'docx', 'docx', 'xlsx', 'pptx'];
@@ -99,6 +103,7 @@ async function makeWorkspace(only: readonly string[] | null): Promise<string> {
   const wants = (keys: readonly string[]) => only === null || only.some((k) => keys.includes(k));
   if (wants(['hundred', 'host', 'one', 'eight', 'book', 'hint'])) await writePdfWorkspace(write);
   else if (wants(CELL_KEYS)) write('book.xlsx', await workbook());
+  if (wants(['word'])) write('report.docx', await makeLongDocx(WORD_CHAPTERS));
   if (wants(['hwpx', 'hwp'])) {
     write('report.hwpx', makeHwpx(longReport()));
     write('report.hwp', makeHwp({ sections: longReport() }));
@@ -207,6 +212,7 @@ export async function runDocumentBench(before: string | null = null, only: reado
     eight: { mode: 'engine', workspace: ws, message: eightOf(null), warmMessages: Array.from({ length: COPIES }, (_, c) => eightOf(c + 1)) },
     book: { mode: 'extract', workspace: ws, files: ['book.xlsx', ...copies('book.xlsx')], format: 'xlsx' },
     hint: { mode: 'engine', workspace: ws, message: '@file:big.pdf', warmMessages: warmOf('big.pdf') },
+    word: { mode: 'extract', workspace: ws, files: ['report.docx', ...copies('report.docx')], format: 'docx' },
     hwpx: { mode: 'extract', workspace: ws, files: ['report.hwpx', ...copies('report.hwpx')], format: 'hwpx' },
     hwp: { mode: 'extract', workspace: ws, files: ['report.hwp', ...copies('report.hwp')], format: 'hwp' },
     blockTop: { mode: 'engine', workspace: ws, message: "@file:book.xlsx:'Sheet 2'!A1:E200", warmMessages: warmOf('book.xlsx').map((m) => `${m}:'Sheet 2'!A1:E200`) },
@@ -222,7 +228,7 @@ export async function runDocumentBench(before: string | null = null, only: reado
     console.log(`  ${tree} ${key}: first ${ms(f.firstMs)}, warm ${f.warmMs.length ? ms(median(f.warmMs)) : '-'}, peak ${mib(f.peakBytes)}; ${f.statuses.join(' | ').slice(0, 200)}`);
   };
   console.log(`documents bench: workspace ${ws}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'hwpx', 'hwp', ...CELL_KEYS, ...MAIL_FILES.map((m) => m.key)] as string[]).filter((k) => !only || only.includes(k));
+  const keys = (['hundred', 'host', 'one', 'eight', 'book', 'hint', 'word', 'hwpx', 'hwp', ...CELL_KEYS, ...MAIL_FILES.map((m) => m.key)] as string[]).filter((k) => !only || only.includes(k));
   const pdftotext = keys.includes('hundred') ? pdftotextMs(path.join(ws, 'hundred.pdf')) : NaN;
   // Interleaved: each measurement for every checkout before the next, so both see the same machine.
   for (const key of keys) {
@@ -254,6 +260,8 @@ export async function runDocumentBench(before: string | null = null, only: reado
   if (keys.includes('eight')) rows.push({ work: 'eight 1-page documents in one prompt (4 PDF, 2 Word, 1 Excel, 1 PowerPoint), warm', after: `${ms(eightMs)}${attachedAll('eight', 'after') ? '' : ' (NOT ALL ATTACHED)'}`, before: b && `${cell('eight', b, (f) => median(f.warmMs))}${attachedAll('eight', b) ? '' : ' (not all attached)'}`, anchor: `one 1-page PDF ${ms(one)}`, ratio: `${(eightMs / one).toFixed(2)}x`, goal: '<= 2x one document', met: eightMs <= 2 * one && attachedAll('eight', 'after') });
   const book = warm('book', 'after');
   if (keys.includes('book')) rows.push({ work: `5 MB workbook (3 sheets, 198k rows), warm worker, whole; peak memory`, after: `${ms(book)}, ${cell('book', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('book', b, (f) => median(f.warmMs))}, ${cell('book', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s', met: book <= 1000 && attachedAll('book', 'after') });
+  const word = warm('word', 'after');
+  if (keys.includes('word')) rows.push({ work: `long Word report (${WORD_CHAPTERS} chapters, ${WORD_CHAPTERS * 30} paragraphs in Japanese, Korean and English, ${WORD_CHAPTERS} tables), warm worker, whole; peak memory`, after: `${ms(word)}, ${cell('word', 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell('word', b, (f) => median(f.warmMs))}, ${cell('word', b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s (idle machine)', met: word <= 1000 && attachedAll('word', 'after') });
   for (const [key, label] of [['hwpx', 'HWPX'], ['hwp', 'HWP 5']] as const) {
     const read = warm(key, 'after');
     if (keys.includes(key)) rows.push({ work: `long Korean report as ${label} (20 sections, 16,000 paragraphs, 2,000 tables), warm worker, whole; peak memory`, after: `${ms(read)}, ${cell(key, 'after', (f) => f.peakBytes, mib)}`, before: b && `${cell(key, b, (f) => median(f.warmMs))}, ${cell(key, b, (f) => f.peakBytes, mib)}`, anchor: '-', ratio: '-', goal: '<= 1 s (idle machine)', met: read <= 1000 && attachedAll(key, 'after') });

@@ -123,6 +123,27 @@ export function makeEncryptedPdf(): Uint8Array {
   return strToU8(body);
 }
 
+/**
+ * A long Word report: `sections` chapters, each a heading, 30 paragraphs of Japanese, Korean and
+ * English (every third one in bold) and a table of 10 rows by 3 columns.
+ */
+export async function makeLongDocx(sections: number): Promise<Uint8Array> {
+  const cell = (t: string) => new docx.TableCell({ children: [new docx.Paragraph(t)] });
+  const children: Array<docx.Paragraph | docx.Table> = [];
+  for (let s = 1; s <= sections; s++) {
+    children.push(new docx.Paragraph({ text: `第${s}章 四半期の報告`, heading: docx.HeadingLevel.HEADING_1 }));
+    for (let p = 1; p <= 30; p++) {
+      children.push(
+        new docx.Paragraph({
+          children: [new docx.TextRun({ text: `売上は前年より増えました（${s}-${p}）。`, bold: p % 3 === 0 }), new docx.TextRun(' 한국어 요약입니다. The quick brown fox jumps over the lazy dog.')],
+        }),
+      );
+    }
+    children.push(new docx.Table({ rows: Array.from({ length: 10 }, (_, r) => new docx.TableRow({ children: [cell(`項目 ${r + 1}`), cell(String((r + 1) * 1200)), cell('備考')] })) }));
+  }
+  return new Uint8Array(await docx.Packer.toBuffer(new docx.Document({ sections: [{ children }] })));
+}
+
 /** A Word document with a heading, a paragraph in Japanese and Korean, a list and a table. */
 export async function makeDocx(extraParagraphs = 0): Promise<Uint8Array> {
   const cell = (t: string) => new docx.TableCell({ children: [new docx.Paragraph(t)] });
