@@ -123,12 +123,14 @@ export function makeEncryptedPdf(): Uint8Array {
   return strToU8(body);
 }
 
+/** A Word table cell holding one paragraph of `text`. */
+const wordCell = (text: string) => new docx.TableCell({ children: [new docx.Paragraph(text)] });
+
 /**
  * A long Word report: `sections` chapters, each a heading, 30 paragraphs of Japanese, Korean and
  * English (every third one in bold) and a table of 10 rows by 3 columns.
  */
 export async function makeLongDocx(sections: number): Promise<Uint8Array> {
-  const cell = (t: string) => new docx.TableCell({ children: [new docx.Paragraph(t)] });
   const children: Array<docx.Paragraph | docx.Table> = [];
   for (let s = 1; s <= sections; s++) {
     children.push(new docx.Paragraph({ text: `第${s}章 四半期の報告`, heading: docx.HeadingLevel.HEADING_1 }));
@@ -139,14 +141,13 @@ export async function makeLongDocx(sections: number): Promise<Uint8Array> {
         }),
       );
     }
-    children.push(new docx.Table({ rows: Array.from({ length: 10 }, (_, r) => new docx.TableRow({ children: [cell(`項目 ${r + 1}`), cell(String((r + 1) * 1200)), cell('備考')] })) }));
+    children.push(new docx.Table({ rows: Array.from({ length: 10 }, (_, r) => new docx.TableRow({ children: [wordCell(`項目 ${r + 1}`), wordCell(String((r + 1) * 1200)), wordCell('備考')] })) }));
   }
   return new Uint8Array(await docx.Packer.toBuffer(new docx.Document({ sections: [{ children }] })));
 }
 
 /** A Word document with a heading, a paragraph in Japanese and Korean, a list and a table. */
 export async function makeDocx(extraParagraphs = 0): Promise<Uint8Array> {
-  const cell = (t: string) => new docx.TableCell({ children: [new docx.Paragraph(t)] });
   const doc = new docx.Document({
     sections: [
       {
@@ -156,7 +157,7 @@ export async function makeDocx(extraParagraphs = 0): Promise<Uint8Array> {
           new docx.Paragraph('計画の概要です。 한국어 요약입니다.'),
           new docx.Paragraph({ text: 'first point', bullet: { level: 0 } }),
           new docx.Paragraph({ text: 'second point', bullet: { level: 0 } }),
-          new docx.Table({ rows: [new docx.TableRow({ children: [cell('item'), cell('cost')] }), new docx.TableRow({ children: [cell('servers'), cell('1200')] })] }),
+          new docx.Table({ rows: [new docx.TableRow({ children: [wordCell('item'), wordCell('cost')] }), new docx.TableRow({ children: [wordCell('servers'), wordCell('1200')] })] }),
           ...Array.from({ length: extraParagraphs }, (_, i) => new docx.Paragraph(`Filler paragraph ${i} with enough words to take some room in the text.`)),
         ],
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentMarkdown } from '../../../test-support/extracted';
 import { makeHwp, makeHwpx, type HwpTestBlock } from '../../../test-support/hwp-documents';
 import { sniffDocument } from './document-format';
 import { extractJob } from './extract-job';
@@ -10,9 +11,7 @@ function job(bytes: Uint8Array, format: DocumentFormat, range: DocumentJob['rang
 }
 
 async function markdown(bytes: Uint8Array, format: DocumentFormat, range: DocumentJob['range'] = null): Promise<string> {
-  const result = await extractJob(job(bytes, format, range));
-  if (!result.ok || result.output.kind !== 'document') throw new Error(`expected a document, got ${JSON.stringify(result)}`);
-  return result.output.parts.map((p) => p.markdown).join('\n\n');
+  return documentMarkdown(await extractJob(job(bytes, format, range)));
 }
 
 function problem(result: ExtractionResult): string {

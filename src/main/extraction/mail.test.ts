@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractJob } from './extract-job';
 import type { DocumentFormat, DocumentJob, ExtractionResult } from './protocol';
 import { MAX_MAIL_DEPTH, MAX_MAIL_PARTS } from './mail-limits';
+import { documentMarkdown } from '../../../test-support/extracted';
 import { makeDeepEml, makeEml, makeManyPartsEml, makeMsg, type MailCharset } from '../../../test-support/mail';
 
 // Email read in the extraction worker's code (in this thread): headers decoded from the charsets
@@ -12,10 +13,7 @@ function job(bytes: Uint8Array, format: DocumentFormat = 'eml', maxTextBytes = 6
 }
 
 async function markdown(bytes: Uint8Array, format: DocumentFormat = 'eml'): Promise<string> {
-  const result = await extractJob(job(bytes, format));
-  if (!result.ok) throw new Error(`${result.problem}: ${result.detail}`);
-  if (result.output.kind !== 'document') throw new Error('not a document');
-  return result.output.parts.map((p) => p.markdown).join('\n\n');
+  return documentMarkdown(await extractJob(job(bytes, format)));
 }
 
 const pdfBytes = new Uint8Array(Buffer.from('%PDF-1.4 pretend report '.repeat(100)));

@@ -24,7 +24,7 @@ export function extractorName(name: string): string {
   return `${name} ${version}`;
 }
 
-/** A folder of the installed pdfjs-dist package, with a trailing separator (PDF.js wants one). */
-export function pdfjsDataFolder(folder: 'cmaps'): string {
-  return path.join(path.dirname(requireHere.resolve('pdfjs-dist/package.json')), folder) + path.sep;
+/** The character maps' folder of the installed pdfjs-dist package, with a trailing separator (PDF.js wants one). */
+export function pdfjsCmapFolder(): string {
+  return path.join(path.dirname(requireHere.resolve('pdfjs-dist/package.json')), 'cmaps') + path.sep;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { documentMarkdown } from '../../../test-support/extracted';
 import { runExtraction } from './run-extraction';
 
 /**
@@ -25,8 +26,7 @@ async function textOf(bytes: Uint8Array): Promise<string> {
     { kind: 'document', format: 'pdf', bytes, range: null, maxTextBytes: 64 * 1024, maxInflatedBytes: 64 * 1024 * 1024 },
     { budget: { workMs: 120_000, idleMs: 120_000, clockMs: 240_000 } },
   );
-  if (!result.ok || result.output.kind !== 'document') throw new Error(`not read: ${JSON.stringify(result)}`);
-  return result.output.parts.map((p) => p.markdown).join('\n');
+  return documentMarkdown(result);
 }
 
 describe('PDFs in the standard fonts, not embedded', () => {

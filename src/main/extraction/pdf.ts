@@ -19,7 +19,7 @@ import { DocumentProblem } from './document-problem';
 import { loadPdfJs } from './pdfjs';
 import { checkPdfStreams } from './pdf-streams';
 import { PartCollector, type ProgressListener } from './part-collector';
-import { extractorName, pdfjsDataFolder } from './packages';
+import { extractorName, pdfjsCmapFolder } from './packages';
 import type { DocumentJob, DocumentOutput } from './protocol';
 import { tidyLines } from './tidy-lines';
 
@@ -70,7 +70,7 @@ export async function extractPdf(job: DocumentJob, onProgress?: ProgressListener
     useSystemFonts: false,
     disableAutoFetch: true,
     disableStream: true,
-    cMapUrl: pdfjsDataFolder('cmaps'),
+    cMapUrl: pdfjsCmapFolder(),
     cMapPacked: true,
     enableXfa: false,
     verbosity: 0,

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { extractJob } from './extract-job';
 import { documentFormatOfName, isFlowingText, sniffNamedDocument } from './document-format';
 import type { DocumentFormat } from './protocol';
+import { documentMarkdown } from '../../../test-support/extracted';
 import { encodeCharset, makeMhtml } from '../../../test-support/mail';
 
 // Saved web pages read in the extraction worker's code (in this thread): charsets, the two
 // transfer encodings of MHTML, links against the address the page was saved from.
 
 async function markdown(bytes: Uint8Array, format: DocumentFormat): Promise<string> {
-  const result = await extractJob({ kind: 'document', bytes, format, range: null, maxTextBytes: 64 * 1024, maxInflatedBytes: 96 * 1024 * 1024 });
-  if (!result.ok) throw new Error(`${result.problem}: ${result.detail}`);
-  return result.output.kind === 'document' ? result.output.parts.map((p) => p.markdown).join('\n\n') : '';
+  return documentMarkdown(await extractJob({ kind: 'document', bytes, format, range: null, maxTextBytes: 64 * 1024, maxInflatedBytes: 96 * 1024 * 1024 }));
 }
 
 const article = (lead: string) =>
