@@ -7,6 +7,7 @@
  */
 import { ENTRY_FIELDS, IndexCursor } from './index-cursor';
 import { largeBuffer, largeColumn } from '../../guards/large-buffer';
+import { hexText, utf8Text } from './byte-text';
 
 /** One entry of the index (one path at one merge stage). */
 export interface IndexEntry {
@@ -63,7 +64,7 @@ class PackedEntry implements IndexEntry {
   ) {}
 
   get oid(): string {
-    return this.fields.oids.toString('hex', this.k * 20, this.k * 20 + 20);
+    return hexText(this.fields.oids, this.k * 20, this.k * 20 + 20);
   }
   // ctimeSec … mode: one word each, read through the getters defined below the class.
   declare readonly ctimeSec: number;
@@ -165,7 +166,7 @@ export class IndexParse {
       // 10k-entry parse, a fifth of it; issue 27).
       const oids = fields.oids;
       for (let j = 0, from = cursor.at + ENTRY_FIELDS.oid, to = k * 20; j < 20; j++) oids[to + j] = buf[from + j] as number;
-      entries.push(new PackedEntry(cursor.names.toString('utf8', cursor.from, cursor.to), fields, k));
+      entries.push(new PackedEntry(utf8Text(cursor.names, cursor.from, cursor.to), fields, k));
       this.k = k + 1;
     }
     this.result = this.finish();

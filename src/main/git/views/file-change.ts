@@ -74,24 +74,21 @@ function rank(c: FileChange): number {
 }
 
 /**
+ * A part that must not be joined onto the working tree: empty (which an absolute path or `a//b`
+ * has), `.`, `..` or `.git` in any ASCII case; or a NUL anywhere (and, on Windows, a backslash).
+ * `/i` without `u` folds only ASCII letters onto `git` (a non-ASCII letter never canonicalises to
+ * an ASCII one), as `toLowerCase` does for these three letters.
+ */
+const UNSAFE_PART = process.platform === 'win32' ? /(?:^|\/)(?:\.{1,2}|\.git)?(?:\/|$)|[\0\\]/i : /(?:^|\/)(?:\.{1,2}|\.git)?(?:\/|$)|\0/i;
+
+/**
  * True when a repository path is safe to join onto the working tree: relative, no empty, `.` or `..`
  * components and no `.git` component (git refuses such entries; a crafted index might not).
  */
 export function isSafeRepoPath(p: string): boolean {
-  // One pass over the characters, no split: `@diff` asks this of every tracked path (10,000 on the
-  // bench repository) the first time it meets an index, and the split version cost about 15 ms there.
-  const n = p.length;
-  const windows = process.platform === 'win32';
-  let start = 0;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? p.charCodeAt(i) : 47;
-    if (c === 0 || (windows && c === 92)) return false;
-    if (c !== 47) continue;
-    // The part p[start..i): not empty (nor an absolute path), not `.` or `..`, not `.git` in any case.
-    const len = i - start;
-    if (len === 0) return false;
-    if (p.charCodeAt(start) === 46 && (len === 1 || (len === 2 && p.charCodeAt(start + 1) === 46) || (len === 4 && p.slice(start + 1, i).toLowerCase() === 'git'))) return false;
-    start = i + 1;
-  }
-  return true;
+  // One regular expression, no split and no loop: `@diff` asks this of every tracked path (10,000
+  // on the bench repository) the first time it meets an index. Split, that cost about 15 ms there;
+  // a loop over the characters 5-8 ms in a fresh process, where the loop runs uncompiled; the
+  // expression, compiled to machine code on its first use, 2.5 ms (issue 27).
+  return !UNSAFE_PART.test(p);
 }

@@ -5,6 +5,8 @@
  * newline normalisation, so the rendered log stays byte-identical.
  */
 
+import { hexText, utf8Text } from '../byte-text';
+
 /** One tree entry. */
 export interface TreeEntry {
   mode: string;
@@ -73,10 +75,10 @@ export function parseTree(data: Buffer): TreeEntry[] {
     if (mode === '40000') mode = '040000';
     const type = TYPE_OF_MODE[mode];
     if (!type) throw new Error(`git tree has an unexpected mode ${mode}`);
-    const name = data.toString('utf8', space + 1, nul);
+    const name = utf8Text(data, space + 1, nul);
     if (name.length !== nul - space - 1) ascii = false;
     if (unsafeName(name)) throw new Error(`git tree holds an unsafe name: ${JSON.stringify(name)}`);
-    out.push({ mode, path: name, oid: data.toString('hex', nul + 1, nul + 21), type });
+    out.push({ mode, path: name, oid: hexText(data, nul + 1, nul + 21), type });
     at = nul + 21;
   }
   // Names of ASCII alone compare the same by UTF-16 units as by code points.
