@@ -41,7 +41,9 @@ const RUNS = Number(process.env.ATMARK_BENCH_RUNS ?? 3);
 /**
  * Fresh hosts for the first `@diff` row: more than {@link RUNS}, since one host's figure ranges
  * from about 130 to 630 ms on this machine (issue 27) and a median of three moved with it.
- * `ATMARK_BENCH_FIRST_DIFF_ONLY=1` runs that row alone (to compare two builds).
+ * `ATMARK_BENCH_FIRST_DIFF_ONLY=1` runs that row alone (to compare two builds). `ATMARK_BENCH_BIN`
+ * serves with another checkout's `atmark` (its `bin/atmark.cjs`, or `bin/atmark.mjs` before the CLI
+ * became CommonJS; its CLI and renderer built), to measure an older build beside this one.
  */
 const FIRST_DIFF_RUNS = Number(process.env.ATMARK_BENCH_FIRST_DIFF_RUNS ?? 9);
 const FIRST_DIFF_ONLY = process.env.ATMARK_BENCH_FIRST_DIFF_ONLY === '1';
@@ -125,7 +127,7 @@ export function cacheBounds(): string {
 
 /** Starts `atmark serve` on `workspace`; resolves with the child and the page's URL. */
 function startHost(workspace: string, configHome: string): Promise<{ child: ChildProcess; url: string }> {
-  const bin = path.resolve('bin/atmark.cjs');
+  const bin = path.resolve(process.env.ATMARK_BENCH_BIN ?? 'bin/atmark.cjs');
   const child = spawn(process.execPath, [bin, 'serve', '--workspace', workspace, '--port', '0'], {
     env: { ...process.env, XDG_CONFIG_HOME: configHome, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8', ...(HEAP_DIR ? { ATMARK_HEAP_REPORT_DIR: HEAP_DIR } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
