@@ -46,6 +46,16 @@ describe('runExtraction', () => {
     expect(jobs.pool.workers).toBe(1);
   });
 
+  it('starts the successor of a worker retired after its last job at once, and the next job takes it', async () => {
+    const jobs = ownJobs({ size: 1, maxJobsPerWorker: 2 });
+    for (const n of [1, 2]) expect((await runExtraction({ ...article, url: `https://site.example/r${n}` }, { budget: ample, jobs })).ok).toBe(true);
+    // The second job used up the first worker: its successor is already there, with no job asking.
+    expect(jobs.pool.started).toBe(2);
+    expect(jobs.pool.workers).toBe(1);
+    expect((await runExtraction({ ...article, url: 'https://site.example/r3' }, { budget: ample, jobs })).ok).toBe(true);
+    expect(jobs.pool.started).toBe(2);
+  });
+
   it('stops a job at its budget of work (CPU time, where the OS counts it per thread), and replaces the worker', async () => {
     const jobs = ownJobs({ size: 1 });
     const result = await runExtraction({ ...article, html: nestedDivPage(100_000) }, { budget: { workMs: 300, idleMs: 120_000, clockMs: 30_000 }, jobs });
