@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleForNode } from '../scripts/bundle-ts.mjs';
 import { generateGitRepo } from './generate-repo';
+import { median } from './median';
 
 const [beforeArg, roundsArg] = process.argv.slice(2);
 if (!beforeArg) {
@@ -70,5 +71,4 @@ for (let r = 0; r < ROUNDS; r++) {
     }
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 for (const [key, xs] of rows) console.log(`${key.padEnd(24)} median ${median(xs).toFixed(1)} ms  (${xs.map((x) => x.toFixed(0)).join(' ')})`);

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { generateGitRepo } from './generate-repo';
+import { median } from './median';
 
 /** Medians of one command and of `node -e 0` timed beside it. */
 export interface CliBenchRow {
@@ -25,14 +26,6 @@ export interface CliBenchRow {
 }
 
 const RUNS = 9;
-
-
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
 
 /** How the commands start: the bench's own environment without `without`'s variables. */
 export interface CliBenchStart {

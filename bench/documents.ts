@@ -26,6 +26,7 @@ import { makeDocx, makeLongDocx, makePdf, makePptx, makeXlsx } from '../test-sup
 import { KOREAN_REPORT, makeHwp, makeHwpx, type HwpTestBlock } from '../test-support/hwp-documents';
 import { makeEml, makeMhtml, makeMsg } from '../test-support/mail';
 import type { OcrBenchResult } from './ocr';
+import { median } from './median';
 
 /** One measured figure of one checkout. */
 interface Figures {
@@ -46,10 +47,6 @@ export interface DocumentBenchRow {
   met: boolean;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
-};
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 const mib = (v: number) => `${(v / MiB).toFixed(0)} MiB`;
 

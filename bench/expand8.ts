@@ -10,6 +10,7 @@ import { createEngine } from '../src/main/engine';
 import { MiB } from '../src/shared/limits';
 import { createExpander } from '../src/main/services/expander';
 import { benchFilePath, generateGitRepo } from './generate-repo';
+import { median } from './median';
 
 /** Medians of the expansion bench. */
 export interface ExpandBenchResult {
@@ -31,12 +32,6 @@ const RUNS = 7;
  */
 const LIMITS = { maxReferenceBytes: 4 * MiB, maxTotalBytes: 16 * MiB };
 const CONTEXT_LENGTH = 1_000_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
 
 /** A 60 KiB text file beside the repository's files, left out of git through info/exclude. */
 function plantBigFile(dir: string): string {

@@ -17,6 +17,7 @@ import { stagedResolver } from '../src/main/resolvers/staged';
 import { DEFAULT_LIMITS, MiB } from '../src/shared/limits';
 import type { ParsedReference } from '../src/shared/reference';
 import { generateGitRepo } from './generate-repo';
+import { median } from './median';
 
 /** One row of the bench's result. */
 export interface GitBenchRow {
@@ -57,12 +58,6 @@ export const GIT_CASES: GitCase[] = [
   { resolver: stagedResolver, ref: { raw: '@staged', kind: 'staged', value: '', from: 0, to: 7, quoted: false }, nativeArgs: ['diff', '--staged', '-M'] },
   { resolver: logResolver, ref: { raw: '@git:10', kind: 'git', value: '10', count: 10, from: 0, to: 7, quoted: false }, nativeArgs: ['log', '-10', '-p', '-M'] },
 ];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
 
 /** A resolve context for the bench: limits raised so the whole patch is produced and timed. */
 export function gitBenchContext(dir: string, caches: EngineCaches): ResolveContext {

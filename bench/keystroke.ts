@@ -20,6 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildRenderer } from '../src/main/host/renderer-build';
 import { serve } from '../src/main/host/serve';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
+import { median } from './median';
 
 const CHROMIUM = process.env.ATMARK_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
@@ -47,12 +48,6 @@ export interface KeystrokeBenchResult {
   pass: boolean;
   /** Why the bench did not run (no Chromium), when it did not. */
   skipped?: string;
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 /**

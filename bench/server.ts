@@ -34,6 +34,7 @@ import { IDLE_COLLECT_MS, WORKER_YOUNG_GENERATION_MB } from '../src/main/worker-
 import { summariseHeap } from './heap-summary';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
 import { generateGitRepo } from './generate-repo';
+import { median } from './median';
 
 const CHROMIUM = process.env.ATMARK_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
@@ -102,8 +103,6 @@ export interface ServerBenchResult {
   runs: number;
   skipped?: string;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** VmRSS and VmHWM of a process, in MiB, and its thread count. */
 function memoryOf(pid: number): { rss: number; peak: number; threads: number } {

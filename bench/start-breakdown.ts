@@ -20,11 +20,11 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureRendererBuild } from '../src/main/host/renderer-build';
 import { BENCH_QUERIES, generateWorkspace } from './generate-workspace';
+import { median } from './median';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const LANG = process.env.PROBE_LANG ?? 'en_US.UTF-8';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const workspace = generateWorkspace();
 await ensureRendererBuild();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: FLAGS });

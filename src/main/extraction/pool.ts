@@ -5,8 +5,8 @@
  * since eight documents at once on two cores would only make each slower. A worker is replaced
  * after any failure or spent budget, when its memory after a job passes a high-water mark, and
  * after a number of jobs, so no one document can leave a mess for the next; one retired while it
- * still worked gets its successor at once (see `drop`). Idle workers end after a while and never
- * keep a CLI run alive.
+ * still worked gets its successor at once (see `startSuccessor`). Idle workers end after a while
+ * and never keep a CLI run alive.
  */
 import { availableParallelism } from 'node:os';
 import { isImageFormat } from '../../shared/documents';
@@ -83,15 +83,20 @@ export class ExtractionPool {
     }
     const slot = await this.acquire(script, signal);
     if (!slot) return { ok: false, problem: 'aborted', detail: '' };
-    if (job.kind === 'document') this.formatsOf(slot).add(job.format);
     const outcome = await slot.run(job, budget, onProgress, signal);
     const retire =
       !slot.alive ||
       outcome.memory === null ||
       outcome.memory > (this.options.highWaterBytes ?? 160 * MiB) ||
       slot.jobs >= (this.options.maxJobsPerWorker ?? 64);
-    if (retire) this.drop(slot, slot.alive ? script : null);
-    else this.release(slot);
+    if (!retire) {
+      this.release(slot);
+    } else {
+      // Retired while it still worked (its jobs counted out, or its memory past the mark): if no
+      // job took its place, a successor starts now. After a failure the next job starts its own.
+      const worked = slot.alive;
+      if (!this.drop(slot) && worked) this.startSuccessor(script, slot);
+    }
     return outcome.result;
   }
 
@@ -115,14 +120,6 @@ export class ExtractionPool {
 
   /** Set by {@link close}: a worker retired afterwards is not replaced. Jobs still start workers. */
   private closed = false;
-  /** The document formats each worker has read: what its replacement loads ahead. */
-  private readonly formatsRead = new WeakMap<WorkerSlot, Set<DocumentFormat>>();
-
-  private formatsOf(slot: WorkerSlot): Set<DocumentFormat> {
-    let formats = this.formatsRead.get(slot);
-    if (!formats) this.formatsRead.set(slot, (formats = new Set()));
-    return formats;
-  }
 
   private scriptPath(): Promise<string> {
     if (this.options.script) return Promise.resolve(this.options.script);
@@ -187,27 +184,31 @@ export class ExtractionPool {
   }
 
   /**
-   * A worker that must not be reused: ended, and a job waiting gets a fresh one. A worker retired
-   * while it still worked (its jobs counted out, or its memory past the high-water mark) is given
-   * a successor at once when no job waits (`script`; null after a failure, whose next job starts
-   * its own), loading the readers of the document formats it had read. Why: a fresh worker spends
-   * about half a second, and 1-2 s on a busy machine, starting and loading its readers, and without
-   * this the next document after every 64th paid it (issue 27: a Word file after a pause, 437-524 ms
-   * against 80-84 ms with the successor). Not the OCR engine: after a large image the grown engine
-   * is what retires its worker, and loading it again (1.5-4 s of work and its models' memory) is
-   * left to the next image, if one comes.
+   * A worker that must not be reused: ended, and a job waiting gets a fresh one. Whether one did:
+   * the caller then starts no successor.
    */
-  private drop(slot: WorkerSlot, script: string | null = null): void {
+  private drop(slot: WorkerSlot): boolean {
     slot.terminate();
     this.slots.delete(slot);
     const next = this.queue.shift();
-    if (next) {
-      void this.scriptPath().then((s) => next.start(this.spawn(s)), () => next.cancel());
-      return;
-    }
-    if (script === null || this.closed || this.slots.size >= this.size) return;
+    if (!next) return false;
+    void this.scriptPath().then((script) => next.start(this.spawn(script)), () => next.cancel());
+    return true;
+  }
+
+  /**
+   * Starts the successor of `retired`, a worker retired while it still worked, loading the readers
+   * of the document formats it had read. Why: a fresh worker spends about half a second, and 1-2 s
+   * on a busy machine, starting and loading its readers, and without this the next document after
+   * every 64th paid it (issue 27: a Word file after a pause, 437-524 ms against 80-84 ms with the
+   * successor). Not the OCR engine: after a large image the grown engine is what retires its worker,
+   * and loading it again (1.5-4 s of work and its models' memory) is left to the next image, if one
+   * comes.
+   */
+  private startSuccessor(script: string, retired: WorkerSlot): void {
+    if (this.closed || this.slots.size >= this.size) return;
     const successor = this.spawn(script);
-    successor.warm([...this.formatsOf(slot)].filter((f) => !isImageFormat(f)));
+    successor.warm([...retired.formatsRead].filter((f) => !isImageFormat(f)));
     this.release(successor);
   }
 }

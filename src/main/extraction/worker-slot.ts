@@ -47,6 +47,8 @@ export class WorkerSlot {
   private ended = false;
   /** Jobs this worker has finished. */
   jobs = 0;
+  /** The document formats it was given: what a successor loads ahead (pool.ts). */
+  readonly formatsRead = new Set<DocumentFormat>();
 
   constructor(options: SlotOptions) {
     this.channel = new WorkerChannel<ExtractionProtocol>(options.script, {
@@ -90,6 +92,7 @@ export class WorkerSlot {
    * `aborted`); `onProgress` hears each finished unit. Never rejects.
    */
   async run(job: ExtractionJob, budget: JobBudget, onProgress?: (p: ExtractionProgress) => void, signal?: AbortSignal): Promise<SlotOutcome> {
+    if (job.kind === 'document') this.formatsRead.add(job.format);
     // Busy from here: the process waits for this job (idle, it never keeps a CLI run alive).
     this.channel.ref();
     await this.ready;
