@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, statAll, statHelperHoldsList, statHelperState, statHelperUsesRaw, statInto, statTimes, threadRawLstat } from './stat-preload';
+import { HELPER_KEEP_MS, STAT_CHUNK, STAT_ERROR, STAT_EXECUTABLE, STAT_FILE, STAT_MISSING, STAT_OTHER, STAT_SYMLINK, STAT_WORDS, shortestPrefix, statAll, statHelperHoldsList, statHelperState, statHelperUsesRaw, statInto, statTimes, threadRawLstat } from './stat-preload';
 import { rawLstatOf } from './raw-lstat';
 
 let root: string;
@@ -178,5 +178,24 @@ describe('statAll', () => {
     } finally {
       Atomics.wait = wait;
     }
+  });
+
+  it('asks relative to the working directory when the prefix names it, by identity, with the same records', () => {
+    const cwd = process.cwd();
+    expect(shortestPrefix(cwd + path.sep)).toBe('');
+    // A link to the working directory is the same folder; another folder is not.
+    const link = path.join(root, 'here');
+    fs.symlinkSync(cwd, link);
+    expect(shortestPrefix(link + path.sep)).toBe('');
+    expect(shortestPrefix(root + path.sep)).toBe(root + path.sep);
+    expect(shortestPrefix(path.join(root, 'gone') + path.sep)).toBe(path.join(root, 'gone') + path.sep);
+    expect(shortestPrefix('')).toBe('');
+    // Files of this checkout, one absent: the same records asked relative and by full path.
+    const own = ['package.json', 'README.md', 'src', 'no-such-file.atmark'];
+    const relative = statAll(own, () => {}, cwd + path.sep, false);
+    const full = statAll(own.map((p) => path.join(cwd, p)), () => {}, '', false);
+    expect(relative[0]).toBe(STAT_FILE);
+    expect(relative[3 * STAT_WORDS]).toBe(STAT_MISSING);
+    expect(bytesOf(relative)).toEqual(bytesOf(full));
   });
 });

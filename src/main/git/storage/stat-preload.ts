@@ -275,6 +275,29 @@ export function statHelperHoldsList(): boolean {
 }
 
 /**
+ * `prefix`, or '' when it names the process's working directory (the same device and inode), so
+ * each `lstat` is asked relative to it.
+ *
+ * Why (issue 27): the kernel walks every part of a path it is given. For the 10k-file bench
+ * repository five folders deep, 10,000 `lstat`s took 9.2 ms relative and 13.2 ms absolute in C, and
+ * 16.5 against 22 ms through Node's binding in a fresh process; `git diff` itself asks relative
+ * to the top of the working tree, and the CLI is most often run from there. Compared by identity,
+ * not by name, so a folder renamed or replaced since the process started (whose name `process.cwd()`
+ * still gives) never passes. Nothing in Atmark changes its working directory (and no worker thread
+ * can), so it cannot change during the synchronous scan that follows.
+ */
+export function shortestPrefix(prefix: string): string {
+  if (prefix === '' || process.platform === 'win32') return prefix;
+  try {
+    const here = fs.statSync('.', { bigint: true });
+    const there = fs.statSync(prefix, { bigint: true });
+    return here.ino === there.ino && here.dev === there.dev && there.isDirectory() ? '' : prefix;
+  } catch {
+    return prefix;
+  }
+}
+
+/**
  * The `lstat` records of `prefix + paths[i]` for every path (see {@link statInto}; `prefix`
  * defaults to none). `check` runs between chunks of the calling thread's share (the caller's
  * deadline). A large list is shared with the helper thread: both claim chunks of
@@ -284,6 +307,7 @@ export function statHelperHoldsList(): boolean {
  * `parallel` false the calling thread stats every path, and no helper is started.
  */
 export function statAll(paths: readonly string[], check: () => void, prefix = '', parallel = true): Uint32Array {
+  prefix = shortestPrefix(prefix);
   const n = paths.length;
   const h = parallel && n >= PARALLEL_MIN ? usableHelper() : null;
   // From pages, not malloc (large-buffer.ts): a 120k scan's records are 3.8 MB, freed after the diff.
