@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import type { StoreApi } from 'zustand';
 import { serve, type RunningHost } from '../src/main/host/serve';
 import { DEFAULT_LIMITS } from '../src/shared/limits';
-import { makePdf } from '../test-support/documents';
+import { makeHeavyPdf } from '../test-support/documents';
 import { createSocketApi } from '../src/renderer/api/socket-client';
 import { requestSend } from '../src/renderer/panels/Actions';
 import { createAppStore, storeNoticeHandler, type AppState } from '../src/renderer/store/index';
@@ -53,11 +53,8 @@ beforeAll(async () => {
   await fs.mkdir(userDataDir);
   await fs.writeFile(path.join(workspace, 'a.txt'), 'alpha\n');
   await fs.writeFile(path.join(workspace, 'b.txt'), 'beta\n');
-  // 14 pages of 2,400 lines, 49 of them on the page (so about 60 KB of text, under the 64 KiB
-  // limit): about 0.85 s of PDF.js work on a fast machine, five times this host's budget of 0.1 s
-  // (Settings' least; 0.17 s once the 14 pages are counted). With 300 lines a page, as before, a
-  // fast machine read it within the budget (0.11-0.14 s warm) and the test failed.
-  await fs.writeFile(path.join(workspace, 'heavy.pdf'), await makePdf(14, 2400, 'quick brown fox jumps over the lazy dog in a sentence'));
+  // Five times this host's budget of work (makeHeavyPdf says why).
+  await fs.writeFile(path.join(workspace, 'heavy.pdf'), await makeHeavyPdf());
   const settings = { version: 1, endpoints: [], chosenEndpointId: null, limits: { ...DEFAULT_LIMITS, documentTimeoutMs: 100 }, allowHosts: [] };
   await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify(settings));
   host = await serve({ workspace, userDataDir, servePage: false, systemLanguageTags: [] });

@@ -291,7 +291,7 @@ export function shortestPrefix(prefix: string): string {
   try {
     const here = fs.statSync('.', { bigint: true });
     const there = fs.statSync(prefix, { bigint: true });
-    return here.ino === there.ino && here.dev === there.dev && there.isDirectory() ? '' : prefix;
+    return here.ino === there.ino && here.dev === there.dev ? '' : prefix;
   } catch {
     return prefix;
   }
